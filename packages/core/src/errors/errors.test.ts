@@ -1,0 +1,373 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  ApiError,
+  AppError,
+  appErrorFromZodIssues,
+  ERROR_MESSAGES,
+  type ErrorCode,
+  errorEnvelopeSchema,
+  formatErrorMessage,
+  httpStatusForCode,
+  isErrorCode,
+  messageForError,
+  toErrorEnvelope,
+} from './index.js';
+
+const SPEC_CODES = [
+  'user/invalid_phone_number',
+  'user/invalid_email',
+  'user/invalid_accept_terms',
+  'user/not_found',
+  'user/max_addresses_reached',
+  'user/invalid_first_name',
+  'user/invalid_last_name',
+  'user/invalid_password',
+  'user/invalid_country',
+  'user/invalid_birthdate',
+  'user/invalid_gender',
+  'auth/email_taken',
+  'auth/wrong_email_or_password',
+  'auth/invalid_state',
+  'auth/not_authorized',
+  'auth/email_verified',
+  'auth/resend_verify_code_rate_limit',
+  'auth/unverified_email',
+  'auth/password_reset_token_expired',
+  'auth/tfa_not_verified',
+  'auth/account_blacklisted',
+  'auth/invalid_email_verification_code',
+  'auth/user_not_found',
+  'auth/wrong_password',
+  'auth/invalid_new_password',
+  'auth/invalid_password_reset_token',
+  'auth/invalid_refresh_token',
+  'auth/tfa_wrong_code',
+  'auth/tfa_not_setup',
+  'auth/tfa_reset_token_invalid',
+  'auth/tfa_already_setup',
+  'auth/tfa_not_enabled',
+  'auth/invalid_access_token',
+  'auth/invalid_user_agent',
+  'address/not_found',
+  'address/invalid_full_name',
+  'address/invalid_phone_number',
+  'address/invalid_address',
+  'address/invalid_postal_code',
+  'address/invalid_unit_number',
+  'address/invalid_main',
+  'address/invalid_country',
+  'address/invalid_state',
+  'address/invalid_city',
+  'general/argument_error',
+  'general/unknown_error',
+  'general/missing_argument',
+];
+
+const HOUSE_CODES = [
+  'general/not_found',
+  'general/payload_too_large',
+  'general/malformed_json',
+  'general/unsupported_media_type',
+  'general/rate_limited',
+];
+
+describe('ERROR_MESSAGES', () => {
+  it('holds every code of the spec catalogue and the house codes, and nothing else', () => {
+    expect(Object.keys(ERROR_MESSAGES).sort()).toEqual([...SPEC_CODES, ...HOUSE_CODES].sort());
+  });
+
+  it('keeps the spec wording verbatim where the spec gives it', () => {
+    expect(ERROR_MESSAGES).toMatchObject({
+      'user/invalid_phone_number': 'Invalid Phone Number',
+      'user/invalid_email': 'Invalid email',
+      'user/invalid_accept_terms': 'Please accept the terms and conditions',
+      'user/not_found': 'The user you are looking for is not found',
+      'user/max_addresses_reached': 'You have reached the maximum number address of {0} per user',
+      'auth/email_taken': 'The email is already been taken by another user',
+      'auth/wrong_email_or_password': 'Your email and/or password is incorrect, please try again',
+      'auth/invalid_state': 'Something when wrong with your session, please login again',
+      'auth/not_authorized': 'You are not authorized to perform this action',
+      'auth/email_verified': 'Your email has already been verified',
+      'auth/resend_verify_code_rate_limit': 'Please wait before requesting another verification code',
+      'auth/account_blacklisted':
+        'Your account has been suspended for violating our policies and terms. Please contact us at {0}',
+      'general/argument_error': 'Argument(s) contains error',
+      'general/unknown_error': 'Unknown error, message: {0}',
+      'general/missing_argument': 'Missing argument {0}',
+    });
+  });
+
+  it('words the codes the spec only describes as the spec describes them', () => {
+    expect(ERROR_MESSAGES['auth/unverified_email']).toMatch(/check your email for verification instructions/);
+    expect(ERROR_MESSAGES['auth/password_reset_token_expired']).toMatch(/request forgot password again/);
+    expect(ERROR_MESSAGES['auth/tfa_not_verified']).toMatch(/requires .*two-factor authentication/);
+  });
+
+  it('gives every code a non-empty sentence', () => {
+    for (const message of Object.values(ERROR_MESSAGES)) expect(message.trim().length).toBeGreaterThan(5);
+  });
+});
+
+describe('isErrorCode', () => {
+  it('accepts catalogue codes only', () => {
+    expect(isErrorCode('auth/email_taken')).toBe(true);
+    expect(isErrorCode('general/rate_limited')).toBe(true);
+    expect(isErrorCode('auth/nope')).toBe(false);
+    expect(isErrorCode('toString')).toBe(false);
+    expect(isErrorCode(42)).toBe(false);
+    expect(isErrorCode(undefined)).toBe(false);
+  });
+});
+
+describe('formatErrorMessage', () => {
+  it('fills placeholders from params, numbers included', () => {
+    expect(formatErrorMessage('user/max_addresses_reached', [10])).toBe(
+      'You have reached the maximum number address of 10 per user',
+    );
+    expect(formatErrorMessage('auth/account_blacklisted', ['help@crossbuy.test'])).toBe(
+      'Your account has been suspended for violating our policies and terms. Please contact us at help@crossbuy.test',
+    );
+    expect(formatErrorMessage('general/missing_argument', ['address.city'])).toBe(
+      'Missing argument address.city',
+    );
+  });
+
+  it('leaves no placeholder, double space or trailing space when params are missing', () => {
+    expect(formatErrorMessage('general/missing_argument')).toBe('Missing argument');
+    expect(formatErrorMessage('user/max_addresses_reached', [])).toBe(
+      'You have reached the maximum number address of per user',
+    );
+    expect(formatErrorMessage('general/rate_limited')).toBe('Too many requests, please try again in seconds');
+  });
+
+  it('returns templates without placeholders unchanged and ignores extra params', () => {
+    expect(formatErrorMessage('auth/email_taken', ['x'])).toBe(
+      'The email is already been taken by another user',
+    );
+  });
+});
+
+describe('httpStatusForCode', () => {
+  it.each<[ErrorCode, number]>([
+    ['general/argument_error', 400],
+    ['general/missing_argument', 400],
+    ['user/invalid_email', 400],
+    ['auth/wrong_email_or_password', 400],
+    ['auth/invalid_access_token', 401],
+    ['auth/invalid_refresh_token', 401],
+    ['auth/not_authorized', 403],
+    ['auth/account_blacklisted', 403],
+    ['auth/tfa_not_verified', 403],
+    ['auth/unverified_email', 403],
+    ['auth/invalid_state', 403],
+    ['user/not_found', 404],
+    ['address/not_found', 404],
+    ['general/not_found', 404],
+    ['auth/user_not_found', 404],
+    ['auth/email_taken', 409],
+    ['general/payload_too_large', 413],
+    ['general/unsupported_media_type', 415],
+    ['general/rate_limited', 429],
+    ['auth/resend_verify_code_rate_limit', 429],
+    ['general/unknown_error', 500],
+  ])('%s -> %i', (code, status) => {
+    expect(httpStatusForCode(code)).toBe(status);
+  });
+});
+
+describe('AppError', () => {
+  it('carries code, string params, status and the formatted message', () => {
+    const error = new AppError('user/max_addresses_reached', [5]);
+    expect(error).toBeInstanceOf(Error);
+    expect(error.name).toBe('AppError');
+    expect(error.code).toBe('user/max_addresses_reached');
+    expect(error.params).toEqual(['5']);
+    expect(error.status).toBe(400);
+    expect(error.message).toBe('You have reached the maximum number address of 5 per user');
+  });
+
+  it('takes its status from the code unless one is given', () => {
+    expect(new AppError('auth/email_taken').status).toBe(409);
+    expect(new AppError('general/argument_error', [], 422).status).toBe(422);
+  });
+});
+
+describe('toErrorEnvelope', () => {
+  it('builds the wire envelope, which its schema accepts', () => {
+    const envelope = toErrorEnvelope('general/payload_too_large', [1024]);
+    expect(envelope).toEqual({
+      error: {
+        code: 'general/payload_too_large',
+        params: ['1024'],
+        message: 'The request is too large; the limit is 1024 bytes',
+      },
+    });
+    expect(errorEnvelopeSchema.parse(envelope)).toEqual(envelope);
+  });
+
+  it('defaults to no params', () => {
+    expect(toErrorEnvelope('auth/email_taken').error.params).toEqual([]);
+  });
+
+  it('schema rejects other shapes', () => {
+    expect(errorEnvelopeSchema.safeParse({ error: { code: 'x' } }).success).toBe(false);
+    expect(errorEnvelopeSchema.safeParse('oops').success).toBe(false);
+  });
+});
+
+describe('ApiError', () => {
+  it('is an Error with status, code, params and body', () => {
+    const error = new ApiError({ status: 409, code: 'auth/email_taken', body: { a: 1 } });
+    expect(error).toBeInstanceOf(Error);
+    expect(error.name).toBe('ApiError');
+    expect(error.status).toBe(409);
+    expect(error.code).toBe('auth/email_taken');
+    expect(error.params).toEqual([]);
+    expect(error.body).toEqual({ a: 1 });
+    expect(error.message).toBe('Request failed with status 409');
+  });
+
+  it('fromResponse reads an error envelope', () => {
+    const error = ApiError.fromResponse(
+      403,
+      toErrorEnvelope('auth/account_blacklisted', ['help@crossbuy.test']),
+    );
+    expect(error.code).toBe('auth/account_blacklisted');
+    expect(error.params).toEqual(['help@crossbuy.test']);
+    expect(error.message).toBe(
+      'Your account has been suspended for violating our policies and terms. Please contact us at help@crossbuy.test',
+    );
+  });
+
+  it('fromResponse reads a bare { code, params } body and a plain text body', () => {
+    const coded = ApiError.fromResponse(400, { code: 'user/max_addresses_reached', params: [3] });
+    expect(coded.code).toBe('user/max_addresses_reached');
+    expect(coded.params).toEqual(['3']);
+
+    const text = ApiError.fromResponse(502, 'Bad gateway');
+    expect(text.code).toBeUndefined();
+    expect(text.message).toBe('Bad gateway');
+  });
+
+  it('fromResponse copes with bodies of no known shape', () => {
+    const error = ApiError.fromResponse(500, { whatever: true });
+    expect(error.code).toBeUndefined();
+    expect(error.params).toEqual([]);
+    expect(error.message).toBe('Request failed with status 500');
+  });
+});
+
+describe('messageForError', () => {
+  it('uses the catalogue for a known code from an ApiError, an AppError, an envelope or a bare object', () => {
+    expect(messageForError(new ApiError({ status: 409, code: 'auth/email_taken' }))).toBe(
+      'The email is already been taken by another user',
+    );
+    expect(messageForError(new AppError('general/missing_argument', ['email']))).toBe(
+      'Missing argument email',
+    );
+    expect(
+      messageForError({
+        error: { code: 'user/max_addresses_reached', params: ['4'], message: 'server words' },
+      }),
+    ).toBe('You have reached the maximum number address of 4 per user');
+    expect(messageForError({ code: 'general/unknown_error', params: ['boom'] })).toBe(
+      'Unknown error, message: boom',
+    );
+    expect(messageForError({ code: 'user/invalid_email' })).toBe('Invalid email');
+  });
+
+  it('falls back to the response error text when the code is unknown or absent', () => {
+    expect(messageForError({ error: { code: 'shop/new_code', params: [], message: 'Shop is closed' } })).toBe(
+      'Shop is closed',
+    );
+    expect(messageForError({ error: { message: 'Server text' } })).toBe('Server text');
+    expect(messageForError(ApiError.fromResponse(502, 'Bad gateway'))).toBe('Bad gateway');
+    expect(
+      messageForError(
+        new ApiError({ status: 400, code: 'shop/new_code', body: { error: { message: 'Nope' } } }),
+      ),
+    ).toBe('Nope');
+    expect(messageForError('plain text body')).toBe('plain text body');
+  });
+
+  it("falls back to an Error's own message", () => {
+    expect(messageForError(new TypeError('Failed to fetch'))).toBe('Failed to fetch');
+    expect(messageForError(new ApiError({ status: 500 }))).toBe('Request failed with status 500');
+  });
+
+  it("ends at 'Unknown error'", () => {
+    expect(messageForError(undefined)).toBe('Unknown error');
+    expect(messageForError(null)).toBe('Unknown error');
+    expect(messageForError(42)).toBe('Unknown error');
+    expect(messageForError('   ')).toBe('Unknown error');
+    expect(messageForError(new Error(''))).toBe('Unknown error');
+    expect(messageForError({ error: { message: '' } })).toBe('Unknown error');
+  });
+});
+
+describe('appErrorFromZodIssues', () => {
+  const schema = z.object({
+    email: z.string().min(1, { error: 'user/invalid_email' }),
+    address: z.object({ city: z.string() }),
+    note: z.string().max(3).optional(),
+    tags: z.array(z.string()).optional(),
+  });
+
+  const issuesOf = (input: unknown) => {
+    const result = schema.safeParse(input);
+    if (result.success) throw new Error('expected a failure');
+    return result.error.issues;
+  };
+
+  it('turns a missing value into general/missing_argument with the dotted path', () => {
+    const error = appErrorFromZodIssues(issuesOf({ email: 'a@b.co', address: {} }));
+    expect(error.code).toBe('general/missing_argument');
+    expect(error.params).toEqual(['address.city']);
+    expect(error.status).toBe(400);
+    expect(error.message).toBe('Missing argument address.city');
+  });
+
+  it('recognises a missing value when issues carry their input', () => {
+    const result = schema.safeParse({ address: { city: 'x' } }, { reportInput: true });
+    expect(result.success).toBe(false);
+    const error = appErrorFromZodIssues(result.error?.issues ?? []);
+    expect(error.code).toBe('general/missing_argument');
+    expect(error.params).toEqual(['email']);
+  });
+
+  it('treats an issue whose message is general/missing_argument as a missing value', () => {
+    const required = z.object({ terms: z.literal(true, { error: () => 'general/missing_argument' }) });
+    const result = required.safeParse({});
+    expect(appErrorFromZodIssues(result.error?.issues ?? []).params).toEqual(['terms']);
+  });
+
+  it('uses a catalogue code given as the issue message', () => {
+    const error = appErrorFromZodIssues(issuesOf({ email: '', address: { city: 'x' } }));
+    expect(error.code).toBe('user/invalid_email');
+    expect(error.params).toEqual([]);
+  });
+
+  it('answers general/argument_error for anything else', () => {
+    expect(appErrorFromZodIssues(issuesOf({ email: 'x', address: { city: 5 } })).code).toBe(
+      'general/argument_error',
+    );
+    expect(appErrorFromZodIssues(issuesOf({ email: 'x', address: { city: 'x' }, note: 'long' })).code).toBe(
+      'general/argument_error',
+    );
+    expect(appErrorFromZodIssues([]).code).toBe('general/argument_error');
+  });
+
+  it('joins numeric path segments too', () => {
+    const error = appErrorFromZodIssues(
+      issuesOf({ email: 'x', address: { city: 'x' }, tags: ['a', undefined] }),
+    );
+    expect(error.code).toBe('general/missing_argument');
+    expect(error.params).toEqual(['tags.1']);
+  });
+
+  it('lets the first issue decide', () => {
+    const error = appErrorFromZodIssues(issuesOf({ email: '' }));
+    expect(error.code).toBe('user/invalid_email');
+  });
+});

@@ -1,0 +1,185 @@
+import {
+  add,
+  convert,
+  type Dinero,
+  type DineroCurrency,
+  dinero,
+  halfEven,
+  multiply,
+  subtract,
+  toDecimal,
+  toSnapshot,
+  transformScale,
+} from 'dinero.js/bigint';
+import { z } from 'zod';
+
+/** The currencies of spec section 9, in the spec's order. */
+export const CURRENCIES = [
+  'JPY',
+  'ISK',
+  'KRW',
+  'USD',
+  'BGN',
+  'CZK',
+  'DKK',
+  'GBP',
+  'HUF',
+  'PLN',
+  'RON',
+  'SEK',
+  'CHF',
+  'NOK',
+  'HRK',
+  'RUB',
+  'TRY',
+  'AUD',
+  'BRL',
+  'CAD',
+  'CNY',
+  'HKD',
+  'IDR',
+  'ILS',
+  'INR',
+  'MXN',
+  'MYR',
+  'NZD',
+  'PHP',
+  'SGD',
+  'THB',
+  'ZAR',
+] as const;
+
+export type CurrencyCode = (typeof CURRENCIES)[number];
+
+export const DEFAULT_CURRENCY: CurrencyCode = 'SGD';
+
+const ZERO_DIGIT_CURRENCIES: ReadonlySet<CurrencyCode> = new Set(['JPY', 'ISK', 'KRW']);
+
+export function isCurrencyCode(value: unknown): value is CurrencyCode {
+  return typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);
+}
+
+/** Spec section 9 fixes these; they differ from ISO 4217 and from Intl's defaults for HUF and IDR. */
+export function minorUnitDigits(currency: CurrencyCode): 0 | 2 {
+  return ZERO_DIGIT_CURRENCIES.has(currency) ? 0 : 2;
+}
+
+// Our own currency objects rather than dinero's: the spec's exponents win, and dinero no longer ships HRK.
+const DINERO_CURRENCIES = Object.fromEntries(
+  CURRENCIES.map((code) => [code, { code, base: 10n, exponent: BigInt(minorUnitDigits(code)) }]),
+) as Record<CurrencyCode, DineroCurrency<bigint, CurrencyCode>>;
+
+export type Money = { amountMinor: number; currency: CurrencyCode };
+
+export const currencyCodeSchema = z.enum(CURRENCIES);
+
+export const moneySchema = z.object({ amountMinor: z.int(), currency: currencyCodeSchema });
+
+function assertCurrency(currency: unknown): asserts currency is CurrencyCode {
+  if (!isCurrencyCode(currency)) throw new RangeError(`Unsupported currency: ${String(currency)}`);
+}
+
+function assertMinorAmount(amountMinor: number): void {
+  if (!Number.isSafeInteger(amountMinor)) {
+    throw new RangeError(`Money amounts are whole minor units, got ${amountMinor}`);
+  }
+}
+
+export function money(amountMinor: number, currency: CurrencyCode): Money {
+  assertCurrency(currency);
+  assertMinorAmount(amountMinor);
+  return { amountMinor, currency };
+}
+
+// Arithmetic runs on bigint so intermediate products (amount x scaled rate) never lose precision.
+function toDinero(value: Money): Dinero<bigint, CurrencyCode> {
+  assertCurrency(value.currency);
+  assertMinorAmount(value.amountMinor);
+  return dinero({ amount: BigInt(value.amountMinor), currency: DINERO_CURRENCIES[value.currency] });
+}
+
+// The only place amounts are rounded: back to the currency's minor units, half-even (spec section 9).
+function fromDinero(value: Dinero<bigint, CurrencyCode>): Money {
+  const { currency } = toSnapshot(value);
+  const { amount } = toSnapshot(transformScale(value, currency.exponent, halfEven));
+  if (amount > BigInt(Number.MAX_SAFE_INTEGER) || amount < BigInt(Number.MIN_SAFE_INTEGER)) {
+    throw new RangeError(`Money amount out of range: ${amount}`);
+  }
+  return { amountMinor: Number(amount), currency: currency.code };
+}
+
+function assertSameCurrency(a: Money, b: Money): void {
+  if (a.currency !== b.currency) throw new RangeError(`Cannot combine ${a.currency} with ${b.currency}`);
+}
+
+export function addMoney(a: Money, b: Money): Money {
+  assertSameCurrency(a, b);
+  return fromDinero(add(toDinero(a), toDinero(b)));
+}
+
+export function subtractMoney(a: Money, b: Money): Money {
+  assertSameCurrency(a, b);
+  return fromDinero(subtract(toDinero(a), toDinero(b)));
+}
+
+export function multiplyMoney(value: Money, quantity: number): Money {
+  if (!Number.isSafeInteger(quantity))
+    throw new RangeError(`Quantity must be a whole number, got ${quantity}`);
+  return fromDinero(multiply(toDinero(value), BigInt(quantity)));
+}
+
+export function sumMoney(values: readonly Money[], currency: CurrencyCode): Money {
+  return values.reduce((total, value) => addMoney(total, value), money(0, currency));
+}
+
+const DECIMAL = /^([+-])?(\d+)(?:\.(\d+))?$/;
+
+function parseDecimal(text: string): { amount: bigint; scale: bigint } | null {
+  const match = DECIMAL.exec(text.trim());
+  if (!match) return null;
+  const [, sign = '', whole = '', fraction = ''] = match;
+  return { amount: BigInt(`${sign}${whole}${fraction}`), scale: BigInt(fraction.length) };
+}
+
+/**
+ * Converts with a rate given as a decimal string (units of `toCurrency` per one unit of the source), so the
+ * rate is exact; the result is rounded half-even to the target's minor units once.
+ */
+export function convertMoney(value: Money, toCurrency: CurrencyCode, rate: string): Money {
+  assertCurrency(toCurrency);
+  const scaledRate = parseDecimal(rate);
+  if (!scaledRate || scaledRate.amount <= 0n) throw new RangeError(`Invalid exchange rate: ${rate}`);
+  return fromDinero(convert(toDinero(value), DINERO_CURRENCIES[toCurrency], { [toCurrency]: scaledRate }));
+}
+
+/** Reads a typed major-unit amount such as '12.345'; extra decimals are rounded half-even. */
+export function parseMajorAmount(text: string, currency: CurrencyCode): Money | null {
+  assertCurrency(currency);
+  const parsed = parseDecimal(text);
+  if (!parsed) return null;
+  return fromDinero(
+    dinero({ amount: parsed.amount, currency: DINERO_CURRENCIES[currency], scale: parsed.scale }),
+  );
+}
+
+const formatters = new Map<CurrencyCode, Intl.NumberFormat>();
+
+function formatterFor(currency: CurrencyCode): Intl.NumberFormat {
+  let formatter = formatters.get(currency);
+  if (!formatter) {
+    const digits = minorUnitDigits(currency);
+    formatter = new Intl.NumberFormat('en-GB', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    formatters.set(currency, formatter);
+  }
+  return formatter;
+}
+
+/** en-GB currency format with the spec's digits; the decimal string keeps large amounts exact. */
+export function formatMoney(value: Money): string {
+  return formatterFor(value.currency).format(toDecimal(toDinero(value)) as `${number}`);
+}
