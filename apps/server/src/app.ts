@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.js';
+import type { Database } from './db/client.js';
+import { zodValidatorCompiler } from './lib/zod-validation.js';
+import errorHandler from './plugins/error-handler.js';
+import openapi from './plugins/openapi.js';
+import securityHeaders from './plugins/security-headers.js';
+import { webApp } from './plugins/web-app.js';
+import xsrf from './plugins/xsrf.js';
+import { authService, storeService } from './services.js';
+
+export type AppDependencies = {
+  config: AppConfig;
+  db: Database;
+  /** Directory of the web app's build to serve; undefined serves the API alone. */
+  webBuildDir?: string | undefined;
+};
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export async function buildApp({ config, db, webBuildDir }: AppDependencies): Promise<App> {
+  const https = config.publicUrl.startsWith('https://');
+  const { trustProxy } = config;
+  const app = Fastify<RawServerDefault>({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
+          },
+    bodyLimit: config.bodyLimitBytes,
+    // Ids come from us, never from a client header, so they can be trusted in logs and error references.
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy:
+      typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorHandler);
+  await app.register(securityHeaders, { https });
+  await app.register(cookie, { secret: config.sessionSecret });
+  await app.register(xsrf, { secret: config.sessionSecret, secureCookie: https });
+  await app.register(openapi, { publicUrl: config.publicUrl });
+
+  await app.register(authService, { prefix: '/api' });
+  await app.register(storeService, {
+    prefix: '/api',
+    publicConfig: {
+      app_currency: config.appCurrency,
+      support_email: config.supportEmail,
+      captcha_required: config.recaptchaSecret !== undefined,
+    },
+  });
+
+  if (webBuildDir) await app.register(webApp, { buildDir: webBuildDir });
+
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    config: AppConfig;
+  }
+}

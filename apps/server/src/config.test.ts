@@ -1,0 +1,92 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const secret = 'x'.repeat(40);
+const temporaryDirectories: string[] = [];
+function temporaryDirectory() {
+  const directory = mkdtempSync(path.join(tmpdir(), 'crossbuy-config-'));
+  temporaryDirectories.push(directory);
+  return directory;
+}
+afterEach(() => {
+  for (const directory of temporaryDirectories.splice(0)) rmSync(directory, { recursive: true, force: true });
+});
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({ SESSION_SECRET: secret });
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      appCurrency: 'SGD',
+      demoData: true,
+      admin: undefined,
+      publicUrl: 'http://localhost:3000',
+      trustProxy: false,
+    });
+    expect(config.dataDir).toBe(path.resolve('.data'));
+  });
+
+  it('parses every kind of value', () => {
+    const config = loadConfig({
+      SESSION_SECRET: secret,
+      PORT: '8080',
+      DATABASE_URL: 'postgres://db/crossbuy',
+      DEMO_DATA: 'off',
+      APP_CURRENCY: 'JPY',
+      ADMIN_EMAIL: 'ops@example.com',
+      ADMIN_PASSWORD: 'Secret-123',
+      OUTBOUND_ALLOW_HOSTS: '127.0.0.1, localhost',
+      TRUST_PROXY: '2',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      databaseUrl: 'postgres://db/crossbuy',
+      demoData: false,
+      appCurrency: 'JPY',
+      admin: { email: 'ops@example.com', password: 'Secret-123' },
+      outboundAllowHosts: ['127.0.0.1', 'localhost'],
+      trustProxy: 2,
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ SESSION_SECRET: secret, DATABASE_URL: '', SMTP_URL: '  ' })).toMatchObject({
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+    });
+  });
+
+  it('reports every bad variable by name at once', () => {
+    expect(() => loadConfig({ SESSION_SECRET: secret, PORT: 'eighty', APP_CURRENCY: 'XXX' })).toThrowError(
+      /PORT[\s\S]*APP_CURRENCY/,
+    );
+  });
+
+  it('requires ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
+    expect(() => loadConfig({ SESSION_SECRET: secret, ADMIN_EMAIL: 'ops@example.com' })).toThrowError(
+      ConfigError,
+    );
+  });
+
+  it('requires a session secret in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: temporaryDirectory() })).toThrowError(
+      /SESSION_SECRET/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'short' })).toThrowError(ConfigError);
+  });
+
+  it('makes a development secret once and keeps it in the data directory', () => {
+    const dataDir = temporaryDirectory();
+    const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
+    const second = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(second).toBe(first);
+    expect(readFileSync(path.join(dataDir, 'session-secret'), 'utf8')).toBe(first);
+  });
+});

@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { CURRENCIES, DEFAULT_CURRENCY } from '@crossbuy/core/money';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  DATABASE_URL: optionalString,
+  DATA_DIR: z.string().min(1).default('.data'),
+  SESSION_SECRET: optionalString.pipe(z.string().min(32).optional()),
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default('Crossbuy <no-reply@crossbuy.local>'),
+  SUPPORT_EMAIL: z.email().default('support@crossbuy.local'),
+  REDIS_URL: optionalString,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_BASE: optionalString,
+  RECAPTCHA_SECRET: optionalString,
+  OUTBOUND_ALLOW_HOSTS: optionalString,
+  DEMO_DATA: booleanFlag.default(true),
+  ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
+  ADMIN_PASSWORD: optionalString,
+  APP_CURRENCY: z.enum(CURRENCIES).default(DEFAULT_CURRENCY),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  WEB_BUILD_DIR: optionalString,
+  TRUST_PROXY: optionalString,
+});
+
+export type AppConfig = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  sessionSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  redisUrl: string | undefined;
+  stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiBase: string | undefined };
+  recaptchaSecret: string | undefined;
+  outboundAllowHosts: string[];
+  demoData: boolean;
+  admin: { email: string; password: string } | undefined;
+  appCurrency: (typeof CURRENCIES)[number];
+  logLevel: string;
+  bodyLimitBytes: number;
+  /** Directory holding the web app's `client/` and `server/` builds; undefined serves the API alone. */
+  webBuildDir: string | undefined;
+  /** Fastify's trustProxy: false, true, a hop count, or a list of proxy addresses. */
+  trustProxy: boolean | number | string[];
+};
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads the environment once into a typed object. Anything wrong is reported together, naming each
+ * variable, so a misconfigured deployment fails at start-up rather than on the first request.
+ */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+
+  if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    databaseUrl: env.DATABASE_URL,
+    dataDir,
+    sessionSecret: env.SESSION_SECRET ?? developmentSessionSecret(env.NODE_ENV, dataDir),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    supportEmail: env.SUPPORT_EMAIL,
+    redisUrl: env.REDIS_URL,
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      apiBase: env.STRIPE_API_BASE,
+    },
+    recaptchaSecret: env.RECAPTCHA_SECRET,
+    outboundAllowHosts: env.OUTBOUND_ALLOW_HOSTS?.split(',').map((host) => host.trim()) ?? [],
+    demoData: env.DEMO_DATA,
+    admin:
+      env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+        ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
+        : undefined,
+    appCurrency: env.APP_CURRENCY,
+    logLevel: env.LOG_LEVEL,
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    webBuildDir: env.WEB_BUILD_DIR ? path.resolve(env.WEB_BUILD_DIR) : undefined,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+  };
+}
+
+/**
+ * Production must be given its secret; elsewhere one is made on first start and kept in the data
+ * directory, so sessions survive restarts without anyone having to invent a secret.
+ */
+function developmentSessionSecret(nodeEnv: string, dataDir: string): string {
+  if (nodeEnv === 'production') {
+    throw new ConfigError(
+      'Invalid configuration:\n  SESSION_SECRET is required in production (32+ characters)',
+    );
+  }
+  const file = path.join(dataDir, 'session-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((address) => address.trim());
+}

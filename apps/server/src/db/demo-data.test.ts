@@ -1,0 +1,30 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openTestDatabase, type TestDatabase } from '../../test/helpers/test-database.js';
+import { appMeta } from '../features/system/system.table.js';
+import { seedDemoDataOnce } from './demo-data.js';
+
+describe('seedDemoDataOnce', () => {
+  let database: TestDatabase;
+  beforeEach(async () => {
+    database = await openTestDatabase();
+  });
+  afterEach(() => database.dispose());
+
+  it('runs the seeders in order on a fresh database, and never again', async () => {
+    const calls: string[] = [];
+    const seeders = ['merchants', 'products'].map((name) => ({
+      name,
+      seed: async () => void calls.push(name),
+    }));
+    expect(await seedDemoDataOnce(database.db, seeders)).toBe(true);
+    expect(await seedDemoDataOnce(database.db, seeders)).toBe(false);
+    expect(calls).toEqual(['merchants', 'products']);
+  });
+
+  it('leaves no marker when a seeder fails, so the next start tries again', async () => {
+    const failing = [{ name: 'broken', seed: async () => Promise.reject(new Error('disk full')) }];
+    await expect(seedDemoDataOnce(database.db, failing)).rejects.toThrow('disk full');
+    expect(await database.db.select().from(appMeta)).toEqual([]);
+    expect(await seedDemoDataOnce(database.db, [])).toBe(true);
+  });
+});

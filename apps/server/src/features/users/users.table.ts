@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { check, date, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const userRole = pgEnum('user_role', ['shopper', 'operator', 'admin']);
+export const userGender = pgEnum('user_gender', ['male', 'female', 'other']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Always stored lower-cased and trimmed; uniqueness is on this value. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** E.164. */
+    phoneNumber: text('phone_number'),
+    country: text('country'),
+    birthDate: date('birth_date', { mode: 'string' }),
+    gender: userGender('gender'),
+    role: userRole('role').notNull().default('shopper'),
+    acceptedTermsAt: timestamp('accepted_terms_at', { withTimezone: true }),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    blacklistedAt: timestamp('blacklisted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('users_email_unique').on(table.email),
+    check('users_email_lower_case', sql`${table.email} = lower(${table.email})`),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;

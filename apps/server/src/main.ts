@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { seedDemoDataOnce } from './db/demo-data.js';
+import { demoSeeders } from './db/demo-seeders.js';
+import { AdminBootstrapError, ensureAdminAccount } from './features/users/admin-bootstrap.js';
+import { webBuildExists } from './plugins/web-app.js';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+const defaultWebBuildDir = fileURLToPath(new URL('../../web/build', import.meta.url));
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+  );
+  await database.migrate();
+  if (config.demoData) await seedDemoDataOnce(database.db, demoSeeders);
+  const adminResult = config.admin ? await ensureAdminAccount(database.db, config.admin) : undefined;
+
+  const webBuildDir = config.webBuildDir ?? defaultWebBuildDir;
+  const serveWeb = webBuildExists(webBuildDir);
+  const app = await buildApp({ config, db: database.db, webBuildDir: serveWeb ? webBuildDir : undefined });
+
+  app.log.info(
+    {
+      database:
+        database.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL',
+      admin: adminResult ? `${config.admin?.email} ${adminResult}` : 'none configured',
+      web: serveWeb ? webBuildDir : 'not built: serving the API only',
+    },
+    'starting',
+  );
+
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof AdminBootstrapError) {
+    console.error(error.message);
+  } else {
+    console.error('Crossbuy failed to start:', error);
+  }
+  process.exit(1);
+});

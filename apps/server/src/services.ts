@@ -1,0 +1,18 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { authRoutes } from './features/auth/auth.routes.js';
+import { configRoutes, type PublicConfig, pingRoutes } from './features/system/system.routes.js';
+
+/**
+ * The spec's services, each a plugin that can be mounted under its own prefix. The default server
+ * mounts them all under /api on the web app's origin, so spec paths map one to one.
+ */
+export const authService: FastifyPluginAsync = async (app) => {
+  await app.register(pingRoutes);
+  await app.register(authRoutes);
+};
+
+export type StoreServiceOptions = { publicConfig: PublicConfig };
+
+export const storeService: FastifyPluginAsync<StoreServiceOptions> = async (app, options) => {
+  await app.register(configRoutes, { publicConfig: options.publicConfig });
+};
