@@ -6,6 +6,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { zodValidatorCompiler } from './lib/zod-validation.js';
+import authentication from './plugins/authentication.js';
 import errorHandler from './plugins/error-handler.js';
 import openapi from './plugins/openapi.js';
 import securityHeaders from './plugins/security-headers.js';
@@ -60,6 +61,7 @@ export async function buildApp({ config, db, webBuildDir }: AppDependencies): Pr
   await app.register(securityHeaders, { https });
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(xsrf, { secret: config.sessionSecret, secureCookie: https });
+  await app.register(authentication, { sessionSecret: config.sessionSecret });
   await app.register(openapi, { publicUrl: config.publicUrl });
 
   await app.register(authService, { prefix: '/api' });

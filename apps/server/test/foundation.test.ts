@@ -3,7 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, type TestApp, withXsrf, type XsrfPair } from './helpers/test-app.js';
+import { requireRole, requireUser } from '../src/plugins/authentication.js';
+import {
+  createTestApp,
+  createUser,
+  signInAs,
+  type TestApp,
+  withXsrf,
+  type XsrfPair,
+} from './helpers/test-app.js';
 
 const BODY_LIMIT = 4096;
 
@@ -204,5 +212,58 @@ describe('configurable app currency', () => {
     } finally {
       await harness.close();
     }
+  });
+});
+
+describe('authentication guards', () => {
+  let harness: TestApp;
+  beforeAll(async () => {
+    harness = await createTestApp({
+      extend(app) {
+        app.get('/api/test/mine', { preHandler: requireUser }, async (request) => ({
+          userId: request.principal?.userId,
+        }));
+        app.get('/api/test/back-office', { preHandler: requireRole('operator', 'admin') }, async () => ({
+          ok: true,
+        }));
+      },
+    });
+  });
+  afterAll(() => harness.close());
+
+  it('answers a visitor on a signed-in call with 401 auth/invalid_access_token', async () => {
+    const response = await harness.app.inject({ method: 'GET', url: '/api/test/mine' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.code).toBe('auth/invalid_access_token');
+  });
+
+  it('knows the signed-in user from the access token cookie', async () => {
+    const user = await createUser(harness.app);
+    const session = await signInAs(harness.app, user);
+    const response = await harness.app.inject({
+      method: 'GET',
+      url: '/api/test/mine',
+      headers: { cookie: session.cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ userId: user.id });
+  });
+
+  it('refuses a shopper on a back-office call with 403 auth/not_authorized, and lets an operator in', async () => {
+    const shopper = await signInAs(harness.app, await createUser(harness.app));
+    const refused = await harness.app.inject({
+      method: 'GET',
+      url: '/api/test/back-office',
+      headers: { cookie: shopper.cookie },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('auth/not_authorized');
+    const operator = await signInAs(harness.app, await createUser(harness.app, { role: 'operator' }));
+    const allowed = await harness.app.inject({
+      method: 'GET',
+      url: '/api/test/back-office',
+      headers: { cookie: operator.cookie },
+    });
+    expect(allowed.statusCode).toBe(200);
   });
 });

@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.js';
+import { type App, buildApp } from '../../src/app.js';
 import { type AppConfig, loadConfig } from '../../src/config.js';
+import { type NewUserRow, type UserRow, users } from '../../src/features/users/users.table.js';
+import { ACCESS_TOKEN_COOKIE } from '../../src/plugins/authentication.js';
 import { openTestDatabase, type TestDatabase } from './test-database.js';
 
 export const TEST_SESSION_SECRET = 'test-session-secret-0123456789-abcdefghijklmnop';
@@ -15,7 +18,7 @@ export function testConfig(environment: NodeJS.ProcessEnv = {}): AppConfig {
   });
 }
 
-export type TestApp = { app: FastifyInstance; database: TestDatabase; close(): Promise<void> };
+export type TestApp = { app: App; database: TestDatabase; close(): Promise<void> };
 
 /**
  * Builds the real app on a database of its own. `extend` may add routes before the app is ready,
@@ -46,4 +49,43 @@ export async function withXsrf(app: FastifyInstance): Promise<XsrfPair> {
   const token = response.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
   if (!token) throw new Error('GET /api/ping set no XSRF-TOKEN cookie');
   return { cookie: `XSRF-TOKEN=${token}`, header: { 'x-xsrf-token': token } };
+}
+
+let userCounter = 0;
+
+/** A user row straight in the database (no mail, no password hashing), for tests of other features. */
+export async function createUser(
+  app: FastifyInstance,
+  overrides: Partial<NewUserRow> = {},
+): Promise<UserRow> {
+  userCounter += 1;
+  const [user] = await app.db
+    .insert(users)
+    .values({
+      email: `shopper${userCounter}-${randomUUID().slice(0, 8)}@example.com`,
+      passwordHash: 'not-a-usable-hash',
+      firstName: 'Test',
+      lastName: `Shopper ${userCounter}`,
+      emailVerifiedAt: new Date(),
+      ...overrides,
+    })
+    .returning();
+  if (!user) throw new Error('user insert returned nothing');
+  return user;
+}
+
+/** The cookie header of a signed-in browser for `user`: its access token plus the anti-forgery pair. */
+export async function signInAs(
+  app: FastifyInstance,
+  user: UserRow,
+  options: { tfaPassed?: boolean } = {},
+): Promise<{ cookie: string; header: Record<string, string> }> {
+  const token = await app.accessTokens.issue({
+    userId: user.id,
+    sessionId: randomUUID(),
+    role: user.role,
+    tfaPassed: options.tfaPassed ?? false,
+  });
+  const xsrf = await withXsrf(app);
+  return { cookie: `${ACCESS_TOKEN_COOKIE}=${token}; ${xsrf.cookie}`, header: xsrf.header };
 }
