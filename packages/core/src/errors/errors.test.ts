@@ -6,7 +6,6 @@ import {
   appErrorFromZodIssues,
   ERROR_MESSAGES,
   type ErrorCode,
-  errorEnvelopeSchema,
   formatErrorMessage,
   httpStatusForCode,
   isErrorCode,
@@ -194,7 +193,7 @@ describe('AppError', () => {
 });
 
 describe('toErrorEnvelope', () => {
-  it('builds the wire envelope, which its schema accepts', () => {
+  it('builds the wire envelope', () => {
     const envelope = toErrorEnvelope('general/payload_too_large', [1024]);
     expect(envelope).toEqual({
       error: {
@@ -203,16 +202,10 @@ describe('toErrorEnvelope', () => {
         message: 'The request is too large; the limit is 1024 bytes',
       },
     });
-    expect(errorEnvelopeSchema.parse(envelope)).toEqual(envelope);
   });
 
   it('defaults to no params', () => {
     expect(toErrorEnvelope('auth/email_taken').error.params).toEqual([]);
-  });
-
-  it('schema rejects other shapes', () => {
-    expect(errorEnvelopeSchema.safeParse({ error: { code: 'x' } }).success).toBe(false);
-    expect(errorEnvelopeSchema.safeParse('oops').success).toBe(false);
   });
 });
 

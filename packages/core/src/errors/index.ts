@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 // Templates quoted from spec section 8 keep the spec's wording verbatim, spelling included, because
 // shoppers of the original store know these exact sentences. Codes the spec leaves unworded get plain English.
@@ -119,15 +119,7 @@ export class AppError extends Error {
   }
 }
 
-export const errorEnvelopeSchema = z.object({
-  error: z.object({
-    code: z.string(),
-    params: z.array(z.string()),
-    message: z.string(),
-  }),
-});
-
-export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+export type ErrorEnvelope = { error: { code: string; params: string[]; message: string } };
 
 export function toErrorEnvelope(code: ErrorCode, params: readonly (string | number)[] = []): ErrorEnvelope {
   return { error: { code, params: params.map(String), message: formatErrorMessage(code, params) } };
@@ -170,29 +162,39 @@ export class ApiError extends Error {
   }
 }
 
-const paramsSchema = z.array(z.union([z.string(), z.number()])).catch([]);
-const codedSchema = z.object({ code: z.string(), params: paramsSchema.optional() });
-const envelopeLikeSchema = z.object({
-  error: z.object({
-    code: z.string().optional(),
-    params: paramsSchema.optional(),
-    message: z.string().optional(),
-  }),
-});
+type CodedPart = { code: string; params: (string | number)[] };
 
-function codedPart(value: unknown): { code: string; params: (string | number)[] } | undefined {
-  const envelope = envelopeLikeSchema.safeParse(value);
-  if (envelope.success && envelope.data.error.code !== undefined) {
-    return { code: envelope.data.error.code, params: envelope.data.error.params ?? [] };
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+// Plain guards rather than a schema: this module runs on every page in the browser, and must not pull
+// a validation library into the first load.
+function paramsOf(value: unknown): (string | number)[] {
+  return Array.isArray(value) &&
+    value.every((param) => typeof param === 'string' || typeof param === 'number')
+    ? value
+    : [];
+}
+
+function envelopeErrorOf(value: unknown): Record<string, unknown> | undefined {
+  return isRecord(value) && isRecord(value.error) ? value.error : undefined;
+}
+
+function codedPart(value: unknown): CodedPart | undefined {
+  const envelopeError = envelopeErrorOf(value);
+  if (typeof envelopeError?.code === 'string') {
+    return { code: envelopeError.code, params: paramsOf(envelopeError.params) };
   }
-  const coded = codedSchema.safeParse(value);
-  return coded.success ? { code: coded.data.code, params: coded.data.params ?? [] } : undefined;
+  return isRecord(value) && typeof value.code === 'string'
+    ? { code: value.code, params: paramsOf(value.params) }
+    : undefined;
 }
 
 function responseText(body: unknown): string | undefined {
   if (typeof body === 'string') return body.trim() || undefined;
-  const envelope = envelopeLikeSchema.safeParse(body);
-  return envelope.success ? envelope.data.error.message?.trim() || undefined : undefined;
+  const message = envelopeErrorOf(body)?.message;
+  return typeof message === 'string' ? message.trim() || undefined : undefined;
 }
 
 /**

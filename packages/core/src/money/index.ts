@@ -11,7 +11,6 @@ import {
   toSnapshot,
   transformScale,
 } from 'dinero.js/bigint';
-import { z } from 'zod';
 
 /** The currencies of spec section 9, in the spec's order. */
 export const CURRENCIES = [
@@ -70,10 +69,6 @@ const DINERO_CURRENCIES = Object.fromEntries(
 ) as Record<CurrencyCode, DineroCurrency<bigint, CurrencyCode>>;
 
 export type Money = { amountMinor: number; currency: CurrencyCode };
-
-export const currencyCodeSchema = z.enum(CURRENCIES);
-
-export const moneySchema = z.object({ amountMinor: z.int(), currency: currencyCodeSchema });
 
 function assertCurrency(currency: unknown): asserts currency is CurrencyCode {
   if (!isCurrencyCode(currency)) throw new RangeError(`Unsupported currency: ${String(currency)}`);

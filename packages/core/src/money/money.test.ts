@@ -10,7 +10,6 @@ import {
   type Money,
   minorUnitDigits,
   money,
-  moneySchema,
   multiplyMoney,
   parseMajorAmount,
   subtractMoney,
@@ -59,22 +58,6 @@ describe('money', () => {
 
   it('refuses unknown currencies that slip past the types', () => {
     expect(() => money(1, 'EUR' as CurrencyCode)).toThrow(/Unsupported currency: EUR/);
-  });
-});
-
-describe('moneySchema', () => {
-  it('accepts the wire shape', () => {
-    expect(moneySchema.parse({ amountMinor: 1250, currency: 'SGD' })).toEqual({
-      amountMinor: 1250,
-      currency: 'SGD',
-    });
-  });
-
-  it('rejects fractional amounts, unknown currencies and missing fields', () => {
-    expect(moneySchema.safeParse({ amountMinor: 12.5, currency: 'SGD' }).success).toBe(false);
-    expect(moneySchema.safeParse({ amountMinor: 1, currency: 'EUR' }).success).toBe(false);
-    expect(moneySchema.safeParse({ amountMinor: '1', currency: 'SGD' }).success).toBe(false);
-    expect(moneySchema.safeParse({ currency: 'SGD' }).success).toBe(false);
   });
 });
 

@@ -186,3 +186,4 @@ export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
 export type ForgotPasswordOutput = z.output<typeof forgotPasswordSchema>;
 export type EmailOnlyInput = z.input<typeof emailOnlySchema>;
 export type EmailOnlyOutput = z.output<typeof emailOnlySchema>;
+export * from './wire.js';

@@ -1,0 +1,69 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createRoutesStub, useSearchParams } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { REDIRECT_AFTER_SIGN_IN_KEY } from '../../lib/redirect-to-sign-in';
+import { resetUserState, userStore } from '../../lib/user-store';
+import { SiteHeader } from './site-header';
+
+afterEach(() => {
+  cleanup();
+  resetUserState();
+  sessionStorage.clear();
+});
+
+function SearchPage() {
+  const [searchParams] = useSearchParams();
+  return <h1>Results for {searchParams.get('q')}</h1>;
+}
+
+function renderHeader(path = '/') {
+  const Stub = createRoutesStub([
+    { path: '/', Component: SiteHeader },
+    { path: '/cart', Component: () => <h1>Cart page</h1> },
+    { path: '/sign_in', Component: () => <h1>Sign-in page</h1> },
+    { path: '/search', Component: SearchPage },
+  ]);
+  return render(<Stub initialEntries={[path]} />);
+}
+
+describe('SiteHeader', () => {
+  it('shows the logo, search, cart and a sign-in link to a visitor', () => {
+    renderHeader();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Crossbuy' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('search', { name: 'Site search' })).toBeTruthy();
+    expect(screen.getByRole('searchbox', { name: 'Search products' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cart' }).getAttribute('href')).toBe('/cart');
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/sign_in');
+    expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
+  });
+
+  it("shows the signed-in shopper's name instead of the sign-in link", () => {
+    renderHeader();
+    act(() =>
+      userStore.set({
+        signedIn: true,
+        tfaPassed: false,
+        profileFetched: true,
+        profile: { id: 'u1', email: 'mei@example.com', firstName: 'Mei', lastName: 'Tan' },
+      }),
+    );
+    expect(screen.getByText('Mei')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
+  });
+
+  it('remembers the page when the visitor goes to sign in', async () => {
+    renderHeader('/');
+    await userEvent.click(screen.getByRole('link', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Sign-in page' })).toBeTruthy();
+    expect(sessionStorage.getItem(REDIRECT_AFTER_SIGN_IN_KEY)).toBe('/');
+  });
+
+  it('searches with a GET to /search', async () => {
+    renderHeader();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search products' }), 'rice cooker{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Results for rice cooker' })).toBeTruthy();
+  });
+});

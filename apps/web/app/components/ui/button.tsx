@@ -1,0 +1,22 @@
+import type { ComponentProps } from 'react';
+
+export type ButtonVariant = 'primary' | 'secondary';
+
+const base =
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60';
+
+const variants: Record<ButtonVariant, string> = {
+  primary: 'bg-brand-700 text-white hover:bg-brand-800',
+  secondary: 'border border-brand-700 bg-white text-brand-800 hover:bg-brand-50',
+};
+
+/** Button styling for links that act as calls to action. */
+export function buttonClasses(variant: ButtonVariant = 'primary', extra = ''): string {
+  return `${base} ${variants[variant]} ${extra}`.trim();
+}
+
+type ButtonProps = ComponentProps<'button'> & { variant?: ButtonVariant };
+
+export function Button({ variant = 'primary', className = '', type = 'button', ...props }: ButtonProps) {
+  return <button type={type} className={buttonClasses(variant, className)} {...props} />;
+}

@@ -1,0 +1,79 @@
+import { useSearchParams } from 'react-router';
+import { SearchForm } from '../../../components/shell/search-form';
+import { useAppConfig } from '../../../lib/app-config';
+import { QUOTE_LINK_PARAM, QuoteLinkForm } from './quote-link-form';
+
+const quotationSteps = [
+  { title: 'Paste a link', text: 'Copy the address of an item from a marketplace abroad and paste it here.' },
+  { title: 'Get your quotation', text: 'We check the item and send you a quotation with the full price.' },
+  { title: 'Check out once', text: 'Pay for quoted items together with catalogue items in a single order.' },
+  { title: 'Stay in touch', text: 'Chat with us about your order until it reaches your door.' },
+];
+
+export function HomePage() {
+  const { app_currency } = useAppConfig();
+  const [searchParams] = useSearchParams();
+
+  return (
+    <>
+      <section className="bg-gradient-to-b from-brand-50 to-surface" aria-labelledby="home-heading">
+        <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 pt-12 pb-10 sm:pt-20 sm:pb-14">
+          <h1
+            id="home-heading"
+            className="max-w-3xl text-4xl font-extrabold tracking-tight text-brand-900 sm:text-5xl"
+          >
+            Shop across borders, priced in {app_currency}
+          </h1>
+          <p className="max-w-2xl text-lg text-muted">
+            Buy from the Crossbuy catalogue, or paste a link to an item on a marketplace abroad and we will
+            quote it for you. Either way, you check out once and we handle the rest.
+          </p>
+          <div className="max-w-3xl rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-6">
+            <QuoteLinkForm initialLink={searchParams.get(QUOTE_LINK_PARAM) ?? ''} />
+          </div>
+        </div>
+      </section>
+
+      <div className="mx-auto grid max-w-6xl gap-6 px-4 pb-12 md:grid-cols-2 md:items-start">
+        <section
+          className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-6"
+          aria-labelledby="catalogue-heading"
+        >
+          <h2 id="catalogue-heading" className="text-2xl font-bold tracking-tight">
+            Shop our catalogue
+          </h2>
+          <p className="text-muted">
+            Products we stock ourselves, with prices and stock shown up front. Add them to your cart and buy
+            straight away.
+          </p>
+          <SearchForm label="Catalogue search" />
+        </section>
+
+        <section
+          className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-6"
+          aria-labelledby="quotation-heading"
+        >
+          <h2 id="quotation-heading" className="text-2xl font-bold tracking-tight">
+            How quotations work
+          </h2>
+          <ol className="flex flex-col gap-4">
+            {quotationSteps.map((step, index) => (
+              <li key={step.title} className="flex gap-3">
+                <span
+                  aria-hidden="true"
+                  className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800"
+                >
+                  {index + 1}
+                </span>
+                <span>
+                  <span className="block font-semibold">{step.title}</span>
+                  <span className="text-muted">{step.text}</span>
+                </span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
+    </>
+  );
+}

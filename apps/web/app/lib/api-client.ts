@@ -1,0 +1,189 @@
+import { ApiError } from '@crossbuy/core/errors';
+
+const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const REFRESH_PATH = '/auth/refreshAccessToken';
+// A 401 from these means the credentials themselves were refused; refreshing cannot help.
+const NEVER_REFRESH = new Set([REFRESH_PATH, '/auth/login']);
+const NETWORK_ERROR_MESSAGE = 'We could not reach Crossbuy. Please check your connection and try again.';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export type RequestOptions = {
+  query?: QueryParams;
+  headers?: HeadersInit;
+  signal?: AbortSignal;
+};
+
+export type ApiClientOptions = {
+  /** One base per service (spec section 7); all of them live under /api on our origin. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  /** Called when a refused session could not be refreshed; it resets all user state. */
+  onSignedOut?: () => void;
+};
+
+export type ApiClient = {
+  get<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
+  post<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  put<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  patch<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  delete<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
+};
+
+function readCookie(name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  for (const pair of document.cookie.split(';')) {
+    const separator = pair.indexOf('=');
+    if (separator === -1 || pair.slice(0, separator).trim() !== name) continue;
+    try {
+      return decodeURIComponent(pair.slice(separator + 1).trim());
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+function isSameOrigin(url: string): boolean {
+  if (typeof window === 'undefined') return !/^([a-z][a-z\d+.-]*:|\/\/)/i.test(url);
+  return new URL(url, window.location.href).origin === window.location.origin;
+}
+
+function withQuery(url: string, query: QueryParams | undefined): string {
+  if (!query) return url;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) search.append(key, String(value));
+  }
+  const text = search.toString();
+  if (!text) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${text}`;
+}
+
+// Only JSON and plain text are messages meant for us; an HTML error page from a proxy is not shown.
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+  }
+  return type.startsWith('text/plain') ? text : undefined;
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+export function createApiClient({
+  baseUrl = '/api',
+  fetch: fetchImpl,
+  onSignedOut,
+}: ApiClientOptions = {}): ApiClient {
+  const doFetch: typeof fetch = fetchImpl ?? ((input, init) => globalThis.fetch(input, init));
+  const base = baseUrl.replace(/\/+$/, '');
+  let refreshing: Promise<void> | null = null;
+  let obtainingXsrf: Promise<void> | null = null;
+
+  // Every API response sets the anti-forgery cookie; ping once when it is missing (first visit,
+  // cleared cookies) so the first form submission is not refused.
+  async function xsrfToken(): Promise<string | undefined> {
+    const existing = readCookie(XSRF_COOKIE);
+    if (existing !== undefined || typeof document === 'undefined') return existing;
+    obtainingXsrf ??= doFetch(`${base}/ping`, { credentials: 'include' })
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .finally(() => {
+        obtainingXsrf = null;
+      });
+    await obtainingXsrf;
+    return readCookie(XSRF_COOKIE);
+  }
+
+  async function send(
+    method: Method,
+    path: string,
+    body: unknown,
+    options: RequestOptions,
+  ): Promise<Response> {
+    const url = withQuery(`${base}${path}`, options.query);
+    const headers = new Headers(options.headers);
+    headers.set('Accept', 'application/json');
+    if (body !== undefined) headers.set('Content-Type', 'application/json');
+    if (UNSAFE_METHODS.has(method) && isSameOrigin(url)) {
+      const token = await xsrfToken();
+      if (token !== undefined) headers.set(XSRF_HEADER, token);
+    }
+    try {
+      return await doFetch(url, {
+        method,
+        headers,
+        credentials: 'include',
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+    } catch (error) {
+      if (isAbort(error)) throw error;
+      throw new ApiError({ status: 0, message: NETWORK_ERROR_MESSAGE });
+    }
+  }
+
+  async function parse<T>(response: Response): Promise<T> {
+    const body = await readBody(response);
+    if (response.ok) return body as T;
+    if (body === undefined) {
+      throw new ApiError({ status: response.status, message: response.statusText || undefined });
+    }
+    throw ApiError.fromResponse(response.status, body);
+  }
+
+  // Concurrent callers refused at the same time share one refresh, so a rotating refresh token is
+  // spent once rather than once per call.
+  function refreshSession(): Promise<void> {
+    refreshing ??= send('POST', REFRESH_PATH, undefined, {})
+      .then((response) => parse<unknown>(response))
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          // Only a refusal from the server ends the session; a dropped connection leaves it intact.
+          if (error instanceof ApiError && error.status > 0) onSignedOut?.();
+          throw error;
+        },
+      )
+      .finally(() => {
+        refreshing = null;
+      });
+    return refreshing;
+  }
+
+  async function request<T>(
+    method: Method,
+    path: string,
+    body: unknown,
+    options: RequestOptions = {},
+  ): Promise<T> {
+    const response = await send(method, path, body, options);
+    if (response.status !== 401 || NEVER_REFRESH.has(path)) return parse<T>(response);
+    await refreshSession();
+    return parse<T>(await send(method, path, body, options));
+  }
+
+  return {
+    get: (path, options) => request('GET', path, undefined, options),
+    post: (path, body, options) => request('POST', path, body, options),
+    put: (path, body, options) => request('PUT', path, body, options),
+    patch: (path, body, options) => request('PATCH', path, body, options),
+    delete: (path, options) => request('DELETE', path, undefined, options),
+  };
+}

@@ -1,0 +1,44 @@
+import { messageForError } from '@crossbuy/core/errors';
+import { isCurrencyCode } from '@crossbuy/core/money';
+import type { AppLoadContext } from 'react-router';
+import { type AppConfig, DEFAULT_APP_CONFIG, type Region, type RootData } from './app-config';
+import { serverApiJson } from './server-api.server';
+
+async function loadConfig(
+  context: AppLoadContext,
+  request: Request,
+): Promise<Pick<RootData, 'config' | 'configError'>> {
+  try {
+    const config = await serverApiJson<Partial<AppConfig>>(context, request, '/api/config');
+    const currency = isCurrencyCode(config.app_currency)
+      ? config.app_currency
+      : DEFAULT_APP_CONFIG.app_currency;
+    return { config: { ...config, app_currency: currency }, configError: null };
+  } catch (error) {
+    console.error('Loading the store config failed', error);
+    return { config: DEFAULT_APP_CONFIG, configError: messageForError(error) };
+  }
+}
+
+// Spec section 8: region failures are only logged; pages work without a default region.
+async function loadDefaultRegion(context: AppLoadContext, request: Request): Promise<Region | null> {
+  try {
+    const { region } = await serverApiJson<{ region: Region | null }>(
+      context,
+      request,
+      '/api/region/default',
+    );
+    return region ?? null;
+  } catch (error) {
+    console.warn('Loading the default region failed', messageForError(error));
+    return null;
+  }
+}
+
+export async function loadRootData(context: AppLoadContext, request: Request): Promise<RootData> {
+  const [config, defaultRegion] = await Promise.all([
+    loadConfig(context, request),
+    loadDefaultRegion(context, request),
+  ]);
+  return { ...config, defaultRegion };
+}

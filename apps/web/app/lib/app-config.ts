@@ -1,0 +1,26 @@
+import { type CurrencyCode, DEFAULT_CURRENCY } from '@crossbuy/core/money';
+import { useRouteLoaderData } from 'react-router';
+
+/** `GET /config`: the store settings pages need before they can show prices and forms. */
+export type AppConfig = {
+  app_currency: CurrencyCode;
+  support_email?: string;
+  captcha_required?: boolean;
+};
+
+export const DEFAULT_APP_CONFIG: AppConfig = { app_currency: DEFAULT_CURRENCY };
+
+/** Fields of `GET /region/default` the web reads so far; the region work adds the rest. */
+export type Region = { countryCode: string };
+
+export type RootData = {
+  config: AppConfig;
+  /** The catalogue message of a failed config call, for the config error slot. */
+  configError: string | null;
+  defaultRegion: Region | null;
+};
+
+/** The config loaded once by the root loader, or the defaults while it is unavailable. */
+export function useAppConfig(): AppConfig {
+  return useRouteLoaderData<RootData>('root')?.config ?? DEFAULT_APP_CONFIG;
+}

@@ -1,0 +1,44 @@
+import { ApiError } from '@crossbuy/core/errors';
+import type { AppLoadContext } from 'react-router';
+
+const DEFAULT_API_ORIGIN = 'http://127.0.0.1:3001';
+const UNAVAILABLE_MESSAGE = 'Crossbuy is temporarily unavailable. Please try again shortly.';
+
+/** Calls the API from a loader: in-process when the server provides it, else over the network. */
+export function serverApiFetch(
+  context: AppLoadContext,
+  request: Request,
+  path: string,
+  init: RequestInit = {},
+): Promise<Response> {
+  if (context.apiFetch) return context.apiFetch(path, init);
+  const headers = new Headers(init.headers);
+  const cookie = request.headers.get('cookie');
+  if (cookie && !headers.has('cookie')) headers.set('cookie', cookie);
+  return fetch(new URL(path, process.env.API_ORIGIN ?? DEFAULT_API_ORIGIN), { ...init, headers });
+}
+
+/** The parsed JSON of a successful call; any failure becomes an ApiError with the catalogue code. */
+export async function serverApiJson<T>(
+  context: AppLoadContext,
+  request: Request,
+  path: string,
+  init?: RequestInit,
+): Promise<T> {
+  let response: Response;
+  try {
+    response = await serverApiFetch(context, request, path, init);
+  } catch (error) {
+    console.error(`API call ${path} failed`, error);
+    throw new ApiError({ status: 0, message: UNAVAILABLE_MESSAGE });
+  }
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  if (!response.ok) throw ApiError.fromResponse(response.status, body);
+  return body as T;
+}

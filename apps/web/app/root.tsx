@@ -1,0 +1,92 @@
+import { messageForError, UNKNOWN_ERROR_MESSAGE } from '@crossbuy/core/errors';
+import { type ReactNode, useEffect } from 'react';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import type { Route } from './+types/root';
+import './app.css';
+import { AppShell } from './components/shell/app-shell';
+import { ErrorMessage } from './components/shell/error-message';
+import { NotFound } from './components/shell/not-found';
+import { useLoadCurrentUser } from './features/auth/hooks/use-load-current-user';
+import { usePageViews } from './lib/analytics';
+import { loadRootData } from './lib/app-config.server';
+import { clearErrorSlot, setErrorSlot } from './lib/error-slots';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export const meta: Route.MetaFunction = ({ error }) => [
+  { title: isRouteErrorResponse(error) && error.status === 404 ? 'Page not found · Crossbuy' : 'Crossbuy' },
+  {
+    name: 'description',
+    content: 'Shop the Crossbuy catalogue, or paste a link from a marketplace abroad and get a quotation.',
+  },
+];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return loadRootData(context, request);
+}
+
+// Config and the default region are fetched once per visit (spec section 4), not on every navigation.
+export function shouldRevalidate() {
+  return false;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f5f5a" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/** Starts what every page needs once: the current user, and a page view per route change. */
+function Shell({ children }: { children: ReactNode }) {
+  useLoadCurrentUser();
+  usePageViews();
+  return <AppShell>{children}</AppShell>;
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { configError } = loaderData;
+  useEffect(() => {
+    if (configError) setErrorSlot('config', configError);
+    else clearErrorSlot('config');
+  }, [configError]);
+
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Shell>
+        <NotFound />
+      </Shell>
+    );
+  }
+  // The shopper sees a catalogue message; the details go to the console for whoever investigates.
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <Shell>
+      <ErrorMessage
+        message={isRouteErrorResponse(error) ? messageForError(error.data) : UNKNOWN_ERROR_MESSAGE}
+      />
+    </Shell>
+  );
+}

@@ -1,0 +1,79 @@
+import { isRouteErrorResponse, matchRoutes, type RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { COUNTRY_LAYOUT_ROUTE_ID } from './lib/analytics';
+import routes from './routes';
+import { loader as countryLayoutLoader } from './routes/country-layout';
+
+type ConfigEntry = { file: string; path?: string; index?: boolean; children?: ConfigEntry[] };
+
+// The ids React Router gives routes: the file path without its extension.
+function toRouteObjects(entries: readonly ConfigEntry[]): RouteObject[] {
+  return entries.map((entry) => {
+    const id = entry.file.replace(/\.tsx?$/, '');
+    return entry.index
+      ? { id, index: true }
+      : { id, path: entry.path ?? '', children: toRouteObjects(entry.children ?? []) };
+  });
+}
+
+const routeTree: RouteObject[] = [{ id: 'root', path: '', children: toRouteObjects(routes) }];
+
+function matchedRoute(path: string) {
+  const matches = matchRoutes(routeTree, path) ?? [];
+  return { id: matches.at(-1)?.route.id, params: matches.at(-1)?.params ?? {} };
+}
+
+function runCountryLoader(country: string | undefined) {
+  return countryLayoutLoader({ params: { country } } as Parameters<typeof countryLayoutLoader>[0]);
+}
+
+describe('routes', () => {
+  it.each([
+    ['/', 'routes/home'],
+    ['/cart', 'routes/cart'],
+    ['/sign_in', 'routes/sign-in'],
+    ['/_app', 'routes/app-shell'],
+  ])('routes %s the same with or without a country segment', (path, id) => {
+    const plain = matchedRoute(path);
+    expect(plain.id).toBe(id);
+    expect(plain.params.country).toBeUndefined();
+    expect(matchedRoute(`/sg${path === '/' ? '' : path}`)).toEqual({ id, params: { country: 'sg' } });
+  });
+
+  it('sends unknown paths of two or more segments to the not-found page', () => {
+    expect(matchedRoute('/cart/extra').id).toBe('routes/not-found');
+    expect(matchedRoute('/sg/unknown').id).toBe('routes/not-found');
+    expect(matchedRoute('/sg/cart/extra').id).toBe('routes/not-found');
+  });
+
+  // A single unknown segment looks like a country segment to the matcher; the layout's loader
+  // then answers 404 (tested below), so '/search' is a 404 until the search page exists.
+  it('leaves a single unknown segment to the country check', () => {
+    expect(matchedRoute('/search')).toEqual({ id: 'routes/home', params: { country: 'search' } });
+  });
+
+  it('names the country layout as analytics expects', () => {
+    const layout = matchRoutes(routeTree, '/sg/cart')?.find(
+      (match) => match.route.id === COUNTRY_LAYOUT_ROUTE_ID,
+    );
+    expect(layout?.params.country).toBe('sg');
+  });
+
+  it('accepts a known country segment in either case and answers 404 for anything else', () => {
+    expect(runCountryLoader(undefined)).toEqual({ countryCode: null });
+    expect(runCountryLoader('sg')).toEqual({ countryCode: 'SG' });
+    expect(runCountryLoader('MY')).toEqual({ countryCode: 'MY' });
+
+    for (const segment of ['zz', 'foo', 'cartx', 's']) {
+      let thrown: unknown;
+      try {
+        runCountryLoader(segment);
+      } catch (error) {
+        thrown = error;
+      }
+      // A thrown data() is the router's own response type; the status is what reaches the browser.
+      expect(thrown).toMatchObject({ init: { status: 404 } });
+      expect(isRouteErrorResponse(thrown)).toBe(false);
+    }
+  });
+});

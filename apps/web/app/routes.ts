@@ -1,0 +1,13 @@
+import { index, type RouteConfig, route } from '@react-router/dev/routes';
+
+// Every page may sit under a country segment (/sg/cart); the layout checks it and the segment is
+// used only for analytics (spec section 2).
+export default [
+  route(':country?', 'routes/country-layout.tsx', [
+    index('routes/home.tsx'),
+    route('cart', 'routes/cart.tsx'),
+    route('sign_in', 'routes/sign-in.tsx'),
+    route('_app', 'routes/app-shell.tsx'),
+  ]),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

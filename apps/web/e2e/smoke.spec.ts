@@ -1,0 +1,126 @@
+import { expect, type Page, test } from '@playwright/test';
+
+/** Fails the test on any console error or uncaught page error, collected while it runs. */
+function watchForErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`page: ${error.message}`));
+  return errors;
+}
+
+/**
+ * Opens a page and waits until React has taken it over: the shell asks for the current user only
+ * once hydrated, so clicks after this are handled by the client router.
+ */
+async function openHydrated(page: Page, path: string) {
+  const currentUser = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/me');
+  const response = await page.goto(path);
+  await currentUser;
+  return response;
+}
+
+test.describe('smoke', () => {
+  test('the home page renders without errors', async ({ page }) => {
+    const errors = watchForErrors(page);
+    const response = await openHydrated(page, '/');
+    expect(response?.status()).toBe(200);
+
+    await expect(page).toHaveTitle(/Crossbuy/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Crossbuy' })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await expect(page.getByLabel('Link to an item on a marketplace abroad')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+
+    expect(errors).toEqual([]);
+  });
+
+  test('the header cart link opens the cart', async ({ page }) => {
+    const errors = watchForErrors(page);
+    await openHydrated(page, '/');
+
+    await page.getByRole('banner').getByRole('link', { name: 'Cart' }).click();
+
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
+    await expect(page.getByText('Your cart is empty')).toBeVisible();
+    await expect(page.getByTestId('cart-subtotal')).toHaveText(/SGD\s0\.00/);
+    expect(errors).toEqual([]);
+  });
+
+  test('a country segment routes like the plain path', async ({ page }) => {
+    await page.goto('/sg/cart');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
+    const missing = await page.goto('/zz/cart');
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  });
+
+  test('the sign-in form is reachable by keyboard', async ({ page }) => {
+    const errors = watchForErrors(page);
+    await openHydrated(page, '/');
+
+    await page.keyboard.press('Tab');
+    const skipLink = page.getByRole('link', { name: 'Skip to main content' });
+    await expect(skipLink).toBeFocused();
+    await expect(skipLink).toBeVisible();
+
+    const signIn = page.getByRole('banner').getByRole('link', { name: 'Sign in' });
+    for (let step = 0; step < 10; step += 1) {
+      if (await signIn.evaluate((element) => element === document.activeElement)) break;
+      await page.keyboard.press('Tab');
+    }
+    await expect(signIn).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/sign_in$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+
+    const email = page.getByLabel('Email');
+    for (let step = 0; step < 20; step += 1) {
+      if (await email.evaluate((element) => element === document.activeElement)) break;
+      await page.keyboard.press('Tab');
+    }
+    await expect(email).toBeFocused();
+    await page.keyboard.type('not-an-email');
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Password')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Remember me')).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(page.getByLabel('Remember me')).toBeChecked();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Invalid email')).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('the layout fits a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const errors = watchForErrors(page);
+    await openHydrated(page, '/');
+
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const header = page.getByRole('banner');
+    for (const control of [
+      header.getByRole('link', { name: 'Crossbuy' }),
+      header.getByRole('searchbox', { name: 'Search products' }),
+      header.getByRole('link', { name: 'Cart' }),
+      header.getByRole('link', { name: 'Sign in' }),
+      page.getByRole('heading', { level: 1 }),
+    ]) {
+      await expect(control).toBeInViewport();
+    }
+    const quote = page.getByRole('button', { name: 'Get a quotation' });
+    await quote.scrollIntoViewIfNeeded();
+    await expect(quote).toBeInViewport();
+    const quoteBox = await quote.boundingBox();
+    expect((quoteBox?.x ?? -1) >= 0 && (quoteBox?.x ?? 0) + (quoteBox?.width ?? 0) <= 390).toBe(true);
+    const cart = await page.getByRole('banner').getByRole('link', { name: 'Cart' }).boundingBox();
+    expect(cart?.height ?? 0).toBeGreaterThanOrEqual(44);
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,58 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+const webDir = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(webDir, '../..');
+const port = 3100;
+const baseURL = `http://127.0.0.1:${port}`;
+
+// A fresh database per run, so journeys never depend on what an earlier run left behind.
+const dataDir = mkdtempSync(path.join(tmpdir(), 'crossbuy-e2e-'));
+
+export default defineConfig({
+  testDir: path.join(webDir, 'e2e'),
+  outputDir: path.join(webDir, 'test-results'),
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: process.env.CI ? 1 : undefined,
+  reporter: process.env.CI
+    ? [['list'], ['html', { open: 'never', outputFolder: path.join(webDir, 'playwright-report') }]]
+    : 'list',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      // The system Chromium; Playwright never downloads a browser here.
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'node apps/server/dist/main.js',
+    cwd: repoRoot,
+    url: `${baseURL}/api/ping`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'e2e-only-secret-value-that-is-long-enough-1234',
+    },
+  },
+});

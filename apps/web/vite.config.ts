@@ -1,0 +1,24 @@
+import { reactRouter } from '@react-router/dev/vite';
+import tailwindcss from '@tailwindcss/vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig, type PluginOption } from 'vite';
+
+// Workspace packages publish TypeScript sources under the `development` condition. Dev and the
+// production build both read core from source, so the web app never depends on core's dist/ being built.
+const sourceCondition = 'development';
+
+// npm hoists @tailwindcss/vite next to the root's Vite 8 (Vitest's), so its typings name that Vite;
+// the plugin supports Vite 5 to 8 and runs fine under this app's Vite 7.
+const tailwind = tailwindcss() as unknown as PluginOption;
+
+export default defineConfig({
+  plugins: [tailwind, reactRouter()],
+  resolve: { conditions: [sourceCondition, ...defaultClientConditions] },
+  ssr: {
+    noExternal: ['@crossbuy/core'],
+    resolve: { conditions: [sourceCondition, ...defaultServerConditions] },
+  },
+  server: {
+    port: 3000,
+    proxy: { '/api': process.env.API_ORIGIN ?? 'http://127.0.0.1:3001' },
+  },
+});
