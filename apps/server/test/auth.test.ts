@@ -282,6 +282,21 @@ describe('sign-in and sessions', () => {
       expect(errorCode(response)).toBe('auth/invalid_access_token');
     });
 
+    it('lets reads trust a just-validated session for a few seconds, while writes always check', async () => {
+      const user = await createUserWithPassword(harness.app);
+      const browser = await browserSignedInAs(harness.app, user.email);
+      expect((await browser.get('/api/auth/me')).statusCode).toBe(200);
+      // Revoked by another server process: this one's reads notice within the cache TTL, writes at once.
+      await harness.app.db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(eq(sessions.userId, user.id));
+      expect((await browser.get('/api/auth/me')).statusCode).toBe(200);
+      const write = await browser.post('/api/user/profile', { firstName: 'Stale' });
+      expect(write.statusCode).toBe(401);
+      expect((await browser.get('/api/auth/me')).statusCode).toBe(401);
+    });
+
     it('answers 401 for a session that has been revoked', async () => {
       const user = await createUserWithPassword(harness.app);
       const browser = await browserSignedInAs(harness.app, user.email);

@@ -222,6 +222,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await resetPassword(app, request.body, clientInfo(request));
+      app.accountCache.forgetUser(request.body.uid);
       return OK;
     },
   );

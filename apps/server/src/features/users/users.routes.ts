@@ -73,6 +73,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { userId, role } = principalOf(request);
       const user = await blacklistUser(app.db, { userId, role }, request.params.id);
+      app.accountCache.forgetUser(user.id);
       return { user: { id: user.id, blacklisted: user.blacklistedAt !== null } };
     },
   );
@@ -91,6 +92,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { userId, role } = principalOf(request);
       const user = await unblacklistUser(app.db, { userId, role }, request.params.id);
+      app.accountCache.forgetUser(user.id);
       return { user: { id: user.id, blacklisted: user.blacklistedAt !== null } };
     },
   );
