@@ -7,14 +7,14 @@ import {
   registerSchema,
   resetPasswordSchema,
 } from '@crossbuy/core/validation';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { clientInfo } from '../../lib/client-info.js';
 import { OK, okSchema } from '../../lib/schemas.js';
 import { accountOf, currentAccount, requireUser } from '../../plugins/authentication.js';
-import { profileSchema, toProfile } from '../users/profile.js';
+import { currentUserResponseSchema, toProfile, userResponseSchema } from '../users/profile.js';
 import {
-  type ClientInfo,
   changePassword,
   forgotPassword,
   refreshSession,
@@ -27,20 +27,12 @@ import {
   verifyEmail,
 } from './auth.service.js';
 import {
-  type CookieSettings,
   clearSessionCookies,
+  cookieSettings,
   REFRESH_TOKEN_COOKIE,
   setAccessCookie,
   setRefreshCookie,
 } from './session-cookies.js';
-
-export const currentUserResponseSchema = z.object({
-  signedIn: z.boolean(),
-  tfaPassed: z.boolean(),
-  profile: profileSchema.nullable(),
-});
-
-export const userResponseSchema = z.object({ user: profileSchema });
 
 const verifyEmailSchema = z.object({
   code: z
@@ -48,14 +40,6 @@ const verifyEmailSchema = z.object({
     .trim()
     .regex(/^\d{6}$/, { error: 'auth/invalid_email_verification_code' }),
 });
-
-export function clientInfo(request: FastifyRequest): ClientInfo {
-  return { ip: request.ip, userAgent: request.headers['user-agent'] };
-}
-
-export function cookieSettings(app: { config: { publicUrl: string }; prefix: string }): CookieSettings {
-  return { secure: app.config.publicUrl.startsWith('https://'), refreshPath: `${app.prefix}/auth` };
-}
 
 /** Sign-in, registration, sessions and passwords: the auth service of spec section 7. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -7,6 +7,7 @@ import type {
 } from '@crossbuy/core/validation';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ClientInfo } from '../../lib/client-info.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { deriveKey, isUuid, randomToken, sixDigitCode } from '../../lib/secrets.js';
@@ -30,9 +31,6 @@ export type AccountContext = Pick<
   FastifyInstance,
   'db' | 'config' | 'rateLimiter' | 'mailer' | 'accessTokens'
 >;
-
-/** Who is asking, as far as the abuse limits care. */
-export type ClientInfo = { ip: string; userAgent?: string | undefined };
 
 /** A session just opened or renewed: what the route needs to set cookies and answer. */
 export type SignedIn = {

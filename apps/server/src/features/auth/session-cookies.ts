@@ -10,6 +10,10 @@ export type CookieSettings = {
   refreshPath: string;
 };
 
+export function cookieSettings(app: { config: { publicUrl: string }; prefix: string }): CookieSettings {
+  return { secure: app.config.publicUrl.startsWith('https://'), refreshPath: `${app.prefix}/auth` };
+}
+
 /** The access token cookie lives exactly as long as the token, so an expired one is never sent. */
 export function setAccessCookie(reply: FastifyReply, settings: CookieSettings, accessToken: string): void {
   reply.setCookie(ACCESS_TOKEN_COOKIE, accessToken, {

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { clientInfo } from '../../lib/client-info.js';
 import { OK, okSchema } from '../../lib/schemas.js';
 import { accountOf, requireUser } from '../../plugins/authentication.js';
-import { clientInfo, cookieSettings, currentUserResponseSchema } from '../auth/auth.routes.js';
-import { setAccessCookie } from '../auth/session-cookies.js';
-import { toProfile } from '../users/profile.js';
+import { cookieSettings, setAccessCookie } from '../auth/session-cookies.js';
+import { currentUserResponseSchema, toProfile } from '../users/profile.js';
 import { disableTfa, requestTfaReset, resetTfa, setupTfa, skipTfaSetup, verifyTfa } from './tfa.service.js';
 
 const codeBodySchema = z.object({

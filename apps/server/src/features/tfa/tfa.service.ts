@@ -2,13 +2,9 @@ import { AppError } from '@crossbuy/core/errors';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
+import type { ClientInfo } from '../../lib/client-info.js';
 import { decryptSecret, deriveKey, encryptSecret, randomToken } from '../../lib/secrets.js';
-import {
-  type AccountContext,
-  type ClientInfo,
-  issueAccessToken,
-  userSecretKey,
-} from '../auth/auth.service.js';
+import { type AccountContext, issueAccessToken, userSecretKey } from '../auth/auth.service.js';
 import { LIMITS } from '../auth/rate-limits.js';
 import { type ActiveAccount, clearTfaPassed, setSessionTfaPassed } from '../auth/sessions.service.js';
 import { consumeUserSecret, issueUserSecret, SECRET_RULES } from '../auth/user-secrets.service.js';

@@ -22,6 +22,15 @@ export const profileSchema = z.object({
 
 export type Profile = z.infer<typeof profileSchema>;
 
+/** The answer of GET /auth/me and of every call that opens or changes a session. */
+export const currentUserResponseSchema = z.object({
+  signedIn: z.boolean(),
+  tfaPassed: z.boolean(),
+  profile: profileSchema.nullable(),
+});
+
+export const userResponseSchema = z.object({ user: profileSchema });
+
 export function toProfile(user: UserRow): Profile {
   return {
     id: user.id,

@@ -2,8 +2,7 @@ import { profileUpdateSchema } from '@crossbuy/core/validation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountOf, principalOf, requireRole, requireUser } from '../../plugins/authentication.js';
-import { userResponseSchema } from '../auth/auth.routes.js';
-import { toProfile } from './profile.js';
+import { toProfile, userResponseSchema } from './profile.js';
 import {
   blacklistUser,
   displayNames,
