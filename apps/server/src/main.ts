@@ -36,6 +36,12 @@ async function main() {
     'starting',
   );
 
+  if (config.env === 'production' && !config.smtpUrl) {
+    app.log.warn(
+      'SMTP_URL is not set: verification and reset mail is kept in the outbox and never delivered',
+    );
+  }
+
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;
