@@ -51,6 +51,11 @@ export const productSchema = productSummarySchema.extend({
   variantPaths: z.record(z.string(), variantPathEntrySchema),
 });
 
+/** What the signed-in shopper has done with a product; all false for a visitor. */
+export const productFlagsSchema = z.object({ inWishlist: z.boolean() });
+
+export type ProductFlags = z.infer<typeof productFlagsSchema>;
+
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 export type Product = z.infer<typeof productSchema>;
 
