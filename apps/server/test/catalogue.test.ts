@@ -234,6 +234,17 @@ describe('catalogue HTTP calls', () => {
       expect(names(await search('sort=relevance'))).toEqual(names(await search('sort=newest')));
     });
 
+    it('sorts by price in a region without merchant-set prices, as converted', async () => {
+      // No merchant set a JP price, so the sort walks base prices; the converted prices must still ascend.
+      const yen = (await search('region=JP&sort=price_asc')).products.map((product) => product.price);
+      expect(yen.every((price) => price.currency === 'JPY')).toBe(true);
+      const amounts = yen.map((price) => price.amountMinor);
+      expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+      expect(amounts[0]).toBe(
+        convertMoney({ amountMinor: 1990, currency: 'SGD' }, 'JPY', '112.35').amountMinor,
+      );
+    });
+
     it('sorts by the region price, explicit prices included', async () => {
       const result = await search('region=MY&sort=price_desc&categoryId=headphones');
       expect(result.products.map((product) => product.price)).toEqual([

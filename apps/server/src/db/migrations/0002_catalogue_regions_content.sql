@@ -194,18 +194,19 @@ ALTER TABLE "wishlist_items" ADD CONSTRAINT "wishlist_items_product_id_products_
 CREATE UNIQUE INDEX "categories_path_unique" ON "categories" USING btree ("path" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "categories_parent_idx" ON "categories" USING btree ("parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "merchants_slug_unique" ON "merchants" USING btree ("slug");--> statement-breakpoint
+CREATE INDEX "product_region_prices_country_idx" ON "product_region_prices" USING btree ("country_code");--> statement-breakpoint
 CREATE UNIQUE INDEX "products_param_name_unique" ON "products" USING btree ("param_name");--> statement-breakpoint
 CREATE INDEX "products_search_document_idx" ON "products" USING gin ("search_document");--> statement-breakpoint
-CREATE INDEX "products_category_idx" ON "products" USING btree ("category_id");--> statement-breakpoint
+CREATE INDEX "products_facets_idx" ON "products" USING btree ("category_id","merchant_id","stock") WHERE NOT "products"."disabled";--> statement-breakpoint
 CREATE INDEX "products_merchant_idx" ON "products" USING btree ("merchant_id");--> statement-breakpoint
-CREATE INDEX "products_newest_idx" ON "products" USING btree ("created_at" DESC NULLS LAST,"id") WHERE NOT "products"."disabled";--> statement-breakpoint
+CREATE INDEX "products_newest_idx" ON "products" USING btree ("created_at" DESC NULLS FIRST,"id") WHERE NOT "products"."disabled";--> statement-breakpoint
 CREATE INDEX "products_price_idx" ON "products" USING btree ("price_minor","id") WHERE NOT "products"."disabled";--> statement-breakpoint
-CREATE INDEX "recently_viewed_user_time_idx" ON "recently_viewed" USING btree ("user_id","viewed_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "recently_viewed_user_time_idx" ON "recently_viewed" USING btree ("user_id","viewed_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "search_words_trgm_idx" ON "search_words" USING gin ("word" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "home_product_group_items_product_idx" ON "home_product_group_items" USING btree ("product_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "shipping_locations_country_unique" ON "shipping_locations" USING btree ("country_code");--> statement-breakpoint
-CREATE INDEX "notifications_user_time_idx" ON "notifications" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "notifications_user_group_time_idx" ON "notifications" USING btree ("user_id","group_key","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "notifications_user_time_idx" ON "notifications" USING btree ("user_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "notifications_user_group_time_idx" ON "notifications" USING btree ("user_id","group_key","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE UNIQUE INDEX "regions_single_default" ON "regions" USING btree ("is_default") WHERE "regions"."is_default";--> statement-breakpoint
 CREATE UNIQUE INDEX "wishlist_items_user_product_unique" ON "wishlist_items" USING btree ("user_id","product_id");--> statement-breakpoint
-CREATE INDEX "wishlist_items_user_time_idx" ON "wishlist_items" USING btree ("user_id","created_at" DESC NULLS LAST,"id");
+CREATE INDEX "wishlist_items_user_time_idx" ON "wishlist_items" USING btree ("user_id","created_at" DESC NULLS FIRST,"id");

@@ -16,76 +16,108 @@ import type { Database } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
 import { isUuid } from '../../lib/ids.js';
 import { BASE_CURRENCY, conversionFactor, type PricingRegion, priceForRegion } from '../regions/pricing.js';
-import { categories, merchants, products, recentlyViewed } from './catalogue.table.js';
+import { categories, merchants, productRegionPrices, products, recentlyViewed } from './catalogue.table.js';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export const RECENTLY_VIEWED_LIMIT = 20;
 
 // ---------------------------------------------------------------------------------------------------------
-// Loading products with what their prices need: variants and the region's explicit prices, in one query.
+// Loading products with what their prices need: variants and every region's explicit prices, in one query.
 
 type VariantTuple = [path: string, priceMinor: number, stock: number];
-type RegionPriceTuple = [variantPath: string, amountMinor: number, currency: string];
+type RegionPriceTuple = [countryCode: string, variantPath: string, amountMinor: number, currency: string];
 
-function productFields(countryCode: SQL) {
-  return {
-    id: products.id,
-    paramName: products.paramName,
-    name: products.name,
-    description: products.description,
-    mainImage: products.mainImage,
-    gallery: products.gallery,
-    priceMinor: products.priceMinor,
-    variants: products.variants,
-    stock: products.stock,
-    disabled: products.disabled,
-    sourceMarketPlace: products.sourceMarketPlace,
-    categoryId: products.categoryId,
-    createdAt: products.createdAt,
-    merchantId: merchants.id,
-    merchantName: merchants.name,
-    variantRows: sql<VariantTuple[]>`(
-      SELECT coalesce(json_agg(json_build_array(v.path, v.price_minor, v.stock) ORDER BY v.path), '[]')
-        FROM product_variants AS v WHERE v.product_id = "products"."id")`,
-    regionPrices: sql<RegionPriceTuple[]>`(
-      SELECT coalesce(json_agg(json_build_array(rp.variant_path, rp.amount_minor, rp.currency)), '[]')
-        FROM product_region_prices AS rp WHERE rp.product_id = "products"."id" AND rp.country_code = ${countryCode})`,
-  };
-}
+const productFields = {
+  id: products.id,
+  paramName: products.paramName,
+  name: products.name,
+  description: products.description,
+  mainImage: products.mainImage,
+  gallery: products.gallery,
+  priceMinor: products.priceMinor,
+  variants: products.variants,
+  stock: products.stock,
+  disabled: products.disabled,
+  sourceMarketPlace: products.sourceMarketPlace,
+  categoryId: products.categoryId,
+  createdAt: products.createdAt,
+  merchantId: merchants.id,
+  merchantName: merchants.name,
+  variantRows: sql<VariantTuple[]>`(
+    SELECT coalesce(json_agg(json_build_array(v.path, v.price_minor, v.stock) ORDER BY v.path), '[]')
+      FROM product_variants AS v WHERE v.product_id = "products"."id")`,
+  regionPrices: sql<RegionPriceTuple[]>`(
+    SELECT coalesce(json_agg(json_build_array(rp.country_code, rp.variant_path, rp.amount_minor, rp.currency)), '[]')
+      FROM product_region_prices AS rp WHERE rp.product_id = "products"."id")`,
+};
 
-function selectProducts(db: Database, countryCode: SQL) {
-  return db
-    .select(productFields(countryCode))
-    .from(products)
-    .innerJoin(merchants, eq(merchants.id, products.merchantId));
+function selectProducts(db: Database) {
+  return db.select(productFields).from(products).innerJoin(merchants, eq(merchants.id, products.merchantId));
 }
 
 type LoadedProduct = Awaited<ReturnType<ReturnType<typeof selectProducts>['execute']>>[number];
 
 // Named prepared statements: the product page is the hottest call, and PostgreSQL then plans it once per
 // connection instead of on every request.
-const preparedByDatabase = new WeakMap<Database, ReturnType<typeof prepareProductLookups>>();
-
 function prepareProductLookups(db: Database) {
-  const country = sql`${sql.placeholder('country')}`;
   return {
-    byId: selectProducts(db, country)
-      .where(eq(products.id, sql.placeholder('id')))
+    byId: selectProducts(db)
+      .where(eq(products.id, sql.placeholder('key')))
       .prepare('catalogue_product_by_id'),
-    byParamName: selectProducts(db, country)
-      .where(eq(products.paramName, sql.placeholder('id')))
+    byParamName: selectProducts(db)
+      .where(eq(products.paramName, sql.placeholder('key')))
       .prepare('catalogue_product_by_param_name'),
   };
 }
 
-function productLookups(db: Database) {
-  let lookups = preparedByDatabase.get(db);
-  if (!lookups) {
-    lookups = prepareProductLookups(db);
-    preparedByDatabase.set(db, lookups);
+/**
+ * Product pages are read far more often than products change, so each server process keeps loaded
+ * products for a few seconds: a product page may show stock or a price that is up to
+ * PRODUCT_CACHE_TTL_MS old. Anything that commits to a price or stock (cart, checkout) reads the tables.
+ */
+export const PRODUCT_CACHE_TTL_MS = 10_000;
+const PRODUCT_CACHE_MAX_KEYS = 10_000;
+
+type CacheEntry = { row: LoadedProduct; expiresAt: number };
+
+class ProductCache {
+  private readonly entries = new Map<string, CacheEntry>();
+
+  get(key: string): LoadedProduct | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt > Date.now()) return entry.row;
+    this.entries.delete(key);
+    return undefined;
   }
-  return lookups;
+
+  /** Kept under both its id and its paramName, the two ways a product page is asked for. */
+  remember(row: LoadedProduct): void {
+    const entry = { row, expiresAt: Date.now() + PRODUCT_CACHE_TTL_MS };
+    for (const key of [row.id, row.paramName]) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+    }
+    // A Map iterates in insertion order, so the first keys are the oldest.
+    for (const key of this.entries.keys()) {
+      if (this.entries.size <= PRODUCT_CACHE_MAX_KEYS) break;
+      this.entries.delete(key);
+    }
+  }
+}
+
+type CatalogueReader = { lookups: ReturnType<typeof prepareProductLookups>; cache: ProductCache };
+
+const readers = new WeakMap<Database, CatalogueReader>();
+
+function readerFor(db: Database): CatalogueReader {
+  let reader = readers.get(db);
+  if (!reader) {
+    reader = { lookups: prepareProductLookups(db), cache: new ProductCache() };
+    readers.set(db, reader);
+  }
+  return reader;
 }
 
 function baseMoney(amountMinor: number): Money {
@@ -98,8 +130,9 @@ function byAmount(a: Money, b: Money): number {
 
 function toProduct(row: LoadedProduct, region: PricingRegion): Product {
   const explicit = new Map<string, Money>();
-  for (const [path, amountMinor, currency] of row.regionPrices) {
-    if (isCurrencyCode(currency)) explicit.set(path, { amountMinor, currency });
+  for (const [countryCode, path, amountMinor, currency] of row.regionPrices) {
+    if (countryCode === region.countryCode && isCurrencyCode(currency))
+      explicit.set(path, { amountMinor, currency });
   }
   const variantPaths: Product['variantPaths'] = {};
   for (const [path, priceMinor, stock] of row.variantRows) {
@@ -150,11 +183,14 @@ export async function getProduct(
   idOrParamName: string,
   region: PricingRegion,
 ): Promise<Product> {
-  const lookups = productLookups(db);
-  const lookup = isUuid(idOrParamName) ? lookups.byId : SLUG.test(idOrParamName) ? lookups.byParamName : null;
-  const [row] = lookup
-    ? await lookup.execute({ id: idOrParamName.toLowerCase(), country: region.countryCode })
-    : [];
+  const { lookups, cache } = readerFor(db);
+  const byId = isUuid(idOrParamName);
+  const key = byId ? idOrParamName.toLowerCase() : idOrParamName;
+  let row = cache.get(key);
+  if (!row && (byId || SLUG.test(key))) {
+    [row] = await (byId ? lookups.byId : lookups.byParamName).execute({ key });
+    if (row) cache.remember(row);
+  }
   if (!row) throw new AppError('product/not_found', [idOrParamName]);
   return toProduct(row, region);
 }
@@ -165,11 +201,22 @@ export async function productSummaries(
   ids: readonly string[],
   region: PricingRegion,
 ): Promise<ProductSummary[]> {
-  if (ids.length === 0) return [];
-  const rows = await selectProducts(db, sql`${region.countryCode}`).where(inArray(products.id, [...ids]));
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const { cache } = readerFor(db);
+  const rows = new Map<string, LoadedProduct>();
+  const missing: string[] = [];
+  for (const id of ids) {
+    const row = cache.get(id);
+    if (row) rows.set(id, row);
+    else missing.push(id);
+  }
+  if (missing.length > 0) {
+    for (const row of await selectProducts(db).where(inArray(products.id, missing))) {
+      cache.remember(row);
+      rows.set(row.id, row);
+    }
+  }
   return ids.flatMap((id) => {
-    const row = byId.get(id);
+    const row = rows.get(id);
     return row ? [toSummary(toProduct(row, region))] : [];
   });
 }
@@ -201,16 +248,27 @@ export function searchTerms(text: string | undefined): string[] {
 
 /**
  * One query word as a tsquery: the word as a prefix (so 'headph' finds 'headphones'), or, when the word is
- * not one the catalogue knows, also the nearest known words (so 'hedphones' finds 'headphones').
+ * not one the catalogue knows, also the nearest known words (so 'hedphones' finds 'headphones'). With
+ * `inName`, the same query restricted to the name (weight A), for ranking.
  */
-function termQuery(term: string): SQL {
-  return sql`(to_tsquery('english', ${`${term}:*`}) || coalesce((
-    SELECT to_tsquery('english', string_agg(s.word, ' | '))
+function termQuery(term: string, inName: boolean): SQL {
+  const weight = inName ? 'A' : '';
+  return sql`(to_tsquery('english', ${`${term}:*${weight}`}) || coalesce((
+    SELECT to_tsquery('english', string_agg(s.word || ${weight ? `:${weight}` : ''}, ' | '))
       FROM (SELECT w.word FROM search_words AS w
              WHERE w.word % ${term} AND similarity(w.word, ${term}) >= ${SUGGESTION_SIMILARITY}
                AND NOT EXISTS (SELECT 1 FROM search_words AS known WHERE known.word = ${term})
              ORDER BY similarity(w.word, ${term}) DESC, w.word
              LIMIT ${SUGGESTIONS_PER_TERM}) AS s), ''::tsquery))`;
+}
+
+async function regionHasExplicitPrices(db: Database, countryCode: string): Promise<boolean> {
+  const [row] = await db
+    .select({ countryCode: productRegionPrices.countryCode })
+    .from(productRegionPrices)
+    .where(eq(productRegionPrices.countryCode, countryCode))
+    .limit(1);
+  return row !== undefined;
 }
 
 async function categoryPathOf(db: Database, id: string): Promise<string> {
@@ -234,12 +292,14 @@ async function withinCategory(db: Database, categoryId: string): Promise<SQL> {
 }
 
 type SearchRow = {
-  total: number;
-  in_stock: number;
   ids: string[];
-  category_facets: [string, string, number][];
-  merchant_facets: [string, string, number][];
+  categories: [id: string, name: string, count: number][];
+  merchants: [id: string, name: string, count: number][];
+  totals: [total: number, inStock: number];
 };
+
+const byCountThenName = (a: { count: number; name: string }, b: { count: number; name: string }) =>
+  b.count - a.count || a.name.localeCompare(b.name);
 
 /**
  * Search and browse: full-text with spelling suggestions, filters, sorting and bounded pages, with the
@@ -255,6 +315,9 @@ export async function searchProducts(
   const sort =
     query.sort === 'relevance' && !hasText ? 'newest' : (query.sort ?? (hasText ? 'relevance' : 'newest'));
   const byPrice = sort === 'price_asc' || sort === 'price_desc';
+  // Where no merchant set a price for the region, region prices are base prices times one positive rate,
+  // so they sort exactly as base prices do, and the sort can walk the price index.
+  const byBasePrice = byPrice && !(await regionHasExplicitPrices(db, region.countryCode));
   const filtersPrice = query.minPrice !== undefined || query.maxPrice !== undefined;
   const regionPrice = sql`coalesce(rp.amount_minor, round_half_even(p.price_minor * ${conversionFactor(region)}::numeric))`;
 
@@ -271,29 +334,39 @@ export async function searchProducts(
   if (query.maxPrice !== undefined) conditions.push(sql`${regionPrice} <= ${query.maxPrice}`);
 
   const columns: SQL[] = [sql`p.id`, sql`p.category_id`, sql`p.merchant_id`, sql`p.stock`, sql`p.created_at`];
-  if (hasText) columns.push(sql`ts_rank_cd(p.search_document, tsq.query) AS rank`);
-  if (byPrice) columns.push(sql`${regionPrice} AS region_price`);
+  if (hasText) columns.push(sql`p.search_document @@ tsq.in_name AS in_name`);
+  if (byBasePrice) columns.push(sql`p.price_minor AS region_price`);
+  else if (byPrice) columns.push(sql`${regionPrice} AS region_price`);
 
   const sources: SQL[] = [sql`products AS p`];
   if (hasText) sources.push(sql`CROSS JOIN tsq`);
-  if (byPrice || filtersPrice) {
+  if ((byPrice && !byBasePrice) || filtersPrice) {
     sources.push(sql`LEFT JOIN product_region_prices AS rp
       ON rp.product_id = p.id AND rp.country_code = ${region.countryCode}
      AND rp.variant_path = '' AND rp.currency = ${region.currency}`);
   }
 
-  const order = {
-    relevance: sql`m.rank DESC, m.created_at DESC, m.id`,
-    newest: sql`m.created_at DESC, m.id`,
-    price_asc: sql`m.region_price ASC, m.id`,
-    price_desc: sql`m.region_price DESC, m.id`,
-  }[sort];
+  const orderBy = (alias: SQL) =>
+    ({
+      relevance: sql`${alias}.in_name DESC, ${alias}.created_at DESC, ${alias}.id`,
+      newest: sql`${alias}.created_at DESC, ${alias}.id`,
+      price_asc: sql`${alias}.region_price ASC, ${alias}.id`,
+      price_desc: sql`${alias}.region_price DESC, ${alias}.id DESC`,
+    })[sort];
 
+  // Relevance: products whose name has every word come first, then the rest; the newest first in each.
+  // (A weighted score such as ts_rank_cd costs a third of the query on large result sets, and shop
+  // searches are mostly for names.)
+  const allTerms = (inName: boolean) =>
+    sql.join(
+      terms.map((term) => termQuery(term, inName)),
+      sql` && `,
+    );
   const withText = hasText
-    ? sql`tsq AS (SELECT ${sql.join(terms.map(termQuery), sql` && `)} AS query),`
+    ? sql`tsq AS (SELECT ${allTerms(false)} AS query, ${allTerms(true)} AS in_name),`
     : sql``;
-  // With a text query the matches are found once and counted, faceted and paged from memory; without one,
-  // each part runs on its own so the page can walk an index instead of sorting every product.
+  // With a text query the matches are found once, then paged and counted from memory; without one, the page
+  // walks an index and the counts read the narrow facets index in its own order, each planned on its own.
   const materialised = hasText ? sql`MATERIALIZED` : sql`NOT MATERIALIZED`;
   const offset = (query.page - 1) * query.limit;
 
@@ -302,33 +375,37 @@ export async function searchProducts(
     sql`WITH ${withText}
       matched AS ${materialised} (
         SELECT ${sql.join(columns, sql`, `)} FROM ${sql.join(sources, sql` `)} WHERE ${and(...conditions)}
+      ),
+      pairs AS (
+        SELECT category_id, merchant_id, count(*)::int AS n, (count(*) FILTER (WHERE stock > 0))::int AS in_stock
+          FROM matched GROUP BY category_id, merchant_id
       )
       SELECT
-        (SELECT count(*) FROM matched)::int AS total,
-        (SELECT count(*) FROM matched WHERE stock > 0)::int AS in_stock,
-        (SELECT coalesce(json_agg(page.id ORDER BY page.position), '[]') FROM (
-           SELECT m.id, row_number() OVER (ORDER BY ${order}) AS position
-             FROM matched AS m ORDER BY ${order} LIMIT ${query.limit} OFFSET ${offset}) AS page) AS ids,
-        (SELECT coalesce(json_agg(json_build_array(c.id, c.name, f.n) ORDER BY f.n DESC, c.name), '[]')
-           FROM (SELECT category_id, count(*)::int AS n FROM matched GROUP BY category_id) AS f
-           JOIN categories AS c ON c.id = f.category_id) AS category_facets,
-        (SELECT coalesce(json_agg(json_build_array(f.id, f.name, f.n) ORDER BY f.n DESC, f.name), '[]') FROM (
-           SELECT mer.id, mer.name, count(*)::int AS n
-             FROM matched JOIN merchants AS mer ON mer.id = matched.merchant_id
-            GROUP BY mer.id, mer.name ORDER BY n DESC, mer.name LIMIT ${MERCHANT_FACET_LIMIT}) AS f) AS merchant_facets`,
+        (SELECT coalesce(json_agg(page.id ORDER BY ${orderBy(sql`page`)}), '[]') FROM (
+           SELECT * FROM matched AS m ORDER BY ${orderBy(sql`m`)} LIMIT ${query.limit} OFFSET ${offset}) AS page) AS ids,
+        (SELECT coalesce(json_agg(json_build_array(c.id, c.name, f.n)), '[]')
+           FROM (SELECT category_id, sum(n)::int AS n FROM pairs GROUP BY category_id) AS f
+           JOIN categories AS c ON c.id = f.category_id) AS categories,
+        (SELECT coalesce(json_agg(json_build_array(mer.id, mer.name, f.n)), '[]')
+           FROM (SELECT merchant_id, sum(n)::int AS n FROM pairs GROUP BY merchant_id) AS f
+           JOIN merchants AS mer ON mer.id = f.merchant_id) AS merchants,
+        (SELECT json_build_array(coalesce(sum(n), 0)::int, coalesce(sum(in_stock), 0)::int) FROM pairs) AS totals`,
+    { prepareAs: 'catalogue_search' },
   );
   if (!row) throw new Error('search returned no row');
 
+  const [total, inStock] = row.totals;
+  const facet = ([id, name, count]: [string, string, number]) => ({ id, name, count });
   return {
     products: await productSummaries(db, row.ids, region),
-    total: row.total,
+    total,
     page: query.page,
     limit: query.limit,
     region: region.countryCode,
     facets: {
-      categories: row.category_facets.map(([id, name, count]) => ({ id, name, count })),
-      merchants: row.merchant_facets.map(([id, name, count]) => ({ id, name, count })),
-      stock: { inStock: row.in_stock, soldOut: row.total - row.in_stock },
+      categories: row.categories.map(facet).sort(byCountThenName),
+      merchants: row.merchants.map(facet).sort(byCountThenName).slice(0, MERCHANT_FACET_LIMIT),
+      stock: { inStock, soldOut: total - inStock },
     },
   };
 }

@@ -97,10 +97,16 @@ export const products = pgTable(
   (table) => [
     uniqueIndex('products_param_name_unique').on(table.paramName),
     index('products_search_document_idx').using('gin', table.searchDocument),
-    index('products_category_idx').on(table.categoryId),
+    // Leads with the category for category filters, and holds what search counts, so browsing without a
+    // text query counts totals and facets from the index alone.
+    index('products_facets_idx')
+      .on(table.categoryId, table.merchantId, table.stock)
+      .where(sql`NOT ${table.disabled}`),
     index('products_merchant_idx').on(table.merchantId),
     // Browsing without a text query pages through these orders; disabled products are never listed.
-    index('products_newest_idx').on(table.createdAt.desc(), table.id).where(sql`NOT ${table.disabled}`),
+    index('products_newest_idx')
+      .on(table.createdAt.desc().nullsFirst(), table.id)
+      .where(sql`NOT ${table.disabled}`),
     index('products_price_idx').on(table.priceMinor, table.id).where(sql`NOT ${table.disabled}`),
     check('products_price_non_negative', sql`${table.priceMinor} >= 0`),
     check('products_stock_non_negative', sql`${table.stock} >= 0`),
@@ -147,6 +153,8 @@ export const productRegionPrices = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.productId, table.countryCode, table.variantPath] }),
+    // Answers "does any merchant set prices for this region?", which decides how search sorts by price.
+    index('product_region_prices_country_idx').on(table.countryCode),
     check('product_region_prices_non_negative', sql`${table.amountMinor} >= 0`),
   ],
 );
@@ -173,7 +181,7 @@ export const recentlyViewed = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.productId] }),
-    index('recently_viewed_user_time_idx').on(table.userId, table.viewedAt.desc()),
+    index('recently_viewed_user_time_idx').on(table.userId, table.viewedAt.desc().nullsFirst()),
   ],
 );
 

@@ -20,7 +20,11 @@ export const notifications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
   (table) => [
-    index('notifications_user_time_idx').on(table.userId, table.createdAt.desc()),
-    index('notifications_user_group_time_idx').on(table.userId, table.groupKey, table.createdAt.desc()),
+    index('notifications_user_time_idx').on(table.userId, table.createdAt.desc().nullsFirst()),
+    index('notifications_user_group_time_idx').on(
+      table.userId,
+      table.groupKey,
+      table.createdAt.desc().nullsFirst(),
+    ),
   ],
 );

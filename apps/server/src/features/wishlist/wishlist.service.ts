@@ -1,6 +1,6 @@
 import type { ProductSummary } from '@crossbuy/core/catalogue';
 import { AppError } from '@crossbuy/core/errors';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { isUuid } from '../../lib/ids.js';
 import { productExists, productSummaries } from '../catalogue/catalogue.service.js';
@@ -69,7 +69,7 @@ export async function listWishlist(
       .select(itemColumns)
       .from(wishlistItems)
       .where(mine)
-      .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.id))
+      .orderBy(desc(wishlistItems.createdAt), asc(wishlistItems.id))
       .limit(page.limit)
       .offset((page.page - 1) * page.limit),
     db.select({ total: sql<number>`count(*)::int` }).from(wishlistItems).where(mine),

@@ -16,6 +16,6 @@ export const wishlistItems = pgTable(
   },
   (table) => [
     uniqueIndex('wishlist_items_user_product_unique').on(table.userId, table.productId),
-    index('wishlist_items_user_time_idx').on(table.userId, table.createdAt.desc(), table.id),
+    index('wishlist_items_user_time_idx').on(table.userId, table.createdAt.desc().nullsFirst(), table.id),
   ],
 );
