@@ -44,6 +44,11 @@ export function uuidFromSeed(seed: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+/** The id of product `index` of the catalogue made from `seed`. */
+export function generatedProductId(seed: number, index: number): string {
+  return uuidFromSeed(`crossbuy-product:${seed}:${index}`);
+}
+
 export function slugify(text: string): string {
   return text
     .normalize('NFKD')
@@ -723,7 +728,7 @@ export function generateProducts(options: GenerateOptions): ProductSeed[] {
     const random = createRandom(options.seed * 1_000_003 + index);
     const place = places[index % places.length] as LeafPlace;
     const spec = place.leaf;
-    const id = uuidFromSeed(`crossbuy-product:${options.seed}:${index}`);
+    const id = generatedProductId(options.seed, index);
     const merchantSlug = random.pick(spec.merchants);
     const merchant = MERCHANTS.find((candidate) => candidate.slug === merchantSlug) as MerchantSpec;
     const merchantId = options.merchantIds.get(merchantSlug);
