@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { allVariantPaths, type ProductVariant } from '@crossbuy/core/catalogue';
+import { allVariantPaths, categoryPath, type ProductVariant } from '@crossbuy/core/catalogue';
 import { type CurrencyCode, convertMoney } from '@crossbuy/core/money';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
@@ -11,7 +11,7 @@ import { categories, merchants, productRegionPrices, products, productVariants }
 // from here, so the benchmark searches the same kind of names and variants a shopper sees.
 
 /** A small, fast, seedable PRNG (mulberry32): the same seed always gives the same store. */
-export function createRandom(seed: number) {
+function createRandom(seed: number) {
   let state = seed >>> 0;
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -35,10 +35,10 @@ export function createRandom(seed: number) {
   };
 }
 
-export type Random = ReturnType<typeof createRandom>;
+type Random = ReturnType<typeof createRandom>;
 
 /** A stable uuid from a text, so a product keeps its id (and its pictures' names) across reseeds. */
-export function uuidFromSeed(seed: string): string {
+function uuidFromSeed(seed: string): string {
   const hex = createHash('sha256').update(seed).digest('hex');
   const variant = ((Number.parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
@@ -49,7 +49,7 @@ export function generatedProductId(seed: number, index: number): string {
   return uuidFromSeed(`crossbuy-product:${seed}:${index}`);
 }
 
-export function slugify(text: string): string {
+function slugify(text: string): string {
   return text
     .normalize('NFKD')
     .toLowerCase()
@@ -76,7 +76,7 @@ type LeafSpec = {
 type BranchSpec = { id: string; name: string; children: LeafSpec[] };
 type RootSpec = { id: string; name: string; children: BranchSpec[] };
 
-export const CATEGORY_TREE: RootSpec[] = [
+const CATEGORY_TREE: RootSpec[] = [
   {
     id: 'fashion',
     name: 'Fashion',
@@ -471,7 +471,7 @@ export type MerchantSpec = {
   description: string;
 };
 
-export const MERCHANTS: MerchantSpec[] = [
+const MERCHANTS: MerchantSpec[] = [
   {
     slug: 'tokyo-audio-works',
     name: 'Tokyo Audio Works',
@@ -544,15 +544,16 @@ export const MERCHANTS: MerchantSpec[] = [
   },
 ];
 
-export type CategorySeedRow = typeof categories.$inferInsert;
+type CategorySeedRow = typeof categories.$inferInsert;
 
 /** The tree as table rows, parents before children, with materialised paths. */
-export function categoryRows(): CategorySeedRow[] {
+function categoryRows(): CategorySeedRow[] {
   const rows: CategorySeedRow[] = [];
   CATEGORY_TREE.forEach((root, rootIndex) => {
-    rows.push({ id: root.id, name: root.name, parentId: null, path: root.id, position: rootIndex });
+    const rootPath = categoryPath(null, root.id);
+    rows.push({ id: root.id, name: root.name, parentId: null, path: rootPath, position: rootIndex });
     root.children.forEach((branch, branchIndex) => {
-      const branchPath = `${root.id}.${branch.id}`;
+      const branchPath = categoryPath(rootPath, branch.id);
       rows.push({
         id: branch.id,
         name: branch.name,
@@ -565,7 +566,7 @@ export function categoryRows(): CategorySeedRow[] {
           id: leafSpec.id,
           name: leafSpec.name,
           parentId: branch.id,
-          path: `${branchPath}.${leafSpec.id}`,
+          path: categoryPath(branchPath, leafSpec.id),
           position: leafIndex,
         });
       });

@@ -76,7 +76,7 @@ function prepareProductLookups(db: Database) {
  * products for a few seconds: a product page may show stock or a price that is up to
  * PRODUCT_CACHE_TTL_MS old. Anything that commits to a price or stock (cart, checkout) reads the tables.
  */
-export const PRODUCT_CACHE_TTL_MS = 10_000;
+const PRODUCT_CACHE_TTL_MS = 10_000;
 const PRODUCT_CACHE_MAX_KEYS = 10_000;
 
 type CacheEntry = { row: LoadedProduct; expiresAt: number };
@@ -163,7 +163,7 @@ function toProduct(row: LoadedProduct, region: PricingRegion): Product {
   };
 }
 
-export function toSummary(product: Product): ProductSummary {
+function toSummary(product: Product): ProductSummary {
   const {
     description: _description,
     gallery: _gallery,

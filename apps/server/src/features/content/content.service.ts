@@ -15,7 +15,7 @@ import {
 } from './content.table.js';
 
 /** Products shown per home group; a group may hold more, the home page shows one row. */
-export const HOME_GROUP_PRODUCT_LIMIT = 12;
+const HOME_GROUP_PRODUCT_LIMIT = 12;
 
 /** Live now: switched on and inside its schedule. */
 function isLive(table: { active: PgColumn; startsAt: PgColumn; endsAt: PgColumn }) {
