@@ -7,9 +7,11 @@ import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { devMailboxRoutes } from './features/mail/mail.routes.js';
 import { createTransport, Mailer } from './features/mail/mailer.js';
+import { imagesDirectory } from './lib/image-store.js';
 import { zodValidatorCompiler } from './lib/zod-validation.js';
 import authentication from './plugins/authentication.js';
 import errorHandler from './plugins/error-handler.js';
+import images from './plugins/images.js';
 import openapi from './plugins/openapi.js';
 import rateLimit from './plugins/rate-limit.js';
 import securityHeaders from './plugins/security-headers.js';
@@ -79,6 +81,7 @@ export async function buildApp({ config, db, webBuildDir }: AppDependencies): Pr
   );
   app.addHook('onClose', () => app.mailer.stop());
   await app.register(openapi, { publicUrl: config.publicUrl });
+  await app.register(images, { directory: imagesDirectory(config.dataDir) });
 
   await app.register(authService, { prefix: '/api' });
   await app.register(storeService, {
