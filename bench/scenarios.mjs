@@ -1,6 +1,76 @@
 // What `npm run bench` measures. Budgets are for one server process on this project's 2-core machines,
 // with the load generator sharing those cores.
+
+const BENCH_PASSWORD = 'Bench-password-1';
+
+function cookiesOf(response) {
+  return Object.fromEntries(
+    response.headers.getSetCookie().map((line) => {
+      const [pair] = line.split(';');
+      const index = pair.indexOf('=');
+      return [pair.slice(0, index), pair.slice(index + 1)];
+    }),
+  );
+}
+
+let account;
+
+/**
+ * One shopper registered through the API, as a browser would: anti-forgery cookie from /api/ping,
+ * then POST /api/auth/register, which signs the new account in.
+ */
+function benchAccount(origin) {
+  account ??= (async () => {
+    const { 'XSRF-TOKEN': xsrf } = cookiesOf(await fetch(`${origin}/api/ping`));
+    const email = `bench-${Date.now()}@example.com`;
+    const response = await fetch(`${origin}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+      body: JSON.stringify({
+        email,
+        password: BENCH_PASSWORD,
+        firstName: 'Bench',
+        lastName: 'Shopper',
+        phoneNumber: '+6581234567',
+        country: 'SG',
+        birthDate: '1990-01-01',
+        gender: 'other',
+        acceptTerms: true,
+      }),
+    });
+    if (response.status !== 201) throw new Error(`bench registration failed: ${await response.text()}`);
+    return { email, xsrf, accessToken: cookiesOf(response).access_token };
+  })();
+  return account;
+}
+
 export const scenarios = [
   { name: 'GET /api/ping', path: '/api/ping', budget: { minRps: 3000, maxP99Ms: 25 } },
   { name: 'GET /api/config', path: '/api/config', budget: { minRps: 3000, maxP99Ms: 25 } },
+  {
+    name: 'GET /api/auth/me (signed in)',
+    path: '/api/auth/me',
+    budget: { minRps: 3000, maxP99Ms: 25 },
+    // The cookies a signed-in browser sends: its access token and the anti-forgery cookie it already has.
+    async prepare(origin) {
+      const { accessToken, xsrf } = await benchAccount(origin);
+      return { headers: { cookie: `access_token=${accessToken}; XSRF-TOKEN=${xsrf}` } };
+    },
+  },
+  {
+    // Each sign-in is one argon2id hash (19 MiB, 2 passes): the hash, not the server, sets the pace,
+    // so few connections keep the latency figure meaningful.
+    name: 'POST /api/auth/login',
+    path: '/api/auth/login',
+    method: 'POST',
+    connections: 4,
+    budget: { minRps: 20, maxP99Ms: 1000 },
+    async prepare(origin) {
+      const { email, xsrf } = await benchAccount(origin);
+      return {
+        headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+        body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+      };
+    },
+  },
 ];

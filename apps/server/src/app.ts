@@ -5,14 +5,17 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDe
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
+import { devMailboxRoutes } from './features/mail/mail.routes.js';
+import { createTransport, Mailer } from './features/mail/mailer.js';
 import { zodValidatorCompiler } from './lib/zod-validation.js';
 import authentication from './plugins/authentication.js';
 import errorHandler from './plugins/error-handler.js';
 import openapi from './plugins/openapi.js';
+import rateLimit from './plugins/rate-limit.js';
 import securityHeaders from './plugins/security-headers.js';
 import { webApp } from './plugins/web-app.js';
 import xsrf from './plugins/xsrf.js';
-import { authService, storeService } from './services.js';
+import { adminService, authService, storeService } from './services.js';
 
 export type AppDependencies = {
   config: AppConfig;
@@ -62,6 +65,19 @@ export async function buildApp({ config, db, webBuildDir }: AppDependencies): Pr
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(xsrf, { secret: config.sessionSecret, secureCookie: https });
   await app.register(authentication, { sessionSecret: config.sessionSecret });
+  await app.register(rateLimit, { redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix });
+  // The worker is started by main.ts; tests send queued mail with app.mailer.flush().
+  app.decorate(
+    'mailer',
+    new Mailer({
+      db,
+      transport: createTransport(config.smtpUrl),
+      from: config.mailFrom,
+      log: app.log,
+      pollMs: config.mailPollSeconds * 1000,
+    }),
+  );
+  app.addHook('onClose', () => app.mailer.stop());
   await app.register(openapi, { publicUrl: config.publicUrl });
 
   await app.register(authService, { prefix: '/api' });
@@ -73,6 +89,9 @@ export async function buildApp({ config, db, webBuildDir }: AppDependencies): Pr
       captcha_required: config.recaptchaSecret !== undefined,
     },
   });
+
+  await app.register(adminService, { prefix: '/api/admin' });
+  if (config.env !== 'production') await app.register(devMailboxRoutes, { prefix: '/api/dev' });
 
   if (webBuildDir) await app.register(webApp, { buildDir: webBuildDir });
 

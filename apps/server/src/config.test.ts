@@ -28,6 +28,11 @@ describe('loadConfig', () => {
       admin: undefined,
       publicUrl: 'http://localhost:3000',
       trustProxy: false,
+      maxAddressesPerUser: 10,
+      refreshReuseGraceSeconds: 10,
+      mailPollSeconds: 15,
+      redisUrl: undefined,
+      redisKeyPrefix: 'crossbuy:',
     });
     expect(config.dataDir).toBe(path.resolve('.data'));
   });
@@ -88,5 +93,26 @@ describe('loadConfig', () => {
     expect(first.length).toBeGreaterThanOrEqual(32);
     expect(second).toBe(first);
     expect(readFileSync(path.join(dataDir, 'session-secret'), 'utf8')).toBe(first);
+  });
+
+  it('reads the account settings and refuses nonsense', () => {
+    const config = loadConfig({
+      SESSION_SECRET: secret,
+      MAX_ADDRESSES_PER_USER: '25',
+      REFRESH_REUSE_GRACE_SECONDS: '0',
+      MAIL_POLL_SECONDS: '60',
+      REDIS_URL: 'redis://cache:6379',
+      REDIS_KEY_PREFIX: 'shop-a:',
+    });
+    expect(config).toMatchObject({
+      maxAddressesPerUser: 25,
+      refreshReuseGraceSeconds: 0,
+      mailPollSeconds: 60,
+      redisUrl: 'redis://cache:6379',
+      redisKeyPrefix: 'shop-a:',
+    });
+    expect(() => loadConfig({ SESSION_SECRET: secret, MAX_ADDRESSES_PER_USER: '0' })).toThrow(
+      /MAX_ADDRESSES_PER_USER/,
+    );
   });
 });

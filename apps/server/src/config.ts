@@ -25,6 +25,7 @@ const environmentSchema = z.object({
   MAIL_FROM: z.string().default('Crossbuy <no-reply@crossbuy.local>'),
   SUPPORT_EMAIL: z.email().default('support@crossbuy.local'),
   REDIS_URL: optionalString,
+  REDIS_KEY_PREFIX: z.string().min(1).default('crossbuy:'),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE: optionalString,
@@ -42,6 +43,9 @@ const environmentSchema = z.object({
     .default(1024 * 1024),
   WEB_BUILD_DIR: optionalString,
   TRUST_PROXY: optionalString,
+  MAX_ADDRESSES_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+  MAIL_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
 });
 
 export type AppConfig = {
@@ -56,6 +60,8 @@ export type AppConfig = {
   mailFrom: string;
   supportEmail: string;
   redisUrl: string | undefined;
+  /** Prefix of every key this installation writes to Redis, so several installations can share one. */
+  redisKeyPrefix: string;
   stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiBase: string | undefined };
   recaptchaSecret: string | undefined;
   outboundAllowHosts: string[];
@@ -68,6 +74,14 @@ export type AppConfig = {
   webBuildDir: string | undefined;
   /** Fastify's trustProxy: false, true, a hop count, or a list of proxy addresses. */
   trustProxy: boolean | number | string[];
+  maxAddressesPerUser: number;
+  /**
+   * How long after a rotation the previous refresh token may still buy an access token (without a new
+   * refresh token), so two tabs refreshing at the same moment do not look like a stolen token.
+   */
+  refreshReuseGraceSeconds: number;
+  /** How often the mail worker looks for outgoing mail that is due (new mail is sent at once anyway). */
+  mailPollSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -101,6 +115,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     mailFrom: env.MAIL_FROM,
     supportEmail: env.SUPPORT_EMAIL,
     redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
@@ -118,6 +133,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     webBuildDir: env.WEB_BUILD_DIR ? path.resolve(env.WEB_BUILD_DIR) : undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    maxAddressesPerUser: env.MAX_ADDRESSES_PER_USER,
+    refreshReuseGraceSeconds: env.REFRESH_REUSE_GRACE_SECONDS,
+    mailPollSeconds: env.MAIL_POLL_SECONDS,
   };
 }
 

@@ -30,9 +30,17 @@ async function main() {
         database.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL',
       admin: adminResult ? `${config.admin?.email} ${adminResult}` : 'none configured',
       web: serveWeb ? webBuildDir : 'not built: serving the API only',
+      mail: app.mailer.transportName === 'smtp' ? 'SMTP' : 'dev mailbox (GET /api/dev/mailbox)',
+      rateLimits: config.redisUrl ? 'shared in Redis' : 'in this process',
     },
     'starting',
   );
+
+  if (config.env === 'production' && !config.smtpUrl) {
+    app.log.warn(
+      'SMTP_URL is not set: verification and reset mail is kept in the outbox and never delivered',
+    );
+  }
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -57,6 +65,7 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  app.mailer.start();
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,4 @@
-import { hash } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
 
 // The package's Algorithm enum is a const enum, which isolated modules cannot read; 2 is Argon2id.
 const ARGON2ID = 2;
@@ -7,4 +7,22 @@ const ARGON2_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, p
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Checks a password against a stored hash. Without a hash (no such account) it verifies against a
+ * throw-away hash instead, so an unknown email costs the same time as a wrong password.
+ */
+export async function verifyPassword(storedHash: string | undefined, password: string): Promise<boolean> {
+  dummyHash ??= hashPassword('no-such-account-placeholder');
+  const target = storedHash ?? (await dummyHash);
+  try {
+    const matches = await verify(target, password);
+    return storedHash !== undefined && matches;
+  } catch {
+    // A stored value that is not an argon2 hash (an account without a usable password) never matches.
+    return false;
+  }
 }

@@ -1,14 +1,17 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, webcrypto } from 'node:crypto';
 import { AppError } from '@crossbuy/core/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { AccountCache } from '../features/auth/account-cache.js';
+import { type ActiveAccount, findActiveSession } from '../features/auth/sessions.service.js';
 import type { UserRow } from '../features/users/users.table.js';
 
 export const ACCESS_TOKEN_COOKIE = 'access_token';
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const ISSUER = 'crossbuy';
 const AUDIENCE = 'crossbuy-api';
+const READ_METHODS = new Set(['GET', 'HEAD']);
 
 export type UserRole = UserRow['role'];
 
@@ -23,6 +26,7 @@ export type AccessTokens = {
 declare module 'fastify' {
   interface FastifyInstance {
     accessTokens: AccessTokens;
+    accountCache: AccountCache;
   }
   interface FastifyRequest {
     /** Set when the request carries a valid access token; null for visitors and expired tokens. */
@@ -35,9 +39,15 @@ declare module 'fastify' {
  * purpose, so a token can never double as a cookie signature or an anti-forgery token.
  */
 export function createAccessTokens(sessionSecret: string): AccessTokens {
-  const key = createHmac('sha256', sessionSecret).update('crossbuy:access-token:v1').digest();
+  const raw = createHmac('sha256', sessionSecret).update('crossbuy:access-token:v1').digest();
+  // Imported once: given raw bytes, jose would import a WebCrypto key on every sign and verify, which
+  // was the largest single cost of an authenticated request.
+  const key = webcrypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
   return {
-    issue: (principal) =>
+    issue: async (principal) =>
       new SignJWT({ sid: principal.sessionId, role: principal.role, tfa: principal.tfaPassed })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(principal.userId)
@@ -45,10 +55,10 @@ export function createAccessTokens(sessionSecret: string): AccessTokens {
         .setAudience(AUDIENCE)
         .setIssuedAt()
         .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
-        .sign(key),
+        .sign(await key),
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key, {
           issuer: ISSUER,
           audience: AUDIENCE,
           algorithms: ['HS256'],
@@ -66,6 +76,7 @@ export function createAccessTokens(sessionSecret: string): AccessTokens {
 
 async function authentication(app: FastifyInstance, options: { sessionSecret: string }) {
   app.decorate('accessTokens', createAccessTokens(options.sessionSecret));
+  app.decorate('accountCache', new AccountCache());
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[ACCESS_TOKEN_COOKIE];
@@ -73,25 +84,99 @@ async function authentication(app: FastifyInstance, options: { sessionSecret: st
     const result = await app.accessTokens.verify(token);
     if (typeof result === 'object') request.principal = result;
   });
+  // Whatever a user's own write changed (profile, password, two-factor, sign-out), this process's
+  // next read of that user comes from the database.
+  app.addHook('onSend', async (request) => {
+    if (request.principal && !READ_METHODS.has(request.method)) {
+      app.accountCache.forgetUser(request.principal.userId);
+    }
+  });
 }
 
 export default fp(authentication, { name: 'authentication', dependencies: ['@fastify/cookie'] });
 
+const accountLookups = new WeakMap<FastifyRequest, Promise<ActiveAccount | undefined>>();
+async function lookUpAccount(
+  request: FastifyRequest,
+  principal: Principal,
+): Promise<ActiveAccount | undefined> {
+  const { accountCache, db } = request.server;
+  // Reads may use an account validated a moment ago; anything that changes state reads the database.
+  const cacheable = READ_METHODS.has(request.method);
+  if (cacheable) {
+    const cached = accountCache.get(principal.sessionId);
+    if (cached && cached.user.id === principal.userId) return cached;
+  }
+  const account = await findActiveSession(db, principal.sessionId, principal.userId);
+  if (account && cacheable) accountCache.set(account);
+  return account;
+}
+
+/**
+ * The caller's session and user as the database knows them (for reads, as of at most a few seconds
+ * ago: see AccountCache), or undefined for a visitor or a session that has been revoked or has expired
+ * (sign-out elsewhere, password reset, blacklisting). The access token alone would stay valid for up to
+ * 15 minutes after any of those.
+ */
+export function currentAccount(request: FastifyRequest): Promise<ActiveAccount | undefined> {
+  const { principal } = request;
+  if (!principal) return Promise.resolve(undefined);
+  let lookup = accountLookups.get(request);
+  if (!lookup) {
+    lookup = lookUpAccount(request, principal);
+    accountLookups.set(request, lookup);
+  }
+  return lookup;
+}
+
+async function signedInAccount(request: FastifyRequest): Promise<ActiveAccount> {
+  const account = await currentAccount(request);
+  if (!account) throw new AppError('auth/invalid_access_token');
+  if (account.user.blacklistedAt) {
+    throw new AppError('auth/account_blacklisted', [request.server.config.supportEmail]);
+  }
+  // The row is the truth: a role or two-factor change takes effect before the token is renewed.
+  request.principal = {
+    userId: account.user.id,
+    sessionId: account.session.id,
+    role: account.user.role,
+    tfaPassed: account.session.tfaPassed,
+  };
+  return account;
+}
+
 /** preHandler: a signed-in caller, else 401 so the client refreshes its access token and retries. */
 export async function requireUser(request: FastifyRequest): Promise<void> {
-  if (!request.principal) throw new AppError('auth/invalid_access_token');
+  await signedInAccount(request);
+}
+
+/** preHandler: a signed-in caller whose email is verified (placing orders, requesting quotations). */
+export async function requireVerifiedEmail(request: FastifyRequest): Promise<void> {
+  const { user } = await signedInAccount(request);
+  if (!user.emailVerifiedAt) throw new AppError('auth/unverified_email');
+}
+
+/** preHandler: a signed-in caller whose session has passed two-factor authentication (saved cards). */
+export async function requireTfaPassed(request: FastifyRequest): Promise<void> {
+  const { session } = await signedInAccount(request);
+  if (!session.tfaPassed) throw new AppError('auth/tfa_not_verified');
 }
 
 /** preHandler factory: a signed-in caller with one of the given roles (back-office calls). */
 export function requireRole(...roles: UserRole[]) {
   return async (request: FastifyRequest): Promise<void> => {
-    if (!request.principal) throw new AppError('auth/invalid_access_token');
-    if (!roles.includes(request.principal.role)) throw new AppError('auth/not_authorized');
+    const { user } = await signedInAccount(request);
+    if (!roles.includes(user.role)) throw new AppError('auth/not_authorized');
   };
 }
 
-/** The signed-in caller's principal inside a handler guarded by requireUser or requireRole. */
+/** The signed-in caller's principal inside a handler guarded by one of the guards above. */
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw new AppError('auth/invalid_access_token');
   return request.principal;
+}
+
+/** The signed-in caller's session and user row inside a handler guarded by one of the guards above. */
+export async function accountOf(request: FastifyRequest): Promise<ActiveAccount> {
+  return signedInAccount(request);
 }

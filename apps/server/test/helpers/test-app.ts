@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { type App, buildApp } from '../../src/app.js';
 import { type AppConfig, loadConfig } from '../../src/config.js';
+import { createSession, setSessionTfaPassed } from '../../src/features/auth/sessions.service.js';
 import { type NewUserRow, type UserRow, users } from '../../src/features/users/users.table.js';
 import { ACCESS_TOKEN_COOKIE } from '../../src/plugins/authentication.js';
 import { openTestDatabase, type TestDatabase } from './test-database.js';
@@ -74,18 +75,31 @@ export async function createUser(
   return user;
 }
 
-/** The cookie header of a signed-in browser for `user`: its access token plus the anti-forgery pair. */
+/**
+ * The cookie header of a signed-in browser for `user`: a real session row, its access token and the
+ * anti-forgery pair. `refreshToken` is the session's refresh token, for tests that need to send it.
+ */
 export async function signInAs(
   app: FastifyInstance,
   user: UserRow,
-  options: { tfaPassed?: boolean } = {},
-): Promise<{ cookie: string; header: Record<string, string> }> {
+  options: { tfaPassed?: boolean; rememberMe?: boolean } = {},
+): Promise<{ cookie: string; header: Record<string, string>; sessionId: string; refreshToken: string }> {
+  const { session, refreshToken } = await createSession(app.db, {
+    userId: user.id,
+    rememberMe: options.rememberMe ?? false,
+  });
+  if (options.tfaPassed) await setSessionTfaPassed(app.db, session.id);
   const token = await app.accessTokens.issue({
     userId: user.id,
-    sessionId: randomUUID(),
+    sessionId: session.id,
     role: user.role,
     tfaPassed: options.tfaPassed ?? false,
   });
   const xsrf = await withXsrf(app);
-  return { cookie: `${ACCESS_TOKEN_COOKIE}=${token}; ${xsrf.cookie}`, header: xsrf.header };
+  return {
+    cookie: `${ACCESS_TOKEN_COOKIE}=${token}; ${xsrf.cookie}`,
+    header: xsrf.header,
+    sessionId: session.id,
+    refreshToken,
+  };
 }

@@ -33,6 +33,16 @@ export async function openTestDatabase(): Promise<TestDatabase> {
       await handle.close();
       const cleaner = new pg.Client({ connectionString: serverUrl });
       await cleaner.connect();
+      // pool.end() resolves before its sockets have closed; forcing the drop while a backend is still
+      // saying goodbye kills it mid-way and its client reports an error nobody listens to.
+      for (let wait = 0; wait < 50; wait += 1) {
+        const { rows } = await cleaner.query(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        );
+        if (rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await cleaner.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await cleaner.end();
     },

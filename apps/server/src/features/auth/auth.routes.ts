@@ -1,29 +1,230 @@
+import { AppError } from '@crossbuy/core/errors';
+import {
+  changePasswordSchema,
+  emailOnlySchema,
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+} from '@crossbuy/core/validation';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { clientInfo } from '../../lib/client-info.js';
+import { OK, okSchema } from '../../lib/schemas.js';
+import { accountOf, currentAccount, requireUser } from '../../plugins/authentication.js';
+import { currentUserResponseSchema, toProfile, userResponseSchema } from '../users/profile.js';
+import {
+  changePassword,
+  forgotPassword,
+  refreshSession,
+  register,
+  resendVerifyCode,
+  resetPassword,
+  type SignedIn,
+  signIn,
+  signOut,
+  verifyEmail,
+} from './auth.service.js';
+import {
+  clearSessionCookies,
+  cookieSettings,
+  REFRESH_TOKEN_COOKIE,
+  setAccessCookie,
+  setRefreshCookie,
+} from './session-cookies.js';
 
-export const currentUserResponseSchema = z.object({
-  signedIn: z.boolean(),
-  tfaPassed: z.boolean(),
-  profile: z.null(),
+const verifyEmailSchema = z.object({
+  code: z
+    .string({ error: 'auth/invalid_email_verification_code' })
+    .trim()
+    .regex(/^\d{6}$/, { error: 'auth/invalid_email_verification_code' }),
 });
 
-/**
- * `GET /auth/me` for a visitor. A visitor is a normal state, not an error, so the shell can load
- * the current user on every start without a failing request.
- */
+/** Sign-in, registration, sessions and passwords: the auth service of spec section 7. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cookies = cookieSettings(app);
+
+  const answerSignedIn = (reply: FastifyReply, signedIn: SignedIn) => {
+    setAccessCookie(reply, cookies, signedIn.accessToken);
+    if (signedIn.refreshToken) {
+      setRefreshCookie(reply, cookies, signedIn.refreshToken, signedIn.session.rememberMe);
+    }
+    reply.header('cache-control', 'no-store');
+    return { signedIn: true, tfaPassed: signedIn.session.tfaPassed, profile: toProfile(signedIn.user) };
+  };
+
+  app.post(
+    '/auth/register',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account, mail a verification code, and sign in',
+        body: registerSchema,
+        response: { 201: currentUserResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const signedIn = await register(app, request.body, clientInfo(request));
+      reply.status(201);
+      return answerSignedIn(reply, signedIn);
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password',
+        body: loginSchema,
+        response: { 200: currentUserResponseSchema },
+      },
+    },
+    async (request, reply) => answerSignedIn(reply, await signIn(app, request.body, clientInfo(request))),
+  );
+
+  app.post(
+    '/auth/verifyEmail',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: "Confirm the signed-in user's email with the mailed six-digit code",
+        body: verifyEmailSchema,
+        response: { 200: userResponseSchema },
+      },
+    },
+    async (request) => {
+      const { user } = await accountOf(request);
+      return { user: toProfile(await verifyEmail(app, user, request.body.code)) };
+    },
+  );
+
+  app.post(
+    '/auth/resendVerifyCode',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a new email verification code',
+        body: emailOnlySchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (request) => {
+      await resendVerifyCode(app, request.body.email, clientInfo(request));
+      return OK;
+    },
+  );
+
+  app.delete(
+    '/auth/logout',
+    { schema: { tags: ['auth'], summary: 'Sign out: end this session', response: { 204: z.null() } } },
+    async (request, reply) => {
+      await signOut(app, {
+        refreshToken: request.cookies[REFRESH_TOKEN_COOKIE],
+        sessionId: request.principal?.sessionId,
+      });
+      clearSessionCookies(reply, cookies);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/auth/refreshAccessToken',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange the refresh token cookie for a new access token (and a new refresh token)',
+        response: { 200: currentUserResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await refreshSession(app, request.cookies[REFRESH_TOKEN_COOKIE]);
+      if (result.kind === 'refused') {
+        clearSessionCookies(reply, cookies);
+        throw result.error;
+      }
+      return answerSignedIn(reply, result.signedIn);
+    },
+  );
+
   app.get(
     '/auth/me',
     {
       schema: {
         tags: ['auth'],
         summary: 'The current user and session state',
+        description:
+          'A visitor without session cookies gets 200 with signedIn false. A session whose access token is ' +
+          'missing or expired while its refresh token cookie is present gets 401 auth/invalid_access_token, ' +
+          'which tells the client to refresh.',
         response: { 200: currentUserResponseSchema },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.header('cache-control', 'no-store');
+      const account = await currentAccount(request);
+      if (account) {
+        if (account.user.blacklistedAt) {
+          throw new AppError('auth/account_blacklisted', [app.config.supportEmail]);
+        }
+        return { signedIn: true, tfaPassed: account.session.tfaPassed, profile: toProfile(account.user) };
+      }
+      if (request.principal || request.cookies[REFRESH_TOKEN_COOKIE]) {
+        throw new AppError('auth/invalid_access_token');
+      }
       return { signedIn: false, tfaPassed: false, profile: null };
+    },
+  );
+
+  app.post(
+    '/auth/forgotPassword',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a password reset link; the answer is the same whether or not the account exists',
+        body: forgotPasswordSchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (request) => {
+      await forgotPassword(app, request.body.email, clientInfo(request));
+      return OK;
+    },
+  );
+
+  app.post(
+    '/auth/resetPassword',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the mailed link; ends every session of the account',
+        body: resetPasswordSchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (request) => {
+      await resetPassword(app, request.body, clientInfo(request));
+      app.accountCache.forgetUser(request.body.uid);
+      return OK;
+    },
+  );
+
+  app.post(
+    '/auth/changePassword',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: "Change the signed-in user's password; ends their other sessions",
+        body: changePasswordSchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (request) => {
+      await changePassword(app, await accountOf(request), request.body);
+      return OK;
     },
   );
 };

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, date, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const userRole = pgEnum('user_role', ['shopper', 'operator', 'admin']);
 export const userGender = pgEnum('user_gender', ['male', 'female', 'other']);
@@ -22,6 +32,13 @@ export const users = pgTable(
     acceptedTermsAt: timestamp('accepted_terms_at', { withTimezone: true }),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     blacklistedAt: timestamp('blacklisted_at', { withTimezone: true }),
+    /** The TOTP seed, encrypted (lib/secrets encryptSecret); set by setup, kept while enabled. */
+    tfaSecret: text('tfa_secret'),
+    /** Set by the first successful code after setup; null while two-factor is off. */
+    tfaEnabledAt: timestamp('tfa_enabled_at', { withTimezone: true }),
+    /** The TOTP time step of the last accepted code, so no code is accepted twice. */
+    tfaLastTimeStep: integer('tfa_last_time_step'),
+    tfaSetupSkippedAt: timestamp('tfa_setup_skipped_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

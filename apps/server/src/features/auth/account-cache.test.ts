@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { UserRow } from '../users/users.table.js';
+import { AccountCache } from './account-cache.js';
+import type { SessionRow } from './sessions.table.js';
+
+function account(sessionId: string, userId: string, expiresAt = new Date(Date.now() + 60_000)) {
+  return {
+    session: { id: sessionId, userId, expiresAt } as SessionRow,
+    user: { id: userId } as UserRow,
+  };
+}
+
+describe('AccountCache', () => {
+  it('keeps an account for its TTL only', () => {
+    let now = Date.now();
+    const cache = new AccountCache(1_000, () => now);
+    cache.set(account('s1', 'u1'));
+    expect(cache.get('s1')?.user.id).toBe('u1');
+    now += 1_000;
+    expect(cache.get('s1')).toBeUndefined();
+  });
+
+  it('never serves a session past its own expiry', () => {
+    const now = Date.now();
+    const cache = new AccountCache(60_000, () => now);
+    cache.set(account('s1', 'u1', new Date(now - 1)));
+    expect(cache.get('s1')).toBeUndefined();
+  });
+
+  it("forgets every session of a user, and only that user's", () => {
+    const cache = new AccountCache();
+    cache.set(account('s1', 'u1'));
+    cache.set(account('s2', 'u1'));
+    cache.set(account('s3', 'u2'));
+    cache.forgetUser('u1');
+    expect(cache.get('s1')).toBeUndefined();
+    expect(cache.get('s2')).toBeUndefined();
+    expect(cache.get('s3')?.user.id).toBe('u2');
+  });
+});

@@ -1,0 +1,310 @@
+import { AppError } from '@crossbuy/core/errors';
+import type {
+  ChangePasswordOutput,
+  LoginOutput,
+  RegisterOutput,
+  ResetPasswordOutput,
+} from '@crossbuy/core/validation';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ClientInfo } from '../../lib/client-info.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { deriveKey, isUuid, randomToken, sixDigitCode } from '../../lib/secrets.js';
+import { enqueueMail } from '../mail/mailer.js';
+import { passwordResetMail, verificationCodeMail } from '../mail/templates.js';
+import { type UserRow, users } from '../users/users.table.js';
+import { LIMITS } from './rate-limits.js';
+import {
+  type ActiveAccount,
+  createSession,
+  revokeSession,
+  revokeUserSessions,
+  rotateRefreshToken,
+  sessionIdOfRefreshToken,
+} from './sessions.service.js';
+import type { SessionRow } from './sessions.table.js';
+import { consumeUserSecret, issueUserSecret, SECRET_RULES } from './user-secrets.service.js';
+
+/** What the account services use of the app: the database, settings, limits, mail and token signing. */
+export type AccountContext = Pick<
+  FastifyInstance,
+  'db' | 'config' | 'rateLimiter' | 'mailer' | 'accessTokens'
+>;
+
+/** A session just opened or renewed: what the route needs to set cookies and answer. */
+export type SignedIn = {
+  user: UserRow;
+  session: SessionRow;
+  accessToken: string;
+  /** Absent when the refresh token was not renewed (the grace path of a concurrent refresh). */
+  refreshToken?: string;
+};
+
+export function userSecretKey(ctx: Pick<AccountContext, 'config'>): Buffer {
+  return deriveKey(ctx.config.sessionSecret, 'user-secret:v1');
+}
+
+export function issueAccessToken(
+  ctx: Pick<AccountContext, 'accessTokens'>,
+  user: UserRow,
+  session: SessionRow,
+) {
+  return ctx.accessTokens.issue({
+    userId: user.id,
+    sessionId: session.id,
+    role: user.role,
+    tfaPassed: session.tfaPassed,
+  });
+}
+
+function blacklisted(ctx: AccountContext): AppError {
+  return new AppError('auth/account_blacklisted', [ctx.config.supportEmail]);
+}
+
+async function findUserByEmail(ctx: AccountContext, email: string): Promise<UserRow | undefined> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
+  return user;
+}
+
+async function openSession(
+  ctx: AccountContext,
+  user: UserRow,
+  rememberMe: boolean,
+  client: ClientInfo,
+): Promise<SignedIn> {
+  const { session, refreshToken } = await createSession(ctx.db, {
+    userId: user.id,
+    rememberMe,
+    userAgent: client.userAgent,
+  });
+  return { user, session, refreshToken, accessToken: await issueAccessToken(ctx, user, session) };
+}
+
+/** Stores a fresh code and queues its mail in one transaction; the worker is woken afterwards. */
+async function sendVerificationCode(ctx: AccountContext, user: UserRow): Promise<void> {
+  const code = sixDigitCode();
+  await ctx.db.transaction(async (tx) => {
+    await issueUserSecret(tx, userSecretKey(ctx), {
+      userId: user.id,
+      purpose: 'email_verification',
+      secret: code,
+    });
+    await enqueueMail(tx, {
+      template: 'email_verification',
+      to: user.email,
+      content: verificationCodeMail({
+        firstName: user.firstName,
+        code,
+        expiresInMinutes: SECRET_RULES.email_verification.ttlMinutes,
+      }),
+    });
+  });
+  ctx.mailer.notify();
+}
+
+/** Creates the account, mails a verification code and signs the new user in (unverified). */
+export async function register(
+  ctx: AccountContext,
+  input: RegisterOutput,
+  client: ClientInfo,
+): Promise<SignedIn> {
+  await ctx.rateLimiter.consume(LIMITS.registrationsPerAddress, client.ip);
+  if (await findUserByEmail(ctx, input.email)) throw new AppError('auth/email_taken');
+  const passwordHash = await hashPassword(input.password);
+  let user: UserRow | undefined;
+  try {
+    [user] = await ctx.db
+      .insert(users)
+      .values({
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phoneNumber: input.phoneNumber,
+        country: input.country,
+        birthDate: input.birthDate,
+        gender: input.gender,
+        acceptedTermsAt: new Date(),
+      })
+      .returning();
+  } catch (error) {
+    // Two registrations of one email at the same moment: the unique index decides.
+    if (isUniqueViolation(error)) throw new AppError('auth/email_taken');
+    throw error;
+  }
+  if (!user) throw new Error('user insert returned nothing');
+  await sendVerificationCode(ctx, user);
+  // The code just sent counts as the first one, so "resend" right away is refused like any other.
+  await ctx.rateLimiter.consume(LIMITS.verifyCodeMailsPerAccount, user.email);
+  return openSession(ctx, user, false, client);
+}
+
+export async function verifyEmail(ctx: AccountContext, user: UserRow, code: string): Promise<UserRow> {
+  if (user.emailVerifiedAt) throw new AppError('auth/email_verified');
+  const check = await consumeUserSecret(ctx.db, userSecretKey(ctx), {
+    userId: user.id,
+    purpose: 'email_verification',
+    presented: code,
+  });
+  if (check !== 'ok') throw new AppError('auth/invalid_email_verification_code');
+  const [verified] = await ctx.db
+    .update(users)
+    .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
+    .where(eq(users.id, user.id))
+    .returning();
+  return verified ?? user;
+}
+
+/** Mails a new code. An unknown email gets the same answer as a known one, and no mail. */
+export async function resendVerifyCode(
+  ctx: AccountContext,
+  email: string,
+  client: ClientInfo,
+): Promise<void> {
+  await ctx.rateLimiter.consume(LIMITS.verifyCodeMailsPerAddress, client.ip);
+  const user = await findUserByEmail(ctx, email);
+  if (!user || user.blacklistedAt) return;
+  if (user.emailVerifiedAt) throw new AppError('auth/email_verified');
+  await ctx.rateLimiter.consume(LIMITS.verifyCodeMailsPerAccount, email);
+  await sendVerificationCode(ctx, user);
+}
+
+/**
+ * Signs in with email and password. An unknown email and a wrong password take the same time and get
+ * the same answer; a blacklisted account is told so only once its password has been proven.
+ */
+export async function signIn(ctx: AccountContext, input: LoginOutput, client: ClientInfo): Promise<SignedIn> {
+  await ctx.rateLimiter.check(LIMITS.signInFailuresPerAccount, input.email);
+  await ctx.rateLimiter.check(LIMITS.signInFailuresPerAddress, client.ip);
+  const user = await findUserByEmail(ctx, input.email);
+  if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
+    await ctx.rateLimiter.fail(LIMITS.signInFailuresPerAccount, input.email);
+    await ctx.rateLimiter.fail(LIMITS.signInFailuresPerAddress, client.ip);
+    throw new AppError('auth/wrong_email_or_password');
+  }
+  if (user.blacklistedAt) throw blacklisted(ctx);
+  await ctx.rateLimiter.reset(LIMITS.signInFailuresPerAccount, input.email);
+  return openSession(ctx, user, input.rememberme, client);
+}
+
+export type RefreshResult = { kind: 'refreshed'; signedIn: SignedIn } | { kind: 'refused'; error: AppError };
+
+/** Renews the access token and rotates the refresh token; see rotateRefreshToken for reuse detection. */
+export async function refreshSession(
+  ctx: AccountContext,
+  refreshToken: string | undefined,
+): Promise<RefreshResult> {
+  if (!refreshToken) return { kind: 'refused', error: new AppError('auth/invalid_refresh_token') };
+  const outcome = await rotateRefreshToken(ctx.db, refreshToken, {
+    graceSeconds: ctx.config.refreshReuseGraceSeconds,
+  });
+  switch (outcome.kind) {
+    case 'rotated':
+    case 'grace': {
+      const accessToken = await issueAccessToken(ctx, outcome.user, outcome.session);
+      const signedIn: SignedIn = { user: outcome.user, session: outcome.session, accessToken };
+      if (outcome.kind === 'rotated') signedIn.refreshToken = outcome.refreshToken;
+      return { kind: 'refreshed', signedIn };
+    }
+    case 'blacklisted':
+      return { kind: 'refused', error: blacklisted(ctx) };
+    default:
+      return { kind: 'refused', error: new AppError('auth/invalid_refresh_token') };
+  }
+}
+
+/** Ends the caller's session, found from the refresh token or, failing that, the access token. */
+export async function signOut(
+  ctx: AccountContext,
+  input: { refreshToken: string | undefined; sessionId: string | undefined },
+): Promise<void> {
+  const sessionId =
+    (input.refreshToken ? await sessionIdOfRefreshToken(ctx.db, input.refreshToken) : undefined) ??
+    input.sessionId;
+  if (sessionId) await revokeSession(ctx.db, sessionId, 'logout');
+}
+
+/** Always answers the same; mails a single-use link when the account exists and may reset. */
+export async function forgotPassword(ctx: AccountContext, email: string, client: ClientInfo): Promise<void> {
+  await ctx.rateLimiter.consume(LIMITS.passwordResetPerAddress, client.ip);
+  const user = await findUserByEmail(ctx, email);
+  if (!user || user.blacklistedAt) return;
+  try {
+    await ctx.rateLimiter.consume(LIMITS.passwordResetMailsPerAccount, email);
+  } catch {
+    return;
+  }
+  const token = randomToken();
+  const link = new URL('/reset_password', ctx.config.publicUrl);
+  link.searchParams.set('uid', user.id);
+  link.searchParams.set('token', token);
+  await ctx.db.transaction(async (tx) => {
+    await issueUserSecret(tx, userSecretKey(ctx), {
+      userId: user.id,
+      purpose: 'password_reset',
+      secret: token,
+    });
+    await enqueueMail(tx, {
+      template: 'password_reset',
+      to: user.email,
+      content: passwordResetMail({
+        firstName: user.firstName,
+        link: link.toString(),
+        expiresInMinutes: SECRET_RULES.password_reset.ttlMinutes,
+      }),
+    });
+  });
+  ctx.mailer.notify();
+}
+
+/**
+ * Sets a new password from a mailed link and ends every session of the account. Receiving the link
+ * proves the mailbox, so an unverified email becomes verified.
+ */
+export async function resetPassword(
+  ctx: AccountContext,
+  input: ResetPasswordOutput,
+  client: ClientInfo,
+): Promise<void> {
+  await ctx.rateLimiter.consume(LIMITS.passwordResetPerAddress, client.ip);
+  if (!isUuid(input.uid)) throw new AppError('auth/invalid_password_reset_token');
+  const check = await consumeUserSecret(ctx.db, userSecretKey(ctx), {
+    userId: input.uid,
+    purpose: 'password_reset',
+    presented: input.resetPasswordToken,
+  });
+  if (check === 'invalid') throw new AppError('auth/invalid_password_reset_token');
+  if (check === 'expired') throw new AppError('auth/password_reset_token_expired');
+  const passwordHash = await hashPassword(input.password);
+  const [user] = await ctx.db
+    .update(users)
+    .set({
+      passwordHash,
+      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, input.uid))
+    .returning();
+  if (!user) throw new AppError('auth/invalid_password_reset_token');
+  await revokeUserSessions(ctx.db, user.id, 'password_reset');
+  await ctx.rateLimiter.reset(LIMITS.signInFailuresPerAccount, user.email);
+}
+
+/** Changes the password of a signed-in user and ends their other sessions. */
+export async function changePassword(
+  ctx: AccountContext,
+  account: ActiveAccount,
+  input: ChangePasswordOutput,
+): Promise<void> {
+  const { user, session } = account;
+  await ctx.rateLimiter.check(LIMITS.passwordChangeFailuresPerAccount, user.id);
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    await ctx.rateLimiter.fail(LIMITS.passwordChangeFailuresPerAccount, user.id);
+    throw new AppError('auth/wrong_password');
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await ctx.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+  await revokeUserSessions(ctx.db, user.id, 'password_change', session.id);
+  await ctx.rateLimiter.reset(LIMITS.passwordChangeFailuresPerAccount, user.id);
+}

@@ -1,0 +1,32 @@
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.table.js';
+
+/**
+ * One row per sign-in: a refresh-token family. Only hashes of refresh tokens are stored. Each rotation
+ * moves the current hash to `previousTokenHash`; any other token presented for the family (an older
+ * one, or the previous one after the grace period) means a copy is in someone else's hands.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    previousTokenHash: text('previous_token_hash'),
+    /** How many times the refresh token was rotated. */
+    generation: integer('generation').notNull().default(0),
+    rememberMe: boolean('remember_me').notNull(),
+    tfaPassed: boolean('tfa_passed').notNull().default(false),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+  },
+  (table) => [index('sessions_user_id_idx').on(table.userId)],
+);
+
+export type SessionRow = typeof sessions.$inferSelect;

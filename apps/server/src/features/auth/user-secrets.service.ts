@@ -1,0 +1,61 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { keyedHash, sameSecret } from '../../lib/secrets.js';
+import { type UserSecretPurpose, userSecrets } from './user-secrets.table.js';
+
+/** How long each mailed secret lives, and how many wrong tries void it. */
+export const SECRET_RULES: Record<UserSecretPurpose, { ttlMinutes: number; maxFailedAttempts: number }> = {
+  email_verification: { ttlMinutes: 60, maxFailedAttempts: 5 },
+  password_reset: { ttlMinutes: 60, maxFailedAttempts: 5 },
+  tfa_reset: { ttlMinutes: 60, maxFailedAttempts: 5 },
+};
+
+/** Stores (the keyed hash of) a new secret, replacing any earlier one of the same purpose. */
+export async function issueUserSecret(
+  db: Database,
+  key: Buffer,
+  input: { userId: string; purpose: UserSecretPurpose; secret: string },
+): Promise<void> {
+  const values = {
+    secretHash: keyedHash(key, input.secret),
+    failedAttempts: 0,
+    expiresAt: new Date(Date.now() + SECRET_RULES[input.purpose].ttlMinutes * 60_000),
+    createdAt: new Date(),
+  };
+  await db
+    .insert(userSecrets)
+    .values({ userId: input.userId, purpose: input.purpose, ...values })
+    .onConflictDoUpdate({ target: [userSecrets.userId, userSecrets.purpose], set: values });
+}
+
+export type SecretCheck = 'ok' | 'invalid' | 'expired';
+
+/**
+ * Uses up the user's secret if `presented` is it. A wrong guess counts against the secret; past the
+ * limit even the right one is refused, so a six-digit code cannot be walked. "expired" is only told to
+ * someone who holds the right secret.
+ */
+export async function consumeUserSecret(
+  db: Database,
+  key: Buffer,
+  input: { userId: string; purpose: UserSecretPurpose; presented: string },
+): Promise<SecretCheck> {
+  const where = and(eq(userSecrets.userId, input.userId), eq(userSecrets.purpose, input.purpose));
+  const [row] = await db.select().from(userSecrets).where(where).limit(1);
+  if (!row || row.failedAttempts >= SECRET_RULES[input.purpose].maxFailedAttempts) return 'invalid';
+  const presentedHash = keyedHash(key, input.presented);
+  if (!sameSecret(presentedHash, row.secretHash)) {
+    await db
+      .update(userSecrets)
+      .set({ failedAttempts: sql`${userSecrets.failedAttempts} + 1` })
+      .where(where);
+    return 'invalid';
+  }
+  if (row.expiresAt.getTime() <= Date.now()) return 'expired';
+  // Deleting by hash makes the secret single-use even when two requests present it at once.
+  const used = await db
+    .delete(userSecrets)
+    .where(and(where, eq(userSecrets.secretHash, presentedHash)))
+    .returning({ userId: userSecrets.userId });
+  return used.length > 0 ? 'ok' : 'invalid';
+}

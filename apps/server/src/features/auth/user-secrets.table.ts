@@ -1,0 +1,29 @@
+import { integer, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.table.js';
+
+export const userSecretPurpose = pgEnum('user_secret_purpose', [
+  'email_verification',
+  'password_reset',
+  'tfa_reset',
+]);
+
+/**
+ * Codes and tokens mailed to a user, one live secret per purpose: issuing a new one replaces the old.
+ * Only a keyed hash is stored; a secret is void once used, expired, or tried too often.
+ */
+export const userSecrets = pgTable(
+  'user_secrets',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: userSecretPurpose('purpose').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.purpose] })],
+);
+
+export type UserSecretPurpose = (typeof userSecretPurpose.enumValues)[number];

@@ -1,0 +1,33 @@
+import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const mailStatus = pgEnum('mail_status', ['pending', 'sent', 'failed']);
+
+/**
+ * Outgoing mail, written in the same transaction as the change that causes it, so a message is never
+ * lost to a crash or an SMTP outage. The worker sends due rows and retries with back-off. Once sent over
+ * SMTP the bodies are cleared, since they carry live links; the dev mailbox keeps them to show them.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    template: text('template').notNull(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text'),
+    html: text('html'),
+    status: mailStatus('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A worker that claimed the row holds it until then; a crashed worker's claim simply runs out. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    /** 'smtp' or 'dev-mailbox'. */
+    deliveredVia: text('delivered_via'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [index('mail_outbox_due_idx').on(table.status, table.nextAttemptAt)],
+);
+
+export type MailRow = typeof mailOutbox.$inferSelect;

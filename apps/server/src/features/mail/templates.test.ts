@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { retryDelayMs } from './mailer.js';
+import { escapeHtml, passwordResetMail, tfaResetMail, verificationCodeMail } from './templates.js';
+
+describe('mail templates', () => {
+  it('puts the code in the subject, the text and the HTML', () => {
+    const mail = verificationCodeMail({ firstName: 'Ada', code: '012345', expiresInMinutes: 60 });
+    expect(mail.subject).toContain('012345');
+    expect(mail.text).toContain('012345');
+    expect(mail.text).toContain('60 minutes');
+    expect(mail.html).toContain('012345');
+    expect(mail.html).toMatch(/^<!doctype html>/);
+  });
+
+  it('escapes names and links in HTML but keeps the text as typed', () => {
+    const link = 'https://shop.example/reset_password?uid=1&token=a"b';
+    const mail = passwordResetMail({ firstName: '<script>x</script>', link, expiresInMinutes: 60 });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;');
+    expect(mail.html).toContain('uid=1&amp;token=a&quot;b');
+    expect(mail.text).toContain(link);
+    expect(mail.text).toContain('Hi <script>x</script>,');
+  });
+
+  it('words the two-factor reset mail with its link and a warning', () => {
+    const mail = tfaResetMail({
+      firstName: 'Ada',
+      link: 'https://shop.example/tfa/reset?token=t',
+      expiresInMinutes: 60,
+    });
+    expect(mail.subject).toMatch(/two-factor/);
+    expect(mail.text).toContain('https://shop.example/tfa/reset?token=t');
+    expect(mail.text).toMatch(/change your password/);
+  });
+
+  it('escapes the five HTML-special characters', () => {
+    expect(escapeHtml(`&<>"'`)).toBe('&amp;&lt;&gt;&quot;&#39;');
+  });
+});
+
+describe('mail retry back-off', () => {
+  it('doubles from 30 seconds and stops at an hour', () => {
+    expect(retryDelayMs(1)).toBe(30_000);
+    expect(retryDelayMs(2)).toBe(60_000);
+    expect(retryDelayMs(3)).toBe(120_000);
+    expect(retryDelayMs(20)).toBe(3_600_000);
+  });
+});

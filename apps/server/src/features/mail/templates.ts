@@ -1,0 +1,95 @@
+/** A rendered message: every mail has a plain-text and an HTML body saying the same thing. */
+export type MailContent = { subject: string; text: string; html: string };
+
+export type MailTemplate = 'email_verification' | 'password_reset' | 'tfa_reset';
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
+}
+
+function layout(title: string, paragraphs: string[]): string {
+  const body = paragraphs.map((paragraph) => `<p style="margin:0 0 16px">${paragraph}</p>`).join('\n');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>
+${body}
+<p style="margin:24px 0 0;color:#6b7280;font-size:12px">Crossbuy · cross-border shopping</p>
+</body></html>`;
+}
+
+function button(url: string, label: string): string {
+  const href = escapeHtml(url);
+  return `<a href="${href}" style="display:inline-block;background:#111827;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a><br><span style="font-size:12px;color:#6b7280">or open ${href}</span>`;
+}
+
+export function verificationCodeMail(input: { firstName: string; code: string; expiresInMinutes: number }) {
+  const subject = `Your Crossbuy verification code: ${input.code}`;
+  const text = [
+    `Hi ${input.firstName},`,
+    '',
+    `Your Crossbuy email verification code is ${input.code}.`,
+    `It expires in ${input.expiresInMinutes} minutes. Enter it on the verification page to confirm your email.`,
+    '',
+    'If you did not create a Crossbuy account, you can ignore this email.',
+  ].join('\n');
+  const html = layout('Confirm your email', [
+    `Hi ${escapeHtml(input.firstName)},`,
+    'Your Crossbuy email verification code is:',
+    `<strong style="font-size:28px;letter-spacing:6px">${escapeHtml(input.code)}</strong>`,
+    `It expires in ${input.expiresInMinutes} minutes. Enter it on the verification page to confirm your email.`,
+    'If you did not create a Crossbuy account, you can ignore this email.',
+  ]);
+  return { subject, text, html } satisfies MailContent;
+}
+
+export function passwordResetMail(input: { firstName: string; link: string; expiresInMinutes: number }) {
+  const subject = 'Reset your Crossbuy password';
+  const text = [
+    `Hi ${input.firstName},`,
+    '',
+    'Someone asked to reset the password of your Crossbuy account. To choose a new password, open:',
+    input.link,
+    '',
+    `The link works once and expires in ${input.expiresInMinutes} minutes.`,
+    'If it was not you, ignore this email: your password stays as it is.',
+  ].join('\n');
+  const html = layout('Reset your password', [
+    `Hi ${escapeHtml(input.firstName)},`,
+    'Someone asked to reset the password of your Crossbuy account. To choose a new password:',
+    button(input.link, 'Choose a new password'),
+    `The link works once and expires in ${input.expiresInMinutes} minutes.`,
+    'If it was not you, ignore this email: your password stays as it is.',
+  ]);
+  return { subject, text, html } satisfies MailContent;
+}
+
+export function tfaResetMail(input: { firstName: string; link: string; expiresInMinutes: number }) {
+  const subject = 'Reset two-factor authentication on your Crossbuy account';
+  const text = [
+    `Hi ${input.firstName},`,
+    '',
+    'You asked to turn off two-factor authentication because you cannot use your authenticator app.',
+    'To confirm, open this link while signed in to Crossbuy:',
+    input.link,
+    '',
+    `The link works once and expires in ${input.expiresInMinutes} minutes.`,
+    'If it was not you, change your password now: someone knows it.',
+  ].join('\n');
+  const html = layout('Reset two-factor authentication', [
+    `Hi ${escapeHtml(input.firstName)},`,
+    'You asked to turn off two-factor authentication because you cannot use your authenticator app. To confirm, open this link while signed in to Crossbuy:',
+    button(input.link, 'Turn off two-factor authentication'),
+    `The link works once and expires in ${input.expiresInMinutes} minutes.`,
+    '<strong>If it was not you, change your password now: someone knows it.</strong>',
+  ]);
+  return { subject, text, html } satisfies MailContent;
+}

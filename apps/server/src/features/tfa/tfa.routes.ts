@@ -1,0 +1,140 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { clientInfo } from '../../lib/client-info.js';
+import { OK, okSchema } from '../../lib/schemas.js';
+import { accountOf, requireUser } from '../../plugins/authentication.js';
+import { cookieSettings, setAccessCookie } from '../auth/session-cookies.js';
+import { currentUserResponseSchema, toProfile } from '../users/profile.js';
+import { disableTfa, requestTfaReset, resetTfa, setupTfa, skipTfaSetup, verifyTfa } from './tfa.service.js';
+
+const codeBodySchema = z.object({
+  token: z
+    .string({ error: 'auth/tfa_wrong_code' })
+    .trim()
+    .regex(/^\d{6}$/, { error: 'auth/tfa_wrong_code' }),
+});
+
+/** Two-factor authentication with an authenticator app (TOTP). Every call needs a signed-in user. */
+export const tfaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cookies = cookieSettings(app);
+  app.addHook('preHandler', requireUser);
+
+  app.post(
+    '/tfa/setup',
+    {
+      schema: {
+        tags: ['tfa'],
+        summary: 'Start two-factor setup: a new secret, its otpauth URL and a QR code image (data URL)',
+        response: {
+          200: z.object({ secret: z.string(), otpauthUrl: z.string(), qrCode: z.string() }),
+        },
+      },
+    },
+    async (request) => setupTfa(app, (await accountOf(request)).user),
+  );
+
+  app.post(
+    '/tfa/verify',
+    {
+      schema: {
+        tags: ['tfa'],
+        summary:
+          'Check a code: the first success after setup turns two-factor on; each success marks this session as passed',
+        body: codeBodySchema,
+        response: { 200: currentUserResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { accessToken, user } = await verifyTfa(
+        app,
+        await accountOf(request),
+        request.body.token,
+        clientInfo(request),
+      );
+      setAccessCookie(reply, cookies, accessToken);
+      return { signedIn: true, tfaPassed: true, profile: toProfile(user) };
+    },
+  );
+
+  app.post(
+    '/tfa/skip_setup',
+    { schema: { tags: ['tfa'], summary: 'Decline two-factor setup for now', response: { 200: okSchema } } },
+    async (request) => {
+      await skipTfaSetup(app, (await accountOf(request)).user);
+      return OK;
+    },
+  );
+
+  app.get(
+    '/tfa/is_enabled',
+    {
+      schema: {
+        tags: ['tfa'],
+        summary: 'Whether two-factor is on for the signed-in user',
+        response: { 200: z.object({ enabled: z.boolean() }) },
+      },
+    },
+    async (request) => ({ enabled: (await accountOf(request)).user.tfaEnabledAt !== null }),
+  );
+
+  app.post(
+    '/tfa/disable_tfa',
+    {
+      schema: {
+        tags: ['tfa'],
+        summary: 'Turn two-factor off with a current code',
+        body: codeBodySchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (request, reply) => {
+      setAccessCookie(
+        reply,
+        cookies,
+        await disableTfa(app, await accountOf(request), request.body.token, clientInfo(request)),
+      );
+      return OK;
+    },
+  );
+
+  app.post(
+    '/tfa/requestReset',
+    {
+      schema: {
+        tags: ['tfa'],
+        summary: 'Lost the authenticator: mail a link that turns two-factor off',
+        response: { 200: okSchema },
+      },
+    },
+    async (request) => {
+      await requestTfaReset(app, (await accountOf(request)).user);
+      return OK;
+    },
+  );
+
+  app.post(
+    '/tfa/reset',
+    {
+      schema: {
+        tags: ['tfa'],
+        summary: 'Turn two-factor off with the mailed reset token',
+        body: z.object({
+          resetTfaToken: z
+            .string({ error: 'auth/tfa_reset_token_invalid' })
+            .trim()
+            .min(1, { error: 'auth/tfa_reset_token_invalid' })
+            .max(200, { error: 'auth/tfa_reset_token_invalid' }),
+        }),
+        response: { 200: okSchema },
+      },
+    },
+    async (request, reply) => {
+      setAccessCookie(
+        reply,
+        cookies,
+        await resetTfa(app, await accountOf(request), request.body.resetTfaToken, clientInfo(request)),
+      );
+      return OK;
+    },
+  );
+};

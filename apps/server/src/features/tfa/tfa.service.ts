@@ -1,0 +1,177 @@
+import { AppError } from '@crossbuy/core/errors';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { generateSecret, generateURI, verify } from 'otplib';
+import QRCode from 'qrcode';
+import type { ClientInfo } from '../../lib/client-info.js';
+import { decryptSecret, deriveKey, encryptSecret, randomToken } from '../../lib/secrets.js';
+import { type AccountContext, issueAccessToken, userSecretKey } from '../auth/auth.service.js';
+import { LIMITS } from '../auth/rate-limits.js';
+import { type ActiveAccount, clearTfaPassed, setSessionTfaPassed } from '../auth/sessions.service.js';
+import { consumeUserSecret, issueUserSecret, SECRET_RULES } from '../auth/user-secrets.service.js';
+import { enqueueMail } from '../mail/mailer.js';
+import { tfaResetMail } from '../mail/templates.js';
+import { type UserRow, users } from '../users/users.table.js';
+
+export const TFA_ISSUER = 'Crossbuy';
+// One 30-second step either side absorbs a phone clock that is a little off.
+const EPOCH_TOLERANCE_SECONDS = 30;
+
+function seedKey(ctx: Pick<AccountContext, 'config'>): Buffer {
+  return deriveKey(ctx.config.sessionSecret, 'tfa-seed:v1');
+}
+
+export type TfaSetup = { secret: string; otpauthUrl: string; qrCode: string };
+
+/** Starts (or restarts) setup with a new seed; two-factor is on only once a code from it is verified. */
+export async function setupTfa(ctx: AccountContext, user: UserRow): Promise<TfaSetup> {
+  if (user.tfaEnabledAt) throw new AppError('auth/tfa_already_setup');
+  const secret = generateSecret();
+  await ctx.db
+    .update(users)
+    .set({ tfaSecret: encryptSecret(seedKey(ctx), secret), tfaLastTimeStep: null, updatedAt: new Date() })
+    .where(eq(users.id, user.id));
+  const otpauthUrl = generateURI({ issuer: TFA_ISSUER, label: user.email, secret });
+  return { secret, otpauthUrl, qrCode: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 240 }) };
+}
+
+/**
+ * Accepts a TOTP code once. Failures count per account and per address. The accepted code's time step
+ * is recorded with a compare-and-set, so the same code (or an older one) can never be used again, even
+ * by two requests at the same moment.
+ */
+async function acceptCode(
+  ctx: AccountContext,
+  user: UserRow,
+  token: string,
+  client: ClientInfo,
+): Promise<void> {
+  await ctx.rateLimiter.check(LIMITS.tfaFailuresPerAccount, user.id);
+  await ctx.rateLimiter.check(LIMITS.tfaFailuresPerAddress, client.ip);
+  if (!user.tfaSecret) throw new AppError('auth/tfa_not_setup');
+  const result = await verify({
+    secret: decryptSecret(seedKey(ctx), user.tfaSecret),
+    token,
+    epochTolerance: EPOCH_TOLERANCE_SECONDS,
+    ...(user.tfaLastTimeStep === null ? {} : { afterTimeStep: user.tfaLastTimeStep }),
+  });
+  // The functional verify is typed for HOTP too; a TOTP match always carries its time step.
+  const timeStep = result.valid && 'timeStep' in result ? result.timeStep : undefined;
+  const accepted =
+    timeStep !== undefined &&
+    (
+      await ctx.db
+        .update(users)
+        .set({ tfaLastTimeStep: timeStep })
+        .where(
+          and(eq(users.id, user.id), or(isNull(users.tfaLastTimeStep), lt(users.tfaLastTimeStep, timeStep))),
+        )
+        .returning({ id: users.id })
+    ).length > 0;
+  if (!accepted) {
+    await ctx.rateLimiter.fail(LIMITS.tfaFailuresPerAccount, user.id);
+    await ctx.rateLimiter.fail(LIMITS.tfaFailuresPerAddress, client.ip);
+    throw new AppError('auth/tfa_wrong_code');
+  }
+  await ctx.rateLimiter.reset(LIMITS.tfaFailuresPerAccount, user.id);
+}
+
+/**
+ * Verifies a code: the first success after setup turns two-factor on; every success marks this
+ * session as having passed it. Returns the access token to set, which now carries that.
+ */
+export async function verifyTfa(
+  ctx: AccountContext,
+  account: ActiveAccount,
+  token: string,
+  client: ClientInfo,
+): Promise<{ accessToken: string; user: UserRow }> {
+  await acceptCode(ctx, account.user, token, client);
+  let user = account.user;
+  if (!user.tfaEnabledAt) {
+    const [enabled] = await ctx.db
+      .update(users)
+      .set({ tfaEnabledAt: new Date(), updatedAt: new Date() })
+      .where(eq(users.id, user.id))
+      .returning();
+    user = enabled ?? user;
+  }
+  await setSessionTfaPassed(ctx.db, account.session.id);
+  const accessToken = await issueAccessToken(ctx, user, { ...account.session, tfaPassed: true });
+  return { accessToken, user };
+}
+
+/** Turns two-factor off; no session of the user counts as having passed it any more. */
+async function turnOff(ctx: AccountContext, userId: string): Promise<void> {
+  await ctx.db
+    .update(users)
+    .set({ tfaSecret: null, tfaEnabledAt: null, tfaLastTimeStep: null, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+  await clearTfaPassed(ctx.db, userId);
+}
+
+/** Turns two-factor off with a current code. Returns the access token to set (no longer two-factor). */
+export async function disableTfa(
+  ctx: AccountContext,
+  account: ActiveAccount,
+  token: string,
+  client: ClientInfo,
+): Promise<string> {
+  if (!account.user.tfaEnabledAt) throw new AppError('auth/tfa_not_enabled');
+  await acceptCode(ctx, account.user, token, client);
+  await turnOff(ctx, account.user.id);
+  return issueAccessToken(ctx, account.user, { ...account.session, tfaPassed: false });
+}
+
+/** Records that the user chose not to set up two-factor now, so the prompt is not shown again. */
+export async function skipTfaSetup(ctx: AccountContext, user: UserRow): Promise<void> {
+  if (user.tfaEnabledAt) throw new AppError('auth/tfa_already_setup');
+  await ctx.db.update(users).set({ tfaSetupSkippedAt: new Date() }).where(eq(users.id, user.id));
+}
+
+/** For a user who lost their authenticator: mails a single-use link that turns two-factor off. */
+export async function requestTfaReset(ctx: AccountContext, user: UserRow): Promise<void> {
+  if (!user.tfaEnabledAt) throw new AppError('auth/tfa_not_enabled');
+  await ctx.rateLimiter.consume(LIMITS.tfaResetMailsPerAccount, user.id);
+  const token = randomToken();
+  const link = new URL('/tfa/reset', ctx.config.publicUrl);
+  link.searchParams.set('token', token);
+  await ctx.db.transaction(async (tx) => {
+    await issueUserSecret(tx, userSecretKey(ctx), { userId: user.id, purpose: 'tfa_reset', secret: token });
+    await enqueueMail(tx, {
+      template: 'tfa_reset',
+      to: user.email,
+      content: tfaResetMail({
+        firstName: user.firstName,
+        link: link.toString(),
+        expiresInMinutes: SECRET_RULES.tfa_reset.ttlMinutes,
+      }),
+    });
+  });
+  ctx.mailer.notify();
+}
+
+/**
+ * Turns two-factor off with the mailed token. The caller must be signed in as the token's owner, so
+ * the reset needs both the password and the mailbox.
+ */
+export async function resetTfa(
+  ctx: AccountContext,
+  account: ActiveAccount,
+  resetToken: string,
+  client: ClientInfo,
+): Promise<string> {
+  const { user } = account;
+  await ctx.rateLimiter.check(LIMITS.tfaFailuresPerAccount, user.id);
+  const check = await consumeUserSecret(ctx.db, userSecretKey(ctx), {
+    userId: user.id,
+    purpose: 'tfa_reset',
+    presented: resetToken,
+  });
+  if (check !== 'ok') {
+    await ctx.rateLimiter.fail(LIMITS.tfaFailuresPerAccount, user.id);
+    await ctx.rateLimiter.fail(LIMITS.tfaFailuresPerAddress, client.ip);
+    throw new AppError('auth/tfa_reset_token_invalid');
+  }
+  await turnOff(ctx, user.id);
+  return issueAccessToken(ctx, user, { ...account.session, tfaPassed: false });
+}

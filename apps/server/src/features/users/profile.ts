@@ -1,0 +1,51 @@
+import { GENDERS } from '@crossbuy/core/validation';
+import { z } from 'zod';
+import type { UserRow } from './users.table.js';
+
+/** What a user may see of their own account: never the password hash or the two-factor seed. */
+export const profileSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phoneNumber: z.string().nullable(),
+  country: z.string().nullable(),
+  birthDate: z.string().nullable(),
+  gender: z.enum(GENDERS).nullable(),
+  role: z.enum(['shopper', 'operator', 'admin']),
+  acceptTerms: z.boolean(),
+  emailVerified: z.boolean(),
+  tfaEnabled: z.boolean(),
+  tfaSetupSkipped: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+
+export type Profile = z.infer<typeof profileSchema>;
+
+/** The answer of GET /auth/me and of every call that opens or changes a session. */
+export const currentUserResponseSchema = z.object({
+  signedIn: z.boolean(),
+  tfaPassed: z.boolean(),
+  profile: profileSchema.nullable(),
+});
+
+export const userResponseSchema = z.object({ user: profileSchema });
+
+export function toProfile(user: UserRow): Profile {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phoneNumber: user.phoneNumber,
+    country: user.country,
+    birthDate: user.birthDate,
+    gender: user.gender,
+    role: user.role,
+    acceptTerms: user.acceptedTermsAt !== null,
+    emailVerified: user.emailVerifiedAt !== null,
+    tfaEnabled: user.tfaEnabledAt !== null,
+    tfaSetupSkipped: user.tfaSetupSkippedAt !== null,
+    createdAt: user.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,98 @@
+import { profileUpdateSchema } from '@crossbuy/core/validation';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { accountOf, principalOf, requireRole, requireUser } from '../../plugins/authentication.js';
+import { toProfile, userResponseSchema } from './profile.js';
+import {
+  blacklistUser,
+  displayNames,
+  MAX_NAMES_PER_REQUEST,
+  unblacklistUser,
+  updateProfile,
+} from './users.service.js';
+
+/** The signed-in user's own account, and the public names of others. */
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/user/profile',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['user'],
+        summary: "Update the signed-in user's profile (every User field except email and password)",
+        body: profileUpdateSchema,
+        response: { 200: userResponseSchema },
+      },
+    },
+    async (request) => {
+      const { user } = await accountOf(request);
+      return { user: toProfile(await updateProfile(app.db, user.id, request.body)) };
+    },
+  );
+
+  app.post(
+    '/user/names',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['user'],
+        summary: 'Display names of users (first name and last initial), for ids that exist',
+        body: z.object({
+          userIds: z.array(z.string().max(64)).min(1).max(MAX_NAMES_PER_REQUEST),
+        }),
+        response: {
+          200: z.object({ users: z.array(z.object({ id: z.string(), displayName: z.string() })) }),
+        },
+      },
+    },
+    async (request) => ({ users: await displayNames(app.db, request.body.userIds) }),
+  );
+};
+
+const blacklistResponseSchema = z.object({
+  user: z.object({ id: z.string(), blacklisted: z.boolean() }),
+});
+
+/** Back-office account actions, for operators and admins. Mounted under /api/admin. */
+export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
+  const params = z.object({ id: z.string().max(64) });
+  const guard = requireRole('operator', 'admin');
+
+  app.post(
+    '/users/:id/blacklist',
+    {
+      preHandler: guard,
+      schema: {
+        tags: ['admin'],
+        summary: 'Blacklist an account: it is signed out everywhere and refused from now on',
+        params,
+        response: { 200: blacklistResponseSchema },
+      },
+    },
+    async (request) => {
+      const { userId, role } = principalOf(request);
+      const user = await blacklistUser(app.db, { userId, role }, request.params.id);
+      app.accountCache.forgetUser(user.id);
+      return { user: { id: user.id, blacklisted: user.blacklistedAt !== null } };
+    },
+  );
+
+  app.post(
+    '/users/:id/unblacklist',
+    {
+      preHandler: guard,
+      schema: {
+        tags: ['admin'],
+        summary: 'Lift the blacklisting of an account',
+        params,
+        response: { 200: blacklistResponseSchema },
+      },
+    },
+    async (request) => {
+      const { userId, role } = principalOf(request);
+      const user = await unblacklistUser(app.db, { userId, role }, request.params.id);
+      app.accountCache.forgetUser(user.id);
+      return { user: { id: user.id, blacklisted: user.blacklistedAt !== null } };
+    },
+  );
+};

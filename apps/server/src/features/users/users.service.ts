@@ -1,0 +1,82 @@
+import { AppError } from '@crossbuy/core/errors';
+import type { ProfileUpdateOutput } from '@crossbuy/core/validation';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { isUuid } from '../../lib/secrets.js';
+import { revokeUserSessions } from '../auth/sessions.service.js';
+import { type UserRow, users } from './users.table.js';
+
+export const MAX_NAMES_PER_REQUEST = 100;
+
+/** Updates the fields given; email and password have calls of their own. */
+export async function updateProfile(
+  db: Database,
+  userId: string,
+  input: ProfileUpdateOutput,
+): Promise<UserRow> {
+  const { acceptTerms, ...fields } = input;
+  const [user] = await db
+    .update(users)
+    .set({
+      ...fields,
+      ...(acceptTerms ? { acceptedTermsAt: sql`coalesce(${users.acceptedTermsAt}, now())` } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!user) throw new AppError('user/not_found');
+  return user;
+}
+
+export type DisplayName = { id: string; displayName: string };
+
+/**
+ * Names to show beside messages: first name and last initial, nothing else. Unknown and malformed
+ * ids are left out rather than refused, so one deleted account does not break a whole thread.
+ */
+export async function displayNames(db: Database, userIds: readonly string[]): Promise<DisplayName[]> {
+  const ids = [...new Set(userIds.filter(isUuid).map((id) => id.toLowerCase()))];
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return rows.map((row) => ({
+    id: row.id,
+    displayName: row.lastName ? `${row.firstName} ${row.lastName.charAt(0)}.` : row.firstName,
+  }));
+}
+
+export type Actor = { userId: string; role: UserRow['role'] };
+
+async function staffTarget(db: Database, actor: Actor, targetId: string): Promise<UserRow> {
+  if (!isUuid(targetId)) throw new AppError('user/not_found');
+  const [target] = await db.select().from(users).where(eq(users.id, targetId)).limit(1);
+  if (!target) throw new AppError('user/not_found');
+  // Operators act on shoppers; only an admin may act on staff, and nobody on their own account.
+  if (target.id === actor.userId) throw new AppError('auth/not_authorized');
+  if (target.role !== 'shopper' && actor.role !== 'admin') throw new AppError('auth/not_authorized');
+  return target;
+}
+
+/** Refuses the account everywhere from now on: its sessions end and it can neither sign in nor refresh. */
+export async function blacklistUser(db: Database, actor: Actor, targetId: string): Promise<UserRow> {
+  const target = await staffTarget(db, actor, targetId);
+  const [user] = await db
+    .update(users)
+    .set({ blacklistedAt: sql`coalesce(${users.blacklistedAt}, now())`, updatedAt: new Date() })
+    .where(eq(users.id, target.id))
+    .returning();
+  await revokeUserSessions(db, target.id, 'blacklisted');
+  return user ?? target;
+}
+
+export async function unblacklistUser(db: Database, actor: Actor, targetId: string): Promise<UserRow> {
+  const target = await staffTarget(db, actor, targetId);
+  const [user] = await db
+    .update(users)
+    .set({ blacklistedAt: null, updatedAt: new Date() })
+    .where(eq(users.id, target.id))
+    .returning();
+  return user ?? target;
+}

@@ -1,0 +1,188 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../src/features/mail/mail.table.js';
+import { enqueueMail, MAX_MAIL_ATTEMPTS } from '../src/features/mail/mailer.js';
+import { verificationCodeMail } from '../src/features/mail/templates.js';
+import { nextIp, registration } from './helpers/accounts.js';
+import { TestBrowser } from './helpers/browser.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+type Received = { to: string[]; raw: string };
+
+/** A local SMTP server that keeps what it receives, and can be told to refuse mail. */
+async function startSmtpCapture() {
+  const received: Received[] = [];
+  const state = { refuse: false };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo(_address, _session, callback) {
+      callback(
+        state.refuse ? Object.assign(new Error('mailbox unavailable'), { responseCode: 450 }) : undefined,
+      );
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    state,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('mail over SMTP', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+  let harness: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    harness = await createTestApp({
+      env: { SMTP_URL: smtp.url, MAIL_FROM: 'Crossbuy <shop@crossbuy.test>' },
+    });
+  });
+  afterAll(async () => {
+    await harness.close();
+    await smtp.close();
+  });
+
+  it('sends the registration code with text and HTML parts, then clears the stored bodies', async () => {
+    const body = registration();
+    await (await TestBrowser.open(harness.app, nextIp())).post('/api/auth/register', body);
+    expect(await harness.app.mailer.flush()).toBe(1);
+    const message = smtp.received.at(-1);
+    expect(message?.to).toEqual([body.email]);
+    expect(message?.raw).toContain('From: Crossbuy <shop@crossbuy.test>');
+    expect(message?.raw).toMatch(/Subject: Your Crossbuy verification code: \d{6}/);
+    expect(message?.raw).toContain('Content-Type: text/plain');
+    expect(message?.raw).toContain('Content-Type: text/html');
+    const [row] = await harness.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, body.email));
+    expect(row).toMatchObject({ status: 'sent', deliveredVia: 'smtp', text: null, html: null, attempts: 1 });
+  });
+
+  it('keeps mail that could not be sent and retries it later with back-off', async () => {
+    smtp.state.refuse = true;
+    await enqueueMail(harness.app.db, {
+      template: 'email_verification',
+      to: 'retry@example.com',
+      content: verificationCodeMail({ firstName: 'Ada', code: '123456', expiresInMinutes: 60 }),
+    });
+    expect(await harness.app.mailer.flush()).toBe(0);
+    const [failed] = await harness.app.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, 'retry@example.com'));
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(failed?.lastError).toContain('mailbox unavailable');
+    expect(failed?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+    expect(failed?.text).toContain('123456');
+
+    // Not due yet: nothing is tried.
+    expect(await harness.app.mailer.flush()).toBe(0);
+    smtp.state.refuse = false;
+    await harness.app.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(mailOutbox.id, failed!.id));
+    expect(await harness.app.mailer.flush()).toBe(1);
+    expect(smtp.received.at(-1)?.to).toEqual(['retry@example.com']);
+  });
+
+  it('gives up after the last attempt', async () => {
+    smtp.state.refuse = true;
+    await enqueueMail(harness.app.db, {
+      template: 'email_verification',
+      to: 'never@example.com',
+      content: verificationCodeMail({ firstName: 'Ada', code: '654321', expiresInMinutes: 60 }),
+    });
+    await harness.app.db
+      .update(mailOutbox)
+      .set({ attempts: MAX_MAIL_ATTEMPTS - 1 })
+      .where(eq(mailOutbox.to, 'never@example.com'));
+    await harness.app.mailer.flush();
+    const [row] = await harness.app.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, 'never@example.com'));
+    expect(row).toMatchObject({ status: 'failed', attempts: MAX_MAIL_ATTEMPTS, text: null });
+    smtp.state.refuse = false;
+  });
+
+  it('sends queued mail by itself once the worker is started', async () => {
+    harness.app.mailer.start();
+    try {
+      const before = smtp.received.length;
+      await (await TestBrowser.open(harness.app, nextIp())).post('/api/auth/register', registration());
+      for (let wait = 0; wait < 50 && smtp.received.length === before; wait += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(smtp.received.length).toBe(before + 1);
+    } finally {
+      await harness.app.mailer.stop();
+    }
+  });
+});
+
+describe('development mailbox', () => {
+  let harness: TestApp;
+  beforeAll(async () => {
+    harness = await createTestApp();
+  });
+  afterAll(() => harness.close());
+
+  it('GET /api/dev/mailbox lists what was sent, newest first, optionally for one address', async () => {
+    const browser = await TestBrowser.open(harness.app, nextIp());
+    const first = registration();
+    const second = registration();
+    await browser.post('/api/auth/register', first);
+    await (await TestBrowser.open(harness.app, nextIp())).post('/api/auth/register', second);
+    await harness.app.mailer.flush();
+
+    const all = await harness.app.inject({ method: 'GET', url: '/api/dev/mailbox' });
+    expect(all.statusCode).toBe(200);
+    expect(
+      all
+        .json()
+        .messages.map((message: { to: string }) => message.to)
+        .slice(0, 2)
+        .sort(),
+    ).toEqual([first.email, second.email].sort());
+    const one = await harness.app.inject({
+      method: 'GET',
+      url: `/api/dev/mailbox?to=${encodeURIComponent(first.email)}`,
+    });
+    expect(one.json().messages).toEqual([
+      expect.objectContaining({
+        to: first.email,
+        template: 'email_verification',
+        subject: expect.stringMatching(/verification code/),
+        text: expect.stringMatching(/\d{6}/),
+        html: expect.stringContaining('<html'),
+        sentAt: expect.any(String),
+      }),
+    ]);
+  });
+
+  it('is not there in production', async () => {
+    const production = await createTestApp({ env: { NODE_ENV: 'production' } });
+    try {
+      expect((await production.app.inject({ method: 'GET', url: '/api/dev/mailbox' })).statusCode).toBe(404);
+    } finally {
+      await production.close();
+    }
+  });
+});
