@@ -54,7 +54,12 @@ export const scenarios = [
     // The cookies a signed-in browser sends: its access token and the anti-forgery cookie it already has.
     async prepare(origin) {
       const { accessToken, xsrf } = await benchAccount(origin);
-      return { headers: { cookie: `access_token=${accessToken}; XSRF-TOKEN=${xsrf}` } };
+      const headers = { cookie: `access_token=${accessToken}; XSRF-TOKEN=${xsrf}` };
+      // A visitor also gets 200 here, so make sure the load is really that of a signed-in user.
+      const me = await (await fetch(`${origin}/api/auth/me`, { headers })).json();
+      if (me.signedIn !== true)
+        throw new Error(`GET /api/auth/me did not see the bench user: ${JSON.stringify(me)}`);
+      return { headers };
     },
   },
   {

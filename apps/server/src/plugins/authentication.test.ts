@@ -40,4 +40,15 @@ describe('access tokens', () => {
       .sign(key);
     expect(await tokens.verify(expired)).toBe('expired');
   });
+
+  it('remembers a verified token, but never past its expiry', async () => {
+    let now = Date.now();
+    const clocked = createAccessTokens('a'.repeat(40), () => now);
+    const token = await clocked.issue(principal);
+    expect(await clocked.verify(token)).toEqual(principal);
+    expect(await clocked.verify(token)).toEqual(principal);
+    now += 15 * 60 * 1000;
+    expect(await clocked.verify(token)).toBe('expired');
+    expect(await clocked.verify(token)).toBe('expired');
+  });
 });

@@ -34,11 +34,13 @@ declare module 'fastify' {
   }
 }
 
+const VERIFIED_TOKENS_MAX = 10_000;
+
 /**
  * Short-lived signed access tokens (HS256). The key is derived from SESSION_SECRET for this one
  * purpose, so a token can never double as a cookie signature or an anti-forgery token.
  */
-export function createAccessTokens(sessionSecret: string): AccessTokens {
+export function createAccessTokens(sessionSecret: string, now: () => number = Date.now): AccessTokens {
   const raw = createHmac('sha256', sessionSecret).update('crossbuy:access-token:v1').digest();
   // Imported once: given raw bytes, jose would import a WebCrypto key on every sign and verify, which
   // was the largest single cost of an authenticated request.
@@ -46,6 +48,32 @@ export function createAccessTokens(sessionSecret: string): AccessTokens {
     'sign',
     'verify',
   ]);
+  // A token's verdict depends only on its bytes and the clock, so a valid one is remembered until it
+  // expires: a browser sends the same token for up to 15 minutes.
+  const verified = new Map<string, { principal: Principal; expiresAtMs: number }>();
+
+  async function verifySignature(token: string): Promise<Principal | 'expired' | 'invalid'> {
+    try {
+      const { payload } = await jwtVerify(token, await key, {
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        algorithms: ['HS256'],
+        currentDate: new Date(now()),
+      });
+      const { sub, sid, role, tfa, exp } = payload;
+      if (typeof sub !== 'string' || typeof sid !== 'string' || typeof tfa !== 'boolean') return 'invalid';
+      if (role !== 'shopper' && role !== 'operator' && role !== 'admin') return 'invalid';
+      const principal: Principal = { userId: sub, sessionId: sid, role, tfaPassed: tfa };
+      if (typeof exp === 'number') {
+        if (verified.size >= VERIFIED_TOKENS_MAX) verified.clear();
+        verified.set(token, { principal, expiresAtMs: exp * 1000 });
+      }
+      return { ...principal };
+    } catch (error) {
+      return error instanceof joseErrors.JWTExpired ? 'expired' : 'invalid';
+    }
+  }
+
   return {
     issue: async (principal) =>
       new SignJWT({ sid: principal.sessionId, role: principal.role, tfa: principal.tfaPassed })
@@ -53,23 +81,17 @@ export function createAccessTokens(sessionSecret: string): AccessTokens {
         .setSubject(principal.userId)
         .setIssuer(ISSUER)
         .setAudience(AUDIENCE)
-        .setIssuedAt()
-        .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+        .setIssuedAt(Math.floor(now() / 1000))
+        .setExpirationTime(Math.floor(now() / 1000) + ACCESS_TOKEN_TTL_SECONDS)
         .sign(await key),
     async verify(token) {
-      try {
-        const { payload } = await jwtVerify(token, await key, {
-          issuer: ISSUER,
-          audience: AUDIENCE,
-          algorithms: ['HS256'],
-        });
-        const { sub, sid, role, tfa } = payload;
-        if (typeof sub !== 'string' || typeof sid !== 'string' || typeof tfa !== 'boolean') return 'invalid';
-        if (role !== 'shopper' && role !== 'operator' && role !== 'admin') return 'invalid';
-        return { userId: sub, sessionId: sid, role, tfaPassed: tfa };
-      } catch (error) {
-        return error instanceof joseErrors.JWTExpired ? 'expired' : 'invalid';
+      const known = verified.get(token);
+      if (known) {
+        if (known.expiresAtMs > now()) return { ...known.principal };
+        verified.delete(token);
+        return 'expired';
       }
+      return verifySignature(token);
     },
   };
 }
