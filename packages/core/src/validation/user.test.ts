@@ -236,6 +236,23 @@ describe('registerSchema', () => {
     ]);
   });
 
+  it('reports the phone number while other fields have the wrong type or no value', () => {
+    expect(
+      issuesOf(registerSchema, {
+        ...validRegistration,
+        gender: '',
+        acceptTerms: false,
+        birthDate: '',
+        phoneNumber: '1234',
+      }),
+    ).toEqual([
+      'birthDate: user/invalid_birthdate',
+      'gender: user/invalid_gender',
+      'acceptTerms: user/invalid_accept_terms',
+      'phoneNumber: user/invalid_phone_number',
+    ]);
+  });
+
   it('reports an unknown country once, without a phone issue', () => {
     expect(issuesOf(registerSchema, { ...validRegistration, country: 'ZZ' })).toEqual([
       'country: user/invalid_country',

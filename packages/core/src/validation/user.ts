@@ -86,6 +86,13 @@ function checkPhoneForCountry(value: PhoneAndCountry, ctx: z.RefinementCtx): voi
   }
 }
 
+// A form shows every problem at once, so the pair is judged even while other fields (an unticked terms
+// box, no gender) fail; only a problem with the phone number or the country itself holds it back.
+const phoneCheckable = {
+  when: (payload: z.core.ParsePayload) =>
+    !payload.issues.some((issue) => issue.path?.[0] === 'phoneNumber' || issue.path?.[0] === 'country'),
+};
+
 // Runs only once every field is valid, so the pair has already been accepted by checkPhoneForCountry.
 function withE164Phone<T extends PhoneAndCountry>(value: T): T {
   const { phoneNumber, country } = value;
@@ -105,7 +112,7 @@ export const registerSchema = z
     gender: genderSchema,
     acceptTerms: acceptTermsSchema,
   })
-  .superRefine(checkPhoneForCountry)
+  .superRefine(checkPhoneForCountry, phoneCheckable)
   .transform(withE164Phone);
 
 export const profileUpdateSchema = z
@@ -121,7 +128,7 @@ export const profileUpdateSchema = z
   .refine((value) => Object.values(value).some((field) => field !== undefined), {
     error: 'general/argument_error',
   })
-  .superRefine(checkPhoneForCountry)
+  .superRefine(checkPhoneForCountry, phoneCheckable)
   .transform(withE164Phone);
 
 export type RegisterInput = z.input<typeof registerSchema>;
