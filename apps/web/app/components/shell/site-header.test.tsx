@@ -4,6 +4,7 @@ import { createRoutesStub, useSearchParams } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REDIRECT_AFTER_SIGN_IN_KEY } from '../../lib/redirect-to-sign-in';
 import { resetUserState, userStore } from '../../lib/user-store';
+import { aProfile } from '../../test-support/fake-api';
 import { SiteHeader } from './site-header';
 
 afterEach(() => {
@@ -46,7 +47,7 @@ describe('SiteHeader', () => {
         signedIn: true,
         tfaPassed: false,
         profileFetched: true,
-        profile: { id: 'u1', email: 'mei@example.com', firstName: 'Mei', lastName: 'Tan' },
+        profile: aProfile(),
       }),
     );
     expect(screen.getByText('Mei')).toBeTruthy();
