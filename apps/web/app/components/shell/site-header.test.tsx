@@ -40,7 +40,7 @@ describe('SiteHeader', () => {
     expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
   });
 
-  it("shows the signed-in shopper's name instead of the sign-in link", () => {
+  it("shows the signed-in shopper's name, opening the account menu, instead of the sign-in link", async () => {
     renderHeader();
     act(() =>
       userStore.set({
@@ -50,9 +50,10 @@ describe('SiteHeader', () => {
         profile: aProfile(),
       }),
     );
-    expect(screen.getByText('Mei')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
+    const menuButton = screen.getByRole('button', { name: 'Account menu for Mei' });
     expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
+    await userEvent.click(menuButton);
+    expect(screen.getByRole('menuitem', { name: 'Sign out' })).toBeTruthy();
   });
 
   it('remembers the page when the visitor goes to sign in', async () => {
