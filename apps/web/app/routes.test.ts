@@ -32,6 +32,10 @@ describe('routes', () => {
     ['/', 'routes/home'],
     ['/cart', 'routes/cart'],
     ['/sign_in', 'routes/sign-in'],
+    ['/register', 'routes/register'],
+    ['/verify_email', 'routes/verify-email'],
+    ['/forgot_password', 'routes/forgot-password'],
+    ['/reset_password', 'routes/reset-password'],
     ['/_app', 'routes/app-shell'],
   ])('routes %s the same with or without a country segment', (path, id) => {
     const plain = matchedRoute(path);
