@@ -36,6 +36,8 @@ describe('routes', () => {
     ['/verify_email', 'routes/verify-email'],
     ['/forgot_password', 'routes/forgot-password'],
     ['/reset_password', 'routes/reset-password'],
+    ['/tfa', 'routes/tfa'],
+    ['/tfa/reset', 'routes/tfa-reset'],
     ['/_app', 'routes/app-shell'],
   ])('routes %s the same with or without a country segment', (path, id) => {
     const plain = matchedRoute(path);

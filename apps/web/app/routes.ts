@@ -11,6 +11,8 @@ export default [
     route('verify_email', 'routes/verify-email.tsx'),
     route('forgot_password', 'routes/forgot-password.tsx'),
     route('reset_password', 'routes/reset-password.tsx'),
+    route('tfa', 'routes/tfa.tsx'),
+    route('tfa/reset', 'routes/tfa-reset.tsx'),
     route('_app', 'routes/app-shell.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
