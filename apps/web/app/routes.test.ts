@@ -38,6 +38,8 @@ describe('routes', () => {
     ['/reset_password', 'routes/reset-password'],
     ['/tfa', 'routes/tfa'],
     ['/tfa/reset', 'routes/tfa-reset'],
+    ['/account', 'routes/account'],
+    ['/account/security', 'routes/account-security'],
     ['/_app', 'routes/app-shell'],
   ])('routes %s the same with or without a country segment', (path, id) => {
     const plain = matchedRoute(path);
@@ -46,10 +48,21 @@ describe('routes', () => {
     expect(matchedRoute(`/sg${path === '/' ? '' : path}`)).toEqual({ id, params: { country: 'sg' } });
   });
 
+  it('puts the account pages behind one layout', () => {
+    for (const path of ['/account', '/sg/account/security']) {
+      const ids = matchRoutes(routeTree, path)?.map((match) => match.route.id);
+      expect(ids, path).toContain('routes/account-layout');
+    }
+    expect(matchRoutes(routeTree, '/tfa')?.map((match) => match.route.id)).not.toContain(
+      'routes/account-layout',
+    );
+  });
+
   it('sends unknown paths of two or more segments to the not-found page', () => {
     expect(matchedRoute('/cart/extra').id).toBe('routes/not-found');
     expect(matchedRoute('/sg/unknown').id).toBe('routes/not-found');
     expect(matchedRoute('/sg/cart/extra').id).toBe('routes/not-found');
+    expect(matchedRoute('/account/unknown').id).toBe('routes/not-found');
   });
 
   // A single unknown segment looks like a country segment to the matcher; the layout's loader
