@@ -40,6 +40,7 @@ describe('routes', () => {
     ['/tfa/reset', 'routes/tfa-reset'],
     ['/account', 'routes/account'],
     ['/account/security', 'routes/account-security'],
+    ['/account/addresses', 'routes/account-addresses'],
     ['/_app', 'routes/app-shell'],
   ])('routes %s the same with or without a country segment', (path, id) => {
     const plain = matchedRoute(path);
@@ -49,7 +50,7 @@ describe('routes', () => {
   });
 
   it('puts the account pages behind one layout', () => {
-    for (const path of ['/account', '/sg/account/security']) {
+    for (const path of ['/account', '/sg/account/security', '/account/addresses']) {
       const ids = matchRoutes(routeTree, path)?.map((match) => match.route.id);
       expect(ids, path).toContain('routes/account-layout');
     }

@@ -17,6 +17,7 @@ export default [
     layout('routes/account-layout.tsx', [
       route('account', 'routes/account.tsx'),
       route('account/security', 'routes/account-security.tsx'),
+      route('account/addresses', 'routes/account-addresses.tsx'),
     ]),
     route('_app', 'routes/app-shell.tsx'),
   ]),

@@ -1,5 +1,6 @@
 import { NavLink, Outlet, useOutletContext } from 'react-router';
 import { RequireSignedIn } from '../features/auth/components/require-signed-in';
+import { UserQueryProvider } from '../lib/query-provider';
 import type { UserProfile } from '../lib/user-store';
 
 const SECTIONS = [
@@ -22,20 +23,22 @@ export default function AccountLayout() {
   return (
     <RequireSignedIn>
       {(profile) => (
-        <div className="mx-auto flex w-full max-w-4xl flex-col gap-8 px-4 py-8 sm:py-12">
-          <nav aria-label="Your account">
-            <ul className="flex flex-wrap gap-2">
-              {SECTIONS.map(({ to, label, end }) => (
-                <li key={to}>
-                  <NavLink to={to} end={end} className={tabStyle}>
-                    {label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <Outlet context={profile} />
-        </div>
+        <UserQueryProvider key={profile.id}>
+          <div className="mx-auto flex w-full max-w-4xl flex-col gap-8 px-4 py-8 sm:py-12">
+            <nav aria-label="Your account">
+              <ul className="flex flex-wrap gap-2">
+                {SECTIONS.map(({ to, label, end }) => (
+                  <li key={to}>
+                    <NavLink to={to} end={end} className={tabStyle}>
+                      {label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <Outlet context={profile} />
+          </div>
+        </UserQueryProvider>
       )}
     </RequireSignedIn>
   );
