@@ -41,6 +41,7 @@ describe('routes', () => {
     ['/account', 'routes/account'],
     ['/account/security', 'routes/account-security'],
     ['/account/addresses', 'routes/account-addresses'],
+    ['/dev/mailbox', 'routes/dev-mailbox'],
     ['/_app', 'routes/app-shell'],
   ])('routes %s the same with or without a country segment', (path, id) => {
     const plain = matchedRoute(path);

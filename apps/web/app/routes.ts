@@ -19,6 +19,7 @@ export default [
       route('account/security', 'routes/account-security.tsx'),
       route('account/addresses', 'routes/account-addresses.tsx'),
     ]),
+    route('dev/mailbox', 'routes/dev-mailbox.tsx'),
     route('_app', 'routes/app-shell.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
