@@ -14,6 +14,9 @@ type AddressCardProps = {
 /** One address as the country prints it, with its actions; deleting asks first. */
 export function AddressCard({ address, busy, onEdit, onMakeMain, onDelete }: AddressCardProps) {
   const headingId = useId();
+  const linesId = useId();
+  // Two addresses may share a name; buttons are told apart by the whole address they act on.
+  const describedBy = `${headingId} ${linesId}`;
   const [confirming, setConfirming] = useState(false);
   const keep = useRef<HTMLButtonElement>(null);
   // The name heads the card, so the printed lines go on from the line after it.
@@ -41,7 +44,7 @@ export function AddressCard({ address, busy, onEdit, onMakeMain, onDelete }: Add
           </span>
         ) : null}
       </div>
-      <address className="text-sm not-italic leading-relaxed break-words">
+      <address id={linesId} className="text-sm not-italic leading-relaxed break-words">
         {lines.map((line) => (
           <span key={line} className="block">
             {line}
@@ -64,18 +67,18 @@ export function AddressCard({ address, busy, onEdit, onMakeMain, onDelete }: Add
         </div>
       ) : (
         <div className="flex flex-wrap gap-3">
-          <Button variant="secondary" onClick={onEdit} aria-describedby={headingId} disabled={busy}>
+          <Button variant="secondary" onClick={onEdit} aria-describedby={describedBy} disabled={busy}>
             Edit
           </Button>
           {address.main ? null : (
-            <Button variant="secondary" onClick={onMakeMain} aria-describedby={headingId} disabled={busy}>
+            <Button variant="secondary" onClick={onMakeMain} aria-describedby={describedBy} disabled={busy}>
               Make main address
             </Button>
           )}
           <Button
             variant="secondary"
             onClick={() => setConfirming(true)}
-            aria-describedby={headingId}
+            aria-describedby={describedBy}
             disabled={busy}
           >
             Delete
