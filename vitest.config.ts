@@ -29,6 +29,7 @@ export default defineConfig({
           root: 'apps/web',
           include: ['app/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          setupFiles: ['app/test-support/happy-dom-gaps.ts'],
         },
       },
     ],

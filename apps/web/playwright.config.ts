@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { chooseMailCapture, mailCaptureSettings } from './e2e/mail-capture-settings';
 
 const webDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(webDir, '../..');
@@ -11,6 +12,10 @@ const baseURL = `http://127.0.0.1:${port}`;
 
 // A fresh database per run, so journeys never depend on what an earlier run left behind.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'crossbuy-e2e-'));
+
+// The store mails through an SMTP capture on loopback (e2e/smtp-capture.ts), as it would in production.
+await chooseMailCapture();
+const smtpPort = mailCaptureSettings().port;
 
 export default defineConfig({
   testDir: path.join(webDir, 'e2e'),
@@ -40,6 +45,7 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  globalSetup: path.join(webDir, 'e2e/smtp-capture.ts'),
   webServer: {
     command: 'node apps/server/dist/main.js',
     cwd: repoRoot,
@@ -53,6 +59,11 @@ export default defineConfig({
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
       SESSION_SECRET: 'e2e-only-secret-value-that-is-long-enough-1234',
+      // Mailed links must open the server the tests drive, on the host its cookies belong to.
+      PUBLIC_URL: baseURL,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      // New mail is sent at once; this is how soon a retry goes out once it is due.
+      MAIL_POLL_SECONDS: '1',
     },
   },
 });

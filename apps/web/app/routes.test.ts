@@ -32,6 +32,16 @@ describe('routes', () => {
     ['/', 'routes/home'],
     ['/cart', 'routes/cart'],
     ['/sign_in', 'routes/sign-in'],
+    ['/register', 'routes/register'],
+    ['/verify_email', 'routes/verify-email'],
+    ['/forgot_password', 'routes/forgot-password'],
+    ['/reset_password', 'routes/reset-password'],
+    ['/tfa', 'routes/tfa'],
+    ['/tfa/reset', 'routes/tfa-reset'],
+    ['/account', 'routes/account'],
+    ['/account/security', 'routes/account-security'],
+    ['/account/addresses', 'routes/account-addresses'],
+    ['/dev/mailbox', 'routes/dev-mailbox'],
     ['/_app', 'routes/app-shell'],
   ])('routes %s the same with or without a country segment', (path, id) => {
     const plain = matchedRoute(path);
@@ -40,10 +50,21 @@ describe('routes', () => {
     expect(matchedRoute(`/sg${path === '/' ? '' : path}`)).toEqual({ id, params: { country: 'sg' } });
   });
 
+  it('puts the account pages behind one layout', () => {
+    for (const path of ['/account', '/sg/account/security', '/account/addresses']) {
+      const ids = matchRoutes(routeTree, path)?.map((match) => match.route.id);
+      expect(ids, path).toContain('routes/account-layout');
+    }
+    expect(matchRoutes(routeTree, '/tfa')?.map((match) => match.route.id)).not.toContain(
+      'routes/account-layout',
+    );
+  });
+
   it('sends unknown paths of two or more segments to the not-found page', () => {
     expect(matchedRoute('/cart/extra').id).toBe('routes/not-found');
     expect(matchedRoute('/sg/unknown').id).toBe('routes/not-found');
     expect(matchedRoute('/sg/cart/extra').id).toBe('routes/not-found');
+    expect(matchedRoute('/account/unknown').id).toBe('routes/not-found');
   });
 
   // A single unknown segment looks like a country segment to the matcher; the layout's loader

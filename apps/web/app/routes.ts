@@ -1,4 +1,4 @@
-import { index, type RouteConfig, route } from '@react-router/dev/routes';
+import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
 
 // Every page may sit under a country segment (/sg/cart); the layout checks it and the segment is
 // used only for analytics (spec section 2).
@@ -7,6 +7,19 @@ export default [
     index('routes/home.tsx'),
     route('cart', 'routes/cart.tsx'),
     route('sign_in', 'routes/sign-in.tsx'),
+    route('register', 'routes/register.tsx'),
+    route('verify_email', 'routes/verify-email.tsx'),
+    route('forgot_password', 'routes/forgot-password.tsx'),
+    route('reset_password', 'routes/reset-password.tsx'),
+    route('tfa', 'routes/tfa.tsx'),
+    route('tfa/reset', 'routes/tfa-reset.tsx'),
+    // Signed-in pages share one guard and one per-user data cache.
+    layout('routes/account-layout.tsx', [
+      route('account', 'routes/account.tsx'),
+      route('account/security', 'routes/account-security.tsx'),
+      route('account/addresses', 'routes/account-addresses.tsx'),
+    ]),
+    route('dev/mailbox', 'routes/dev-mailbox.tsx'),
     route('_app', 'routes/app-shell.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),

@@ -1,25 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-
-/** Fails the test on any console error or uncaught page error, collected while it runs. */
-function watchForErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => errors.push(`page: ${error.message}`));
-  return errors;
-}
-
-/**
- * Opens a page and waits until React has taken it over: the shell asks for the current user only
- * once hydrated, so clicks after this are handled by the client router.
- */
-async function openHydrated(page: Page, path: string) {
-  const currentUser = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/me');
-  const response = await page.goto(path);
-  await currentUser;
-  return response;
-}
+import { expect, test } from '@playwright/test';
+import { horizontalOverflow, openHydrated, watchForErrors } from './page-helpers';
 
 test.describe('smoke', () => {
   test('the home page renders without errors', async ({ page }) => {
@@ -102,8 +82,7 @@ test.describe('smoke', () => {
     const errors = watchForErrors(page);
     await openHydrated(page, '/');
 
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     const header = page.getByRole('banner');
     for (const control of [
       header.getByRole('link', { name: 'Crossbuy' }),

@@ -1,8 +1,39 @@
-import { formatErrorMessage, isErrorCode } from '@crossbuy/core/errors';
+import { ApiError, formatErrorMessage, isErrorCode, messageForError } from '@crossbuy/core/errors';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { SlotError } from './error-slots';
 
 /** Schemas carry catalogue codes as issue messages; a form shows the catalogue wording. */
 export function fieldErrorMessage(error: { message?: string | undefined } | undefined): string | undefined {
   const message = error?.message;
   if (!message) return undefined;
   return isErrorCode(message) ? formatErrorMessage(message) : message;
+}
+
+/** Which field each server code concerns; codes not listed are shown for the whole form. */
+export type FieldsByCode<T extends FieldValues> = Readonly<Partial<Record<string, Path<T>>>>;
+
+/**
+ * Shows a refused submission where it belongs: on the field its code concerns (focused, so the
+ * shopper lands on it), or as the form's own message, which is returned.
+ */
+export function showServerError<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: FieldsByCode<T>,
+): string | undefined {
+  const code = error instanceof ApiError ? error.code : undefined;
+  const field = code === undefined ? undefined : fields[code];
+  const message = messageForError(error);
+  if (field === undefined) return message;
+  setError(field, { type: 'server', message }, { shouldFocus: true });
+  return undefined;
+}
+
+/** For forms whose failures live in an error slot: the slot's message unless a field shows it. */
+export function formLevelMessage<T extends FieldValues>(
+  failure: SlotError | null,
+  fields: FieldsByCode<T>,
+): string | undefined {
+  if (!failure) return undefined;
+  return failure.code !== undefined && fields[failure.code] !== undefined ? undefined : failure.message;
 }

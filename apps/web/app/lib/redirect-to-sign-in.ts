@@ -3,6 +3,8 @@ import { useNavigate } from 'react-router';
 
 export const REDIRECT_AFTER_SIGN_IN_KEY = 'crossbuy:redirectAfterSignIn';
 export const SIGN_IN_PATH = '/sign_in';
+/** Where a session whose account has two-factor on goes first, before the remembered path. */
+export const TWO_FACTOR_PATH = '/tfa';
 
 const ORIGIN_PROBE = 'http://crossbuy.invalid';
 

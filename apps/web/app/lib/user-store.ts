@@ -1,20 +1,30 @@
 import { clearErrorSlots } from './error-slots';
 import { createStore, useStore } from './store';
 
-/** The profile fields the shell needs; the accounts work adds the rest of the user (spec section 3). */
+export type Gender = 'male' | 'female' | 'other';
+
+/** The signed-in user's own account as the API returns it (spec section 3, User). */
 export type UserProfile = {
   id: string;
   email: string;
   firstName: string;
   lastName: string;
+  phoneNumber: string | null;
+  country: string | null;
+  birthDate: string | null;
+  gender: Gender | null;
+  role: 'shopper' | 'operator' | 'admin';
+  acceptTerms: boolean;
+  emailVerified: boolean;
+  tfaEnabled: boolean;
+  tfaSetupSkipped: boolean;
+  createdAt: string;
 };
 
-export type UserState = {
-  signedIn: boolean;
-  tfaPassed: boolean;
-  profile: UserProfile | null;
-  profileFetched: boolean;
-};
+/** `GET /auth/me`, and the answer of every call that opens or changes a session. */
+export type CurrentUser = { signedIn: boolean; tfaPassed: boolean; profile: UserProfile | null };
+
+export type UserState = CurrentUser & { profileFetched: boolean };
 
 const signedOut: UserState = { signedIn: false, tfaPassed: false, profile: null, profileFetched: false };
 
@@ -24,8 +34,26 @@ export function useUser(): UserState {
   return useStore(userStore);
 }
 
-/** Sign-out resets all user state, including failures of calls made for the previous user. */
+export function setCurrentUser({ signedIn, tfaPassed, profile }: CurrentUser): void {
+  userStore.set({ signedIn, tfaPassed, profile, profileFetched: true });
+}
+
+/** Replaces the profile after a change the server confirmed, keeping the session state. */
+export function setProfile(profile: UserProfile): void {
+  userStore.set((current) => ({ ...current, profile }));
+}
+
+/** Two-factor is on for this account but this session has not passed it yet. */
+export function needsTwoFactor({ signedIn, tfaPassed, profile }: CurrentUser): boolean {
+  return signedIn && !tfaPassed && profile?.tfaEnabled === true;
+}
+
+/**
+ * Sign-out resets all user state, including failures of calls made for the previous user. The answer
+ * to "who is this?" is then known (a visitor), so signed-in pages send the shopper to sign in at once
+ * instead of waiting for a GET /auth/me that nobody makes.
+ */
 export function resetUserState(): void {
-  userStore.set(signedOut);
+  userStore.set({ ...signedOut, profileFetched: true });
   clearErrorSlots(['cart', 'quotationItem', 'currentUser', 'twoFactorVerification', 'profileUpdate']);
 }

@@ -6,6 +6,7 @@ import {
   loginSchema,
   registerSchema,
   resetPasswordSchema,
+  verifyEmailSchema,
 } from '@crossbuy/core/validation';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -33,13 +34,6 @@ import {
   setAccessCookie,
   setRefreshCookie,
 } from './session-cookies.js';
-
-const verifyEmailSchema = z.object({
-  code: z
-    .string({ error: 'auth/invalid_email_verification_code' })
-    .trim()
-    .regex(/^\d{6}$/, { error: 'auth/invalid_email_verification_code' }),
-});
 
 /** Sign-in, registration, sessions and passwords: the auth service of spec section 7. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {

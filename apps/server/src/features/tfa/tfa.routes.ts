@@ -1,3 +1,4 @@
+import { tfaCodeSchema, tfaResetSchema } from '@crossbuy/core/validation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientInfo } from '../../lib/client-info.js';
@@ -6,13 +7,6 @@ import { accountOf, requireUser } from '../../plugins/authentication.js';
 import { cookieSettings, setAccessCookie } from '../auth/session-cookies.js';
 import { currentUserResponseSchema, toProfile } from '../users/profile.js';
 import { disableTfa, requestTfaReset, resetTfa, setupTfa, skipTfaSetup, verifyTfa } from './tfa.service.js';
-
-const codeBodySchema = z.object({
-  token: z
-    .string({ error: 'auth/tfa_wrong_code' })
-    .trim()
-    .regex(/^\d{6}$/, { error: 'auth/tfa_wrong_code' }),
-});
 
 /** Two-factor authentication with an authenticator app (TOTP). Every call needs a signed-in user. */
 export const tfaRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,7 +34,7 @@ export const tfaRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['tfa'],
         summary:
           'Check a code: the first success after setup turns two-factor on; each success marks this session as passed',
-        body: codeBodySchema,
+        body: tfaCodeSchema,
         response: { 200: currentUserResponseSchema },
       },
     },
@@ -83,7 +77,7 @@ export const tfaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tfa'],
         summary: 'Turn two-factor off with a current code',
-        body: codeBodySchema,
+        body: tfaCodeSchema,
         response: { 200: okSchema },
       },
     },
@@ -118,13 +112,7 @@ export const tfaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tfa'],
         summary: 'Turn two-factor off with the mailed reset token',
-        body: z.object({
-          resetTfaToken: z
-            .string({ error: 'auth/tfa_reset_token_invalid' })
-            .trim()
-            .min(1, { error: 'auth/tfa_reset_token_invalid' })
-            .max(200, { error: 'auth/tfa_reset_token_invalid' }),
-        }),
+        body: tfaResetSchema,
         response: { 200: okSchema },
       },
     },

@@ -4,6 +4,7 @@ import { createRoutesStub, useSearchParams } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REDIRECT_AFTER_SIGN_IN_KEY } from '../../lib/redirect-to-sign-in';
 import { resetUserState, userStore } from '../../lib/user-store';
+import { aProfile } from '../../test-support/fake-api';
 import { SiteHeader } from './site-header';
 
 afterEach(() => {
@@ -39,19 +40,20 @@ describe('SiteHeader', () => {
     expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
   });
 
-  it("shows the signed-in shopper's name instead of the sign-in link", () => {
+  it("shows the signed-in shopper's name, opening the account menu, instead of the sign-in link", async () => {
     renderHeader();
     act(() =>
       userStore.set({
         signedIn: true,
         tfaPassed: false,
         profileFetched: true,
-        profile: { id: 'u1', email: 'mei@example.com', firstName: 'Mei', lastName: 'Tan' },
+        profile: aProfile(),
       }),
     );
-    expect(screen.getByText('Mei')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
+    const menuButton = screen.getByRole('button', { name: 'Account menu for Mei' });
     expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
+    await userEvent.click(menuButton);
+    expect(screen.getByRole('menuitem', { name: 'Sign out' })).toBeTruthy();
   });
 
   it('remembers the page when the visitor goes to sign in', async () => {

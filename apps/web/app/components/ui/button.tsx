@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 
-export type ButtonVariant = 'primary' | 'secondary';
+export type ButtonVariant = 'primary' | 'secondary' | 'danger';
 
 const base =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60';
@@ -8,6 +8,7 @@ const base =
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-brand-700 text-white hover:bg-brand-800',
   secondary: 'border border-brand-700 bg-white text-brand-800 hover:bg-brand-50',
+  danger: 'bg-danger-700 text-white hover:bg-danger-700/90',
 };
 
 /** Button styling for links that act as calls to action. */
@@ -20,3 +21,7 @@ type ButtonProps = ComponentProps<'button'> & { variant?: ButtonVariant };
 export function Button({ variant = 'primary', className = '', type = 'button', ...props }: ButtonProps) {
   return <button type={type} className={buttonClasses(variant, className)} {...props} />;
 }
+
+/** An inline link in running text: underlined, so it is told apart from text without relying on colour. */
+export const textLinkClasses =
+  'rounded-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900';

@@ -1,15 +1,31 @@
-import { type ComponentProps, useId } from 'react';
+import { type ComponentProps, type ReactNode, useId } from 'react';
 
-type CheckboxFieldProps = Omit<ComponentProps<'input'>, 'id' | 'type'> & { label: string };
+type CheckboxFieldProps = Omit<ComponentProps<'input'>, 'id' | 'type'> & {
+  label: ReactNode;
+  error?: string | undefined;
+};
 
-export function CheckboxField({ label, className = '', ...input }: CheckboxFieldProps) {
+export function CheckboxField({ label, error, className = '', ...input }: CheckboxFieldProps) {
   const id = useId();
+  const errorId = `${id}-error`;
   return (
-    <div className={`flex items-center gap-2 ${className}`.trim()}>
-      <input id={id} type="checkbox" className="size-5 accent-brand-700" {...input} />
-      <label htmlFor={id} className="text-sm">
-        {label}
-      </label>
+    <div className={`flex flex-col ${className}`.trim()}>
+      <div className="flex items-center gap-2">
+        <input
+          id={id}
+          type="checkbox"
+          className="size-5 shrink-0 accent-brand-700"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          {...input}
+        />
+        <label htmlFor={id} className="text-sm">
+          {label}
+        </label>
+      </div>
+      <div id={errorId} aria-live="polite" className="text-sm text-danger-700">
+        {error ? <p className="mt-1.5">{error}</p> : null}
+      </div>
     </div>
   );
 }

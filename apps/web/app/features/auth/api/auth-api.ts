@@ -1,37 +1,57 @@
+import type {
+  ChangePasswordOutput,
+  LoginOutput,
+  RegisterOutput,
+  ResetPasswordOutput,
+} from '@crossbuy/core/validation';
 import { api } from '../../../lib/api';
 import type { ApiClient } from '../../../lib/api-client';
 import { clearErrorSlot, setErrorSlot } from '../../../lib/error-slots';
-import { resetUserState, type UserProfile, userStore } from '../../../lib/user-store';
+import {
+  type CurrentUser,
+  resetUserState,
+  setCurrentUser,
+  setProfile,
+  type UserProfile,
+} from '../../../lib/user-store';
 
-/** `GET /auth/me`; a visitor gets signedIn false, not an error. */
-export type CurrentUser = { signedIn: boolean; tfaPassed: boolean; profile: UserProfile | null };
-
-export type LoginRequest = { email: string; password: string; rememberme: boolean };
-
-export async function loadCurrentUser(client: ApiClient = api): Promise<void> {
-  clearErrorSlot('currentUser');
-  try {
-    const user = await client.get<CurrentUser>('/auth/me');
-    userStore.set({
-      signedIn: user.signedIn,
-      tfaPassed: user.tfaPassed,
-      profile: user.profile,
-      profileFetched: true,
-    });
-  } catch (error) {
-    setErrorSlot('currentUser', error);
-  }
-}
-
-export async function signIn(request: LoginRequest, client: ApiClient = api): Promise<void> {
+/** Signs in; the answer is the new session's user, so no second call is needed to load it. */
+export async function signIn(request: LoginOutput, client: ApiClient = api): Promise<CurrentUser> {
   clearErrorSlot('signIn');
   try {
-    await client.post('/auth/login', request);
+    const user = await client.post<CurrentUser>('/auth/login', request);
+    setCurrentUser(user);
+    return user;
   } catch (error) {
     setErrorSlot('signIn', error);
     throw error;
   }
-  await loadCurrentUser(client);
+}
+
+/** Creates the account; the server signs the new shopper in and mails a verification code. */
+export async function register(request: RegisterOutput, client: ApiClient = api): Promise<void> {
+  setCurrentUser(await client.post<CurrentUser>('/auth/register', request));
+}
+
+export async function verifyEmail(code: string, client: ApiClient = api): Promise<void> {
+  const { user } = await client.post<{ user: UserProfile }>('/auth/verifyEmail', { code });
+  setProfile(user);
+}
+
+export async function resendVerifyCode(email: string, client: ApiClient = api): Promise<void> {
+  await client.post('/auth/resendVerifyCode', { email });
+}
+
+export async function forgotPassword(email: string, client: ApiClient = api): Promise<void> {
+  await client.post('/auth/forgotPassword', { email });
+}
+
+export async function resetPassword(request: ResetPasswordOutput, client: ApiClient = api): Promise<void> {
+  await client.post('/auth/resetPassword', request);
+}
+
+export async function changePassword(request: ChangePasswordOutput, client: ApiClient = api): Promise<void> {
+  await client.post('/auth/changePassword', request);
 }
 
 export async function signOut(client: ApiClient = api): Promise<void> {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { loadCurrentUser } from '../api/auth-api';
+import { loadCurrentUser } from '../../../lib/current-user';
 
 let started = false;
 

@@ -4,6 +4,7 @@ import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REDIRECT_AFTER_SIGN_IN_KEY } from '../../../lib/redirect-to-sign-in';
 import { resetUserState, userStore } from '../../../lib/user-store';
+import { aProfile } from '../../../test-support/fake-api';
 import { QuoteLinkForm } from './quote-link-form';
 
 afterEach(() => {
@@ -48,7 +49,7 @@ describe('QuoteLinkForm', () => {
         signedIn: true,
         tfaPassed: true,
         profileFetched: true,
-        profile: { id: 'u1', email: 'mei@example.com', firstName: 'Mei', lastName: 'Tan' },
+        profile: aProfile(),
       }),
     );
     expect((linkField() as HTMLInputElement).value).toBe('https://shop.example.jp/item/42');

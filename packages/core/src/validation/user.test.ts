@@ -4,24 +4,16 @@ import { appErrorFromZodIssues } from '../errors/index.js';
 import {
   acceptTermsSchema,
   birthDateSchema,
-  changePasswordSchema,
   countrySchema,
-  emailOnlySchema,
-  emailSchema,
   firstNameSchema,
-  forgotPasswordSchema,
   genderSchema,
   lastNameSchema,
-  loginSchema,
-  newPasswordSchema,
   normalisePhoneNumber,
-  passwordSchema,
   phoneNumberSchema,
   profileUpdateSchema,
   type RegisterInput,
   registerSchema,
-  resetPasswordSchema,
-} from './index.js';
+} from './user.js';
 
 /** The distinct issues as 'path: message', so tests can assert the exact codes produced. */
 function issuesOf(schema: z.ZodType, input: unknown): string[] {
@@ -64,52 +56,6 @@ describe('firstNameSchema / lastNameSchema', () => {
     expect(codesOf(schema, 42)).toEqual([code]);
     expect(codesOf(schema, null)).toEqual([code]);
     expect(codesOf(schema, undefined)).toEqual(['general/missing_argument']);
-  });
-});
-
-describe('emailSchema', () => {
-  it('trims and lower-cases valid addresses', () => {
-    expect(emailSchema.parse('  Ann.Lee+shop@Example.COM ')).toBe('ann.lee+shop@example.com');
-    expect(emailSchema.parse('a@b.co')).toBe('a@b.co');
-  });
-
-  it('rejects invalid addresses with user/invalid_email', () => {
-    for (const value of [
-      '',
-      'ann',
-      'ann@',
-      '@example.com',
-      'ann@example',
-      'ann lee@example.com',
-      'a@@b.co',
-      42,
-    ]) {
-      expect(codesOf(emailSchema, value), String(value)).toEqual(['user/invalid_email']);
-    }
-    expect(codesOf(emailSchema, `${'a'.repeat(250)}@b.co`)).toEqual(['user/invalid_email']);
-  });
-
-  it('reports a missing email as missing', () => {
-    expect(codesOf(emailSchema, undefined)).toEqual(['general/missing_argument']);
-  });
-});
-
-describe('passwordSchema / newPasswordSchema', () => {
-  it.each([
-    [passwordSchema, 'user/invalid_password'],
-    [newPasswordSchema, 'auth/invalid_new_password'],
-  ] as const)('needs 8+ characters, a lower, an upper and a number or symbol (%#)', (schema, code) => {
-    for (const ok of ['Abcdefg1', 'Abcdefg!', 'abcdefG_', 'ÄBCDEFg£', 'Pass word 9', 'Abcdefg٣']) {
-      expect(schema.parse(ok), ok).toBe(ok);
-    }
-    for (const bad of ['Abcde1!', 'abcdefg1', 'ABCDEFG1', 'Abcdefgh', 'Abcd efg', '', 12345678]) {
-      expect(codesOf(schema, bad), String(bad)).toEqual([code]);
-    }
-    expect(codesOf(schema, undefined)).toEqual(['general/missing_argument']);
-  });
-
-  it('keeps surrounding spaces, which are part of the password', () => {
-    expect(passwordSchema.parse(' Abcdefg1 ')).toBe(' Abcdefg1 ');
   });
 });
 
@@ -290,6 +236,23 @@ describe('registerSchema', () => {
     ]);
   });
 
+  it('reports the phone number while other fields have the wrong type or no value', () => {
+    expect(
+      issuesOf(registerSchema, {
+        ...validRegistration,
+        gender: '',
+        acceptTerms: false,
+        birthDate: '',
+        phoneNumber: '1234',
+      }),
+    ).toEqual([
+      'birthDate: user/invalid_birthdate',
+      'gender: user/invalid_gender',
+      'acceptTerms: user/invalid_accept_terms',
+      'phoneNumber: user/invalid_phone_number',
+    ]);
+  });
+
   it('reports an unknown country once, without a phone issue', () => {
     expect(issuesOf(registerSchema, { ...validRegistration, country: 'ZZ' })).toEqual([
       'country: user/invalid_country',
@@ -373,73 +336,5 @@ describe('profileUpdateSchema', () => {
     expect(issuesOf(profileUpdateSchema, { acceptTerms: false })).toEqual([
       'acceptTerms: user/invalid_accept_terms',
     ]);
-  });
-});
-
-describe('loginSchema', () => {
-  it('normalises the email and defaults rememberme to false', () => {
-    expect(loginSchema.parse({ email: ' Ann@Example.com', password: 'whatever' })).toEqual({
-      email: 'ann@example.com',
-      password: 'whatever',
-      rememberme: false,
-    });
-    expect(loginSchema.parse({ email: 'a@b.co', password: 'x', rememberme: true }).rememberme).toBe(true);
-  });
-
-  it('does not apply the new-password rule to existing passwords', () => {
-    expect(loginSchema.parse({ email: 'a@b.co', password: 'old' }).password).toBe('old');
-  });
-
-  it('rejects an empty password, a bad email and a non-boolean rememberme', () => {
-    expect(issuesOf(loginSchema, { email: 'a@b.co', password: '' })).toEqual([
-      'password: auth/wrong_email_or_password',
-    ]);
-    expect(issuesOf(loginSchema, { email: 'ann', password: 'x' })).toEqual(['email: user/invalid_email']);
-    expect(issuesOf(loginSchema, { email: 'a@b.co', password: 'x', rememberme: 'yes' })).toEqual([
-      'rememberme: general/argument_error',
-    ]);
-    expect(
-      appErrorFromZodIssues(loginSchema.safeParse({ email: 'a@b.co' }).error?.issues ?? []).params,
-    ).toEqual(['password']);
-  });
-});
-
-describe('changePasswordSchema', () => {
-  it('needs the current password and a new password that meets the rule', () => {
-    expect(changePasswordSchema.parse({ currentPassword: 'old', newPassword: 'Newer123!' })).toEqual({
-      currentPassword: 'old',
-      newPassword: 'Newer123!',
-    });
-    expect(issuesOf(changePasswordSchema, { currentPassword: '', newPassword: 'Newer123!' })).toEqual([
-      'currentPassword: auth/wrong_password',
-    ]);
-    expect(issuesOf(changePasswordSchema, { currentPassword: 'old', newPassword: 'weak' })).toEqual([
-      'newPassword: auth/invalid_new_password',
-    ]);
-  });
-});
-
-describe('resetPasswordSchema', () => {
-  it('needs uid, token and a password that meets the rule', () => {
-    expect(
-      resetPasswordSchema.parse({ uid: 'u1', resetPasswordToken: ' tok ', password: 'Newer123!' }),
-    ).toEqual({
-      uid: 'u1',
-      resetPasswordToken: 'tok',
-      password: 'Newer123!',
-    });
-    expect(issuesOf(resetPasswordSchema, { uid: '', resetPasswordToken: '', password: 'weak' })).toEqual([
-      'uid: auth/invalid_password_reset_token',
-      'resetPasswordToken: auth/invalid_password_reset_token',
-      'password: auth/invalid_new_password',
-    ]);
-  });
-});
-
-describe('forgotPasswordSchema / emailOnlySchema', () => {
-  it.each([forgotPasswordSchema, emailOnlySchema])('takes one valid email (%#)', (schema) => {
-    expect(schema.parse({ email: ' ANN@example.com ' })).toEqual({ email: 'ann@example.com' });
-    expect(issuesOf(schema, { email: 'ann' })).toEqual(['email: user/invalid_email']);
-    expect(issuesOf(schema, {})).toEqual(['email: general/missing_argument']);
   });
 });

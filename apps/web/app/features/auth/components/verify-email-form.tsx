@@ -1,0 +1,104 @@
+import { messageForError } from '@crossbuy/core/errors';
+import { type VerifyEmailInput, verifyEmailSchema } from '@crossbuy/core/validation';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { OneTimeCodeField } from '../../../components/ui/one-time-code-field';
+import { type FieldsByCode, fieldErrorMessage, showServerError } from '../../../lib/form-errors';
+import { takeRedirectAfterSignIn } from '../../../lib/redirect-to-sign-in';
+import type { UserProfile } from '../../../lib/user-store';
+import { resendVerifyCode, verifyEmail } from '../api/auth-api';
+
+const FIELDS_BY_CODE: FieldsByCode<VerifyEmailInput> = { 'auth/invalid_email_verification_code': 'code' };
+
+type Notice = { tone: 'info' | 'error'; text: string };
+
+/** What comes after a confirmed email: the page the shopper meant to see, or two-factor setup. */
+function Verified() {
+  const navigate = useNavigate();
+  return (
+    <div className="flex flex-col gap-5">
+      <Alert tone="info">Your email address is verified.</Alert>
+      <div className="flex flex-wrap gap-3">
+        <Button onClick={() => navigate(takeRedirectAfterSignIn(), { replace: true })}>
+          Continue shopping
+        </Button>
+        <Link to="/account/security" className={buttonClasses('secondary')}>
+          Set up two-factor authentication
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** Confirms the signed-in shopper's email with the six-digit code mailed at registration. */
+export function VerifyEmailForm({ profile }: { profile: UserProfile }) {
+  const [notice, setNotice] = useState<Notice>();
+  const [resending, setResending] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<VerifyEmailInput>({ resolver: zodResolver(verifyEmailSchema), defaultValues: { code: '' } });
+
+  if (profile.emailVerified) return <Verified />;
+
+  const onSubmit = handleSubmit(async ({ code }) => {
+    setNotice(undefined);
+    try {
+      await verifyEmail(code);
+    } catch (error) {
+      const message = showServerError(error, setError, FIELDS_BY_CODE);
+      if (message) setNotice({ tone: 'error', text: message });
+    }
+  });
+
+  const resend = async () => {
+    setResending(true);
+    setNotice(undefined);
+    try {
+      await resendVerifyCode(profile.email);
+      setNotice({ tone: 'info', text: `We sent a new code to ${profile.email}.` });
+    } catch (error) {
+      setNotice({ tone: 'error', text: messageForError(error) });
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <p>
+        We sent a six-digit code to <strong className="break-all">{profile.email}</strong>. Enter it below to
+        confirm your email address.
+      </p>
+      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+      <form
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        className="flex flex-col gap-5"
+        aria-label="Verify your email"
+      >
+        <OneTimeCodeField
+          label="Verification code"
+          error={fieldErrorMessage(errors.code)}
+          {...register('code')}
+        />
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Verifying…' : 'Verify email'}
+        </Button>
+      </form>
+      <div className="flex flex-col items-start gap-2 text-sm">
+        <p className="text-muted">Did not get the email? Check your spam folder, or ask for a new code.</p>
+        <Button variant="secondary" onClick={resend} disabled={resending}>
+          {resending ? 'Sending a new code…' : 'Send a new code'}
+        </Button>
+      </div>
+    </div>
+  );
+}

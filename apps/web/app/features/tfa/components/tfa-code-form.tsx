@@ -1,0 +1,82 @@
+import { type TfaCodeInput, tfaCodeSchema } from '@crossbuy/core/validation';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '../../../components/ui/alert';
+import { Button, type ButtonVariant } from '../../../components/ui/button';
+import { OneTimeCodeField } from '../../../components/ui/one-time-code-field';
+import { clearErrorSlot, useErrorSlot } from '../../../lib/error-slots';
+import {
+  type FieldsByCode,
+  fieldErrorMessage,
+  formLevelMessage,
+  showServerError,
+} from '../../../lib/form-errors';
+
+const FIELDS_BY_CODE: FieldsByCode<TfaCodeInput> = { 'auth/tfa_wrong_code': 'token' };
+
+type TfaCodeFormProps = {
+  /** Names the form for assistive technology. */
+  name: string;
+  submitLabel: string;
+  pendingLabel: string;
+  variant?: ButtonVariant;
+  /** Sends the code; throws the API's error when it is refused. */
+  submit: (token: string) => Promise<void>;
+  /**
+   * True when `submit` is a two-factor verification, whose failures live in their error slot (spec
+   * section 8); other calls keep theirs in the form.
+   */
+  verification?: boolean;
+};
+
+/** One six-digit code from the authenticator app, for the prompt, the setup and turning it off. */
+export function TfaCodeForm({
+  name,
+  submitLabel,
+  pendingLabel,
+  variant = 'primary',
+  submit,
+  verification = false,
+}: TfaCodeFormProps) {
+  const failure = useErrorSlot('twoFactorVerification');
+  const [localMessage, setLocalMessage] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<TfaCodeInput>({ resolver: zodResolver(tfaCodeSchema), defaultValues: { token: '' } });
+
+  // A failure belongs to this visit of the form, not to the next one.
+  useEffect(() => {
+    if (verification) return () => clearErrorSlot('twoFactorVerification');
+  }, [verification]);
+
+  const onSubmit = handleSubmit(async ({ token }) => {
+    setLocalMessage(undefined);
+    try {
+      await submit(token);
+    } catch (error) {
+      const message = showServerError(error, setError, FIELDS_BY_CODE);
+      if (!verification) setLocalMessage(message);
+    }
+  });
+
+  const formMessage = verification ? formLevelMessage(failure, FIELDS_BY_CODE) : localMessage;
+
+  return (
+    <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label={name}>
+      {formMessage ? <Alert>{formMessage}</Alert> : null}
+      <OneTimeCodeField
+        label="Authentication code"
+        hint="The six-digit code your authenticator app shows for Crossbuy."
+        error={fieldErrorMessage(errors.token)}
+        {...register('token')}
+      />
+      <Button type="submit" variant={variant} className="self-start" disabled={isSubmitting}>
+        {isSubmitting ? pendingLabel : submitLabel}
+      </Button>
+    </form>
+  );
+}

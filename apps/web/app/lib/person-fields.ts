@@ -1,0 +1,22 @@
+import { countryList } from '@crossbuy/core/address';
+import type { SelectOption } from '../components/ui/select-field';
+import type { Gender } from './user-store';
+
+// Choices and hints shared by the forms that ask for a person: registration, profile and addresses.
+
+let countries: readonly SelectOption[] | undefined;
+
+/** Every country for a picker: Singapore and Malaysia first, then by name (spec section 9). */
+export function countryOptions(): readonly SelectOption[] {
+  countries ??= countryList().map(({ code, name }) => ({ value: code, label: name }));
+  return countries;
+}
+
+export const GENDER_OPTIONS: readonly (SelectOption & { value: Gender })[] = [
+  { value: 'female', label: 'Female' },
+  { value: 'male', label: 'Male' },
+  { value: 'other', label: 'Other' },
+];
+
+/** Numbers are checked against the country chosen beside them (spec section 5). */
+export const PHONE_NUMBER_HINT = 'A number in the country above; its country code is optional.';

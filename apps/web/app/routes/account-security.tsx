@@ -1,0 +1,23 @@
+import { TfaSettings } from '../features/tfa/components/tfa-settings';
+import type { Route } from './+types/account-security';
+import { useAccountProfile } from './account-layout';
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Security · Crossbuy' },
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function AccountSecurityRoute() {
+  const profile = useAccountProfile();
+  return (
+    <div className="flex flex-col gap-8">
+      <h1 className="text-3xl font-bold tracking-tight">Security</h1>
+      <section aria-labelledby="two-factor" className="flex flex-col gap-5">
+        <h2 id="two-factor" className="text-xl font-semibold">
+          Two-factor authentication
+        </h2>
+        <TfaSettings profile={profile} />
+      </section>
+    </div>
+  );
+}

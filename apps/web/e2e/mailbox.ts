@@ -1,0 +1,48 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { expect } from '@playwright/test';
+import { mailCaptureSettings } from './mail-capture-settings';
+
+type CapturedMail = { to: string[]; raw: string };
+
+/** A header of a raw message, with folded continuation lines joined. */
+function header(raw: string, name: string): string | undefined {
+  const head = raw.split(/\r?\n\r?\n/, 1)[0] ?? '';
+  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
+  const line = unfolded
+    .split(/\r?\n/)
+    .find((candidate) => candidate.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  return line?.slice(name.length + 1).trim();
+}
+
+function capturedMail(): CapturedMail[] {
+  const { mailboxFile } = mailCaptureSettings();
+  if (!existsSync(mailboxFile)) return [];
+  return readFileSync(mailboxFile, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as CapturedMail);
+}
+
+/** The subjects of mail the store sent to `to`, oldest first. */
+function subjectsTo(to: string): string[] {
+  return capturedMail()
+    .filter((mail) => mail.to.includes(to.toLowerCase()))
+    .map((mail) => header(mail.raw, 'Subject') ?? '');
+}
+
+/** Waits for the verification mail to `to` and returns its six-digit code. */
+export async function verificationCodeFor(to: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      () => {
+        code = subjectsTo(to)
+          .map((subject) => /verification code: (\d{6})$/.exec(subject)?.[1])
+          .findLast(Boolean);
+        return code;
+      },
+      { message: `a verification code mailed to ${to}`, timeout: 15_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  return code as string;
+}
