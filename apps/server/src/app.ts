@@ -5,9 +5,11 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDe
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
+import { imagesDirectory } from './lib/image-store.js';
 import { zodValidatorCompiler } from './lib/zod-validation.js';
 import authentication from './plugins/authentication.js';
 import errorHandler from './plugins/error-handler.js';
+import images from './plugins/images.js';
 import openapi from './plugins/openapi.js';
 import securityHeaders from './plugins/security-headers.js';
 import { webApp } from './plugins/web-app.js';
@@ -63,6 +65,7 @@ export async function buildApp({ config, db, webBuildDir }: AppDependencies): Pr
   await app.register(xsrf, { secret: config.sessionSecret, secureCookie: https });
   await app.register(authentication, { sessionSecret: config.sessionSecret });
   await app.register(openapi, { publicUrl: config.publicUrl });
+  await app.register(images, { directory: imagesDirectory(config.dataDir) });
 
   await app.register(authService, { prefix: '/api' });
   await app.register(storeService, {

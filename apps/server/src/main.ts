@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.js';
 import { seedDemoDataOnce } from './db/demo-data.js';
 import { demoSeeders } from './db/demo-seeders.js';
 import { AdminBootstrapError, ensureAdminAccount } from './features/users/admin-bootstrap.js';
+import { imagesDirectory } from './lib/image-store.js';
 import { webBuildExists } from './plugins/web-app.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -17,7 +18,9 @@ async function main() {
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
   );
   await database.migrate();
-  if (config.demoData) await seedDemoDataOnce(database.db, demoSeeders);
+  if (config.demoData) {
+    await seedDemoDataOnce(database.db, demoSeeders, { imagesDir: imagesDirectory(config.dataDir) });
+  }
   const adminResult = config.admin ? await ensureAdminAccount(database.db, config.admin) : undefined;
 
   const webBuildDir = config.webBuildDir ?? defaultWebBuildDir;

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './features/auth/auth.routes.js';
+import { catalogueRoutes } from './features/catalogue/catalogue.routes.js';
+import { contentRoutes } from './features/content/content.routes.js';
+import { notificationRoutes } from './features/notifications/notifications.routes.js';
+import { regionRoutes } from './features/regions/regions.routes.js';
+import { createRegionDirectory } from './features/regions/regions.service.js';
 import { configRoutes, type PublicConfig, pingRoutes } from './features/system/system.routes.js';
+import { wishlistRoutes } from './features/wishlist/wishlist.routes.js';
+import { isInWishlist } from './features/wishlist/wishlist.service.js';
 
 /**
  * The spec's services, each a plugin that can be mounted under its own prefix. The default server
@@ -14,5 +21,14 @@ export const authService: FastifyPluginAsync = async (app) => {
 export type StoreServiceOptions = { publicConfig: PublicConfig };
 
 export const storeService: FastifyPluginAsync<StoreServiceOptions> = async (app, options) => {
+  const regions = createRegionDirectory(app.db);
   await app.register(configRoutes, { publicConfig: options.publicConfig });
+  await app.register(regionRoutes, { regions });
+  await app.register(catalogueRoutes, {
+    regions,
+    flagChecks: { inWishlist: (userId, productId) => isInWishlist(app.db, userId, productId) },
+  });
+  await app.register(contentRoutes, { regions });
+  await app.register(wishlistRoutes, { regions });
+  await app.register(notificationRoutes);
 };

@@ -4,6 +4,7 @@ import { appMeta } from '../features/system/system.table.js';
 import { seedDemoDataOnce } from './demo-data.js';
 
 describe('seedDemoDataOnce', () => {
+  const context = { imagesDir: '/nonexistent/images' };
   let database: TestDatabase;
   beforeEach(async () => {
     database = await openTestDatabase();
@@ -16,15 +17,15 @@ describe('seedDemoDataOnce', () => {
       name,
       seed: async () => void calls.push(name),
     }));
-    expect(await seedDemoDataOnce(database.db, seeders)).toBe(true);
-    expect(await seedDemoDataOnce(database.db, seeders)).toBe(false);
+    expect(await seedDemoDataOnce(database.db, seeders, context)).toBe(true);
+    expect(await seedDemoDataOnce(database.db, seeders, context)).toBe(false);
     expect(calls).toEqual(['merchants', 'products']);
   });
 
   it('leaves no marker when a seeder fails, so the next start tries again', async () => {
     const failing = [{ name: 'broken', seed: async () => Promise.reject(new Error('disk full')) }];
-    await expect(seedDemoDataOnce(database.db, failing)).rejects.toThrow('disk full');
+    await expect(seedDemoDataOnce(database.db, failing, context)).rejects.toThrow('disk full');
     expect(await database.db.select().from(appMeta)).toEqual([]);
-    expect(await seedDemoDataOnce(database.db, [])).toBe(true);
+    expect(await seedDemoDataOnce(database.db, [], context)).toBe(true);
   });
 });

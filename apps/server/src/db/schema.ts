@@ -1,3 +1,8 @@
 // Every table the server owns, in one place for Drizzle's query builder and drizzle-kit.
+export * from '../features/catalogue/catalogue.table.js';
+export * from '../features/content/content.table.js';
+export * from '../features/notifications/notifications.table.js';
+export * from '../features/regions/regions.table.js';
 export * from '../features/system/system.table.js';
 export * from '../features/users/users.table.js';
+export * from '../features/wishlist/wishlist.table.js';

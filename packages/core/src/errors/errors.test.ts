@@ -69,6 +69,13 @@ const HOUSE_CODES = [
   'general/malformed_json',
   'general/unsupported_media_type',
   'general/rate_limited',
+  'product/not_found',
+  'category/not_found',
+  'merchant/not_found',
+  'image_page/not_found',
+  'wishlist/not_found',
+  'notification/not_found',
+  'region/not_enabled',
 ];
 
 describe('ERROR_MESSAGES', () => {
@@ -120,6 +127,12 @@ describe('isErrorCode', () => {
 });
 
 describe('formatErrorMessage', () => {
+  it('names the refused region', () => {
+    expect(formatErrorMessage('region/not_enabled', ['GB'])).toBe(
+      'The region GB is not available, please choose another region',
+    );
+  });
+
   it('fills placeholders from params, numbers included', () => {
     expect(formatErrorMessage('user/max_addresses_reached', [10])).toBe(
       'You have reached the maximum number address of 10 per user',
@@ -164,6 +177,13 @@ describe('httpStatusForCode', () => {
     ['address/not_found', 404],
     ['general/not_found', 404],
     ['auth/user_not_found', 404],
+    ['product/not_found', 404],
+    ['category/not_found', 404],
+    ['merchant/not_found', 404],
+    ['image_page/not_found', 404],
+    ['wishlist/not_found', 404],
+    ['notification/not_found', 404],
+    ['region/not_enabled', 400],
     ['auth/email_taken', 409],
     ['general/payload_too_large', 413],
     ['general/unsupported_media_type', 415],

@@ -65,6 +65,14 @@ export const ERROR_MESSAGES = {
   'general/malformed_json': 'The request body is not valid JSON',
   'general/unsupported_media_type': 'The request content type is not supported',
   'general/rate_limited': 'Too many requests, please try again in {0} seconds',
+
+  'product/not_found': 'The product you are looking for is not found',
+  'category/not_found': 'The category you are looking for is not found',
+  'merchant/not_found': 'The merchant you are looking for is not found',
+  'image_page/not_found': 'The page you are looking for is not found',
+  'wishlist/not_found': 'The wishlist item you are looking for is not found',
+  'notification/not_found': 'The notification you are looking for is not found',
+  'region/not_enabled': 'The region {0} is not available, please choose another region',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

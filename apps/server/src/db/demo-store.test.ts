@@ -1,0 +1,178 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { isValidVariantPath } from '@crossbuy/core/catalogue';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, type TestDatabase } from '../../test/helpers/test-database.js';
+import { DEMO_PRODUCT_COUNT } from '../features/catalogue/catalogue.demo.js';
+import { generateProducts } from '../features/catalogue/catalogue-generator.js';
+import { seedDemoDataOnce } from './demo-data.js';
+import { demoSeeders } from './demo-seeders.js';
+import { queryRows } from './query-rows.js';
+
+/** The demo store promised for a first start on an empty database. */
+describe('the demo store', () => {
+  let database: TestDatabase;
+  let dataDir: string;
+  const count = async (query: ReturnType<typeof sql>) =>
+    (await queryRows<{ n: number }>(database.db, query))[0]?.n ?? Number.NaN;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    dataDir = mkdtempSync(path.join(tmpdir(), 'crossbuy-demo-'));
+    const started = Date.now();
+    expect(
+      await seedDemoDataOnce(database.db, demoSeeders, { imagesDir: path.join(dataDir, 'images') }),
+    ).toBe(true);
+    // Seeding must stay a matter of seconds, even on PGlite.
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+  afterAll(async () => {
+    await database.dispose();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('has 12+ categories in three levels, products only in the leaves', async () => {
+    expect(await count(sql`SELECT count(*)::int AS n FROM categories`)).toBeGreaterThanOrEqual(12);
+    const depths = await queryRows<{ depth: number; n: number }>(
+      database.db,
+      sql`SELECT array_length(string_to_array(path, '.'), 1) AS depth, count(*)::int AS n FROM categories GROUP BY 1 ORDER BY 1`,
+    );
+    expect(depths.map((row) => row.depth)).toEqual([1, 2, 3]);
+    expect(
+      await count(sql`SELECT count(*)::int AS n FROM products p JOIN categories c ON c.id = p.category_id
+                       WHERE EXISTS (SELECT 1 FROM categories child WHERE child.parent_id = c.id)`),
+    ).toBe(0);
+  });
+
+  it('has 10 merchants on several marketplaces, each with products', async () => {
+    expect(await count(sql`SELECT count(*)::int AS n FROM merchants`)).toBe(10);
+    expect(
+      await count(sql`SELECT count(DISTINCT source_market_place)::int AS n FROM merchants`),
+    ).toBeGreaterThanOrEqual(6);
+    expect(
+      await count(
+        sql`SELECT count(*)::int AS n FROM merchants m WHERE NOT EXISTS (SELECT 1 FROM products p WHERE p.merchant_id = m.id)`,
+      ),
+    ).toBe(0);
+  });
+
+  it('has 300+ products, with variants, some sold out and some disabled', async () => {
+    expect(await count(sql`SELECT count(*)::int AS n FROM products`)).toBe(DEMO_PRODUCT_COUNT);
+    expect(DEMO_PRODUCT_COUNT).toBeGreaterThanOrEqual(300);
+    expect(
+      await count(sql`SELECT count(*)::int AS n FROM products WHERE stock = 0 AND NOT disabled`),
+    ).toBeGreaterThan(5);
+    expect(await count(sql`SELECT count(*)::int AS n FROM products WHERE disabled`)).toBeGreaterThan(3);
+    expect(
+      await count(sql`SELECT count(*)::int AS n FROM products WHERE jsonb_array_length(variants) = 2`),
+    ).toBeGreaterThan(50);
+    expect(
+      await count(sql`SELECT count(*)::int AS n FROM products WHERE jsonb_array_length(variants) = 0`),
+    ).toBeGreaterThan(20);
+    expect(
+      await count(sql`SELECT count(*)::int AS n FROM product_variants v JOIN products p ON p.id = v.product_id
+                       WHERE v.stock = 0 AND p.stock > 0`),
+    ).toBeGreaterThan(10);
+    expect(
+      await count(
+        sql`SELECT count(DISTINCT product_id)::int AS n FROM product_region_prices WHERE country_code = 'MY'`,
+      ),
+    ).toBeGreaterThan(50);
+  });
+
+  it('keeps every variant path valid and every product stock the sum of its variants', async () => {
+    const rows = await queryRows<{
+      variants: { name: string; options: string[] }[];
+      paths: string[];
+      stock: number;
+      sum: number;
+    }>(
+      database.db,
+      sql`SELECT p.variants, array_agg(v.path) AS paths, p.stock, sum(v.stock)::int AS sum
+            FROM products p JOIN product_variants v ON v.product_id = p.id GROUP BY p.id`,
+    );
+    expect(rows.length).toBeGreaterThan(100);
+    for (const row of rows) {
+      expect(row.stock).toBe(row.sum);
+      for (const variantPath of row.paths) expect(isValidVariantPath(row.variants, variantPath)).toBe(true);
+    }
+  });
+
+  it('has regions SG (default), MY and more, with exchange rates for every enabled currency', async () => {
+    const regions = await queryRows<{
+      country_code: string;
+      enabled: boolean;
+      is_default: boolean;
+      rate: string | null;
+    }>(
+      database.db,
+      sql`SELECT r.country_code, r.enabled, r.is_default, e.rate::text AS rate FROM regions r
+            LEFT JOIN exchange_rates e ON e.base_currency = 'SGD' AND e.quote_currency = r.currency ORDER BY r.position`,
+    );
+    expect(regions.slice(0, 2)).toMatchObject([
+      { country_code: 'SG', enabled: true, is_default: true },
+      { country_code: 'MY', enabled: true, is_default: false },
+    ]);
+    expect(regions.length).toBeGreaterThanOrEqual(5);
+    expect(regions.some((region) => !region.enabled)).toBe(true);
+    for (const region of regions.filter((row) => row.country_code !== 'SG'))
+      expect(region.rate).toMatch(/^\d+\.\d+$/);
+  });
+
+  it('has banners, a popup, image pages, home groups and shipping locations', async () => {
+    expect(await count(sql`SELECT count(*)::int AS n FROM banners`)).toBeGreaterThanOrEqual(3);
+    expect(await count(sql`SELECT count(*)::int AS n FROM popups`)).toBe(1);
+    expect(await count(sql`SELECT count(*)::int AS n FROM image_pages`)).toBeGreaterThanOrEqual(1);
+    expect(await count(sql`SELECT count(*)::int AS n FROM home_product_groups`)).toBeGreaterThanOrEqual(3);
+    expect(
+      await count(
+        sql`SELECT min(n)::int AS n FROM (SELECT count(*) AS n FROM home_product_group_items GROUP BY group_id) AS g`,
+      ),
+    ).toBe(12);
+    expect(
+      await count(sql`SELECT count(*)::int AS n FROM shipping_locations WHERE enabled`),
+    ).toBeGreaterThanOrEqual(5);
+  });
+
+  it('draws every picture it refers to, with its thumbnail, locally', async () => {
+    const images = await queryRows<{ key: string }>(
+      database.db,
+      sql`SELECT main_image AS key FROM products UNION ALL SELECT unnest(gallery) FROM products
+          UNION ALL SELECT logo_image FROM merchants UNION ALL SELECT image FROM banners`,
+    );
+    expect(images.length).toBeGreaterThan(DEMO_PRODUCT_COUNT * 3);
+    for (const { key } of images) {
+      expect(existsSync(path.join(dataDir, 'images', key)), key).toBe(true);
+      expect(existsSync(path.join(dataDir, 'images', key.replace(/\.svg$/, '_thumb.svg'))), key).toBe(true);
+    }
+  });
+
+  it('is the same store every time: products come from a seed', () => {
+    const options = {
+      firstIndex: 0,
+      count: 20,
+      seed: 7,
+      merchantIds: new Map([
+        ['tokyo-audio-works', 'a'],
+        ['shibuya-street-style', 'b'],
+        ['seoul-glow', 'c'],
+        ['hangzhou-home', 'd'],
+        ['shenzhen-gadget-hub', 'e'],
+        ['kl-living', 'f'],
+        ['lion-city-sports', 'g'],
+        ['osaka-toy-box', 'h'],
+        ['busan-outdoor', 'i'],
+        ['brooklyn-basics', 'j'],
+      ]),
+      now: new Date('2025-01-01T00:00:00Z'),
+      images: () => ({ mainImage: null, gallery: [] }),
+      pricedRegions: new Set(['MY']),
+    };
+    expect(generateProducts(options)).toEqual(generateProducts(options));
+    expect(generateProducts({ ...options, firstIndex: 10, count: 1 })[0]).toEqual(
+      generateProducts(options)[10],
+    );
+  });
+});

@@ -1,0 +1,44 @@
+import type { DemoSeeder } from '../../db/demo-data.js';
+import { saveArt } from '../../lib/image-store.js';
+import { productArt } from '../../lib/svg-art.js';
+import { DEMO_REGIONS } from '../regions/regions.demo.js';
+import {
+  generateProducts,
+  insertCategories,
+  insertMerchants,
+  insertProducts,
+} from './catalogue-generator.js';
+
+/** 27 leaf categories of 12 products each. */
+export const DEMO_PRODUCT_COUNT = 324;
+export const DEMO_CATALOGUE_SEED = 20_251_121;
+
+export const catalogueDemoSeeder: DemoSeeder = {
+  name: 'catalogue',
+  async seed(db, { imagesDir }) {
+    await insertCategories(db);
+    const merchantIds = await insertMerchants(db, (merchant) =>
+      saveArt(imagesDir, `merchants/${merchant.slug}.svg`, productArt(merchant.slug, merchant.name)),
+    );
+    const seeds = generateProducts({
+      firstIndex: 0,
+      count: DEMO_PRODUCT_COUNT,
+      seed: DEMO_CATALOGUE_SEED,
+      merchantIds,
+      now: new Date(),
+      images: (id) => ({
+        mainImage: `products/${id}.svg`,
+        gallery: [`products/${id}-2.svg`, `products/${id}-3.svg`],
+      }),
+      pricedRegions: new Set(DEMO_REGIONS.map((region) => region.countryCode)),
+    });
+    await Promise.all(
+      seeds.flatMap(({ product }) =>
+        [product.mainImage, ...(product.gallery ?? [])].flatMap((key) =>
+          key ? [saveArt(imagesDir, key, productArt(key, product.name))] : [],
+        ),
+      ),
+    );
+    await insertProducts(db, seeds);
+  },
+};

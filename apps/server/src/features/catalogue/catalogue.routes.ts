@@ -1,0 +1,179 @@
+import {
+  categoryNodeSchema,
+  countryCodeSchema,
+  merchantSchema,
+  type ProductFlags,
+  productFlagsSchema,
+  productSchema,
+  productSearchQuerySchema,
+  productSearchResultSchema,
+  productSummarySchema,
+} from '@crossbuy/core/catalogue';
+import { AppError } from '@crossbuy/core/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf, requireUser } from '../../plugins/authentication.js';
+import type { RegionDirectory } from '../regions/regions.service.js';
+import {
+  categoryTree,
+  getMerchant,
+  getProduct,
+  listMerchants,
+  productExists,
+  recentlyViewedProducts,
+  recordProductView,
+  searchProducts,
+} from './catalogue.service.js';
+
+/** How each per-shopper flag of a product is found out; other features own the facts behind them. */
+export type ProductFlagChecks = {
+  [Flag in keyof ProductFlags]: (userId: string, productId: string) => Promise<boolean>;
+};
+
+export type CatalogueRoutesOptions = { regions: RegionDirectory; flagChecks: ProductFlagChecks };
+
+const regionQuery = z.object({ region: countryCodeSchema.optional() });
+const idParams = z.object({ id: z.string().min(1).max(200) });
+const MERCHANT_MAX_LIMIT = 60;
+
+/** Products, categories and merchants (spec section 7, store service). */
+export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = async (app, options) => {
+  const { regions, flagChecks } = options;
+
+  app.get(
+    '/product/search',
+    {
+      schema: {
+        tags: ['product'],
+        summary: 'Search and browse products, with filters, sorting, paging and facet counts',
+        description:
+          'Full-text search over names, merchants, categories and descriptions; partial words match as ' +
+          'prefixes and misspelt words are matched to the nearest words the catalogue knows. Prices, price ' +
+          'filters and price sorting are in the currency of `region` (default: the default region).',
+        querystring: productSearchQuerySchema,
+        response: { 200: productSearchResultSchema },
+      },
+    },
+    async (request) => searchProducts(app.db, request.query, await regions.pricing(request.query.region)),
+  );
+
+  app.get(
+    '/product/one/:id',
+    {
+      schema: {
+        tags: ['product'],
+        summary: 'One product by uuid or paramName; a disabled product answers with disabled: true',
+        params: idParams,
+        querystring: regionQuery,
+        response: { 200: z.object({ product: productSchema }) },
+      },
+    },
+    async (request) => {
+      const product = await getProduct(
+        app.db,
+        request.params.id,
+        await regions.pricing(request.query.region),
+      );
+      if (request.principal && !product.disabled) {
+        await recordProductView(app.db, request.principal.userId, product.uuid);
+      }
+      return { product };
+    },
+  );
+
+  app.get(
+    '/product/:id/flags',
+    {
+      schema: {
+        tags: ['product'],
+        summary: "The signed-in shopper's flags for a product (all false for a visitor)",
+        params: idParams,
+        response: { 200: productFlagsSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const { id } = request.params;
+      if (!(await productExists(app.db, id))) throw new AppError('product/not_found', [id]);
+      const principal = request.principal;
+      if (!principal) return { inWishlist: false };
+      return { inWishlist: await flagChecks.inWishlist(principal.userId, id) };
+    },
+  );
+
+  app.get(
+    '/product/categories',
+    {
+      schema: {
+        tags: ['product'],
+        summary: 'The category tree; clients derive dotted paths and parents',
+        response: { 200: z.object({ categories: z.array(categoryNodeSchema) }) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return { categories: await categoryTree(app.db) };
+    },
+  );
+
+  app.get(
+    '/product/recently_viewed',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['product'],
+        summary: "The signed-in shopper's recently viewed products, newest first",
+        querystring: regionQuery,
+        response: { 200: z.object({ products: z.array(productSummarySchema) }) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const region = await regions.pricing(request.query.region);
+      return { products: await recentlyViewedProducts(app.db, principalOf(request).userId, region) };
+    },
+  );
+
+  app.get(
+    '/merchant',
+    {
+      schema: {
+        tags: ['merchant'],
+        summary: 'Merchants by name, a page at a time',
+        querystring: z.object({
+          page: z.coerce.number().int().min(1).max(1000).default(1),
+          limit: z.coerce.number().int().min(1).max(MERCHANT_MAX_LIMIT).default(MERCHANT_MAX_LIMIT),
+        }),
+        response: {
+          200: z.object({
+            merchants: z.array(merchantSchema),
+            total: z.int(),
+            page: z.int(),
+            limit: z.int(),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'public, max-age=60');
+      const { page, limit } = request.query;
+      return { ...(await listMerchants(app.db, page, limit)), page, limit };
+    },
+  );
+
+  app.get(
+    '/merchant/:id',
+    {
+      schema: {
+        tags: ['merchant'],
+        summary: 'One merchant',
+        params: idParams,
+        response: { 200: z.object({ merchant: merchantSchema }) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'public, max-age=60');
+      return { merchant: await getMerchant(app.db, request.params.id) };
+    },
+  );
+};

@@ -1,0 +1,525 @@
+import {
+  buildCategoryTree,
+  type CategoryNode,
+  imageUrl,
+  type Merchant,
+  type Product,
+  type ProductSearchQuery,
+  type ProductSearchResult,
+  type ProductSummary,
+  type ProductVariant,
+} from '@crossbuy/core/catalogue';
+import { AppError } from '@crossbuy/core/errors';
+import { isCurrencyCode, type Money } from '@crossbuy/core/money';
+import { and, asc, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { queryRows } from '../../db/query-rows.js';
+import { isUuid } from '../../lib/ids.js';
+import { BASE_CURRENCY, conversionFactor, type PricingRegion, priceForRegion } from '../regions/pricing.js';
+import { categories, merchants, productRegionPrices, products, recentlyViewed } from './catalogue.table.js';
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const RECENTLY_VIEWED_LIMIT = 20;
+
+// ---------------------------------------------------------------------------------------------------------
+// Loading products with what their prices need: variants and every region's explicit prices, in one query.
+
+type VariantTuple = [path: string, priceMinor: number, stock: number];
+type RegionPriceTuple = [countryCode: string, variantPath: string, amountMinor: number, currency: string];
+
+const productFields = {
+  id: products.id,
+  paramName: products.paramName,
+  name: products.name,
+  description: products.description,
+  mainImage: products.mainImage,
+  gallery: products.gallery,
+  priceMinor: products.priceMinor,
+  variants: products.variants,
+  stock: products.stock,
+  disabled: products.disabled,
+  sourceMarketPlace: products.sourceMarketPlace,
+  categoryId: products.categoryId,
+  createdAt: products.createdAt,
+  merchantId: merchants.id,
+  merchantName: merchants.name,
+  variantRows: sql<VariantTuple[]>`(
+    SELECT coalesce(json_agg(json_build_array(v.path, v.price_minor, v.stock) ORDER BY v.path), '[]')
+      FROM product_variants AS v WHERE v.product_id = "products"."id")`,
+  regionPrices: sql<RegionPriceTuple[]>`(
+    SELECT coalesce(json_agg(json_build_array(rp.country_code, rp.variant_path, rp.amount_minor, rp.currency)), '[]')
+      FROM product_region_prices AS rp WHERE rp.product_id = "products"."id")`,
+};
+
+function selectProducts(db: Database) {
+  return db.select(productFields).from(products).innerJoin(merchants, eq(merchants.id, products.merchantId));
+}
+
+type LoadedProduct = Awaited<ReturnType<ReturnType<typeof selectProducts>['execute']>>[number];
+
+// Named prepared statements: the product page is the hottest call, and PostgreSQL then plans it once per
+// connection instead of on every request.
+function prepareProductLookups(db: Database) {
+  return {
+    byId: selectProducts(db)
+      .where(eq(products.id, sql.placeholder('key')))
+      .prepare('catalogue_product_by_id'),
+    byParamName: selectProducts(db)
+      .where(eq(products.paramName, sql.placeholder('key')))
+      .prepare('catalogue_product_by_param_name'),
+  };
+}
+
+/**
+ * Product pages are read far more often than products change, so each server process keeps loaded
+ * products for a few seconds: a product page may show stock or a price that is up to
+ * PRODUCT_CACHE_TTL_MS old. Anything that commits to a price or stock (cart, checkout) reads the tables.
+ */
+export const PRODUCT_CACHE_TTL_MS = 10_000;
+const PRODUCT_CACHE_MAX_KEYS = 10_000;
+
+type CacheEntry = { row: LoadedProduct; expiresAt: number };
+
+class ProductCache {
+  private readonly entries = new Map<string, CacheEntry>();
+
+  get(key: string): LoadedProduct | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt > Date.now()) return entry.row;
+    this.entries.delete(key);
+    return undefined;
+  }
+
+  /** Kept under both its id and its paramName, the two ways a product page is asked for. */
+  remember(row: LoadedProduct): void {
+    const entry = { row, expiresAt: Date.now() + PRODUCT_CACHE_TTL_MS };
+    for (const key of [row.id, row.paramName]) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+    }
+    // A Map iterates in insertion order, so the first keys are the oldest.
+    for (const key of this.entries.keys()) {
+      if (this.entries.size <= PRODUCT_CACHE_MAX_KEYS) break;
+      this.entries.delete(key);
+    }
+  }
+}
+
+type CatalogueReader = { lookups: ReturnType<typeof prepareProductLookups>; cache: ProductCache };
+
+const readers = new WeakMap<Database, CatalogueReader>();
+
+function readerFor(db: Database): CatalogueReader {
+  let reader = readers.get(db);
+  if (!reader) {
+    reader = { lookups: prepareProductLookups(db), cache: new ProductCache() };
+    readers.set(db, reader);
+  }
+  return reader;
+}
+
+function baseMoney(amountMinor: number): Money {
+  return { amountMinor, currency: BASE_CURRENCY };
+}
+
+function byAmount(a: Money, b: Money): number {
+  return a.amountMinor - b.amountMinor;
+}
+
+function toProduct(row: LoadedProduct, region: PricingRegion): Product {
+  const explicit = new Map<string, Money>();
+  for (const [countryCode, path, amountMinor, currency] of row.regionPrices) {
+    if (countryCode === region.countryCode && isCurrencyCode(currency))
+      explicit.set(path, { amountMinor, currency });
+  }
+  const variantPaths: Product['variantPaths'] = {};
+  for (const [path, priceMinor, stock] of row.variantRows) {
+    variantPaths[path] = { price: priceForRegion(baseMoney(priceMinor), explicit.get(path), region), stock };
+  }
+  const price = priceForRegion(baseMoney(row.priceMinor), explicit.get(''), region);
+  const prices = Object.values(variantPaths)
+    .map((entry) => entry.price)
+    .sort(byAmount);
+  return {
+    uuid: row.id,
+    paramName: row.paramName,
+    name: row.name,
+    description: row.description,
+    mainImage: row.mainImage === null ? null : imageUrl(row.mainImage),
+    gallery: row.gallery.map(imageUrl),
+    price,
+    priceCurrency: region.currency,
+    priceRange: { min: prices[0] ?? price, max: prices[prices.length - 1] ?? price },
+    variants: row.variants as ProductVariant[],
+    variantPaths,
+    stock: row.stock,
+    disabled: row.disabled,
+    sourceMarketPlace: row.sourceMarketPlace,
+    merchant: { id: row.merchantId, name: row.merchantName },
+    categoryId: row.categoryId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toSummary(product: Product): ProductSummary {
+  const {
+    description: _description,
+    gallery: _gallery,
+    variants: _variants,
+    variantPaths: _paths,
+    ...summary
+  } = product;
+  return summary;
+}
+
+/**
+ * A product by uuid or paramName, disabled or not (its page explains a disabled product is unavailable);
+ * product/not_found when there is none.
+ */
+export async function getProduct(
+  db: Database,
+  idOrParamName: string,
+  region: PricingRegion,
+): Promise<Product> {
+  const { lookups, cache } = readerFor(db);
+  const byId = isUuid(idOrParamName);
+  const key = byId ? idOrParamName.toLowerCase() : idOrParamName;
+  let row = cache.get(key);
+  if (!row && (byId || SLUG.test(key))) {
+    [row] = await (byId ? lookups.byId : lookups.byParamName).execute({ key });
+    if (row) cache.remember(row);
+  }
+  if (!row) throw new AppError('product/not_found', [idOrParamName]);
+  return toProduct(row, region);
+}
+
+/** The summaries of the given products that exist, in the order of `ids`. */
+export async function productSummaries(
+  db: Database,
+  ids: readonly string[],
+  region: PricingRegion,
+): Promise<ProductSummary[]> {
+  const { cache } = readerFor(db);
+  const rows = new Map<string, LoadedProduct>();
+  const missing: string[] = [];
+  for (const id of ids) {
+    const row = cache.get(id);
+    if (row) rows.set(id, row);
+    else missing.push(id);
+  }
+  if (missing.length > 0) {
+    for (const row of await selectProducts(db).where(inArray(products.id, missing))) {
+      cache.remember(row);
+      rows.set(row.id, row);
+    }
+  }
+  return ids.flatMap((id) => {
+    const row = rows.get(id);
+    return row ? [toSummary(toProduct(row, region))] : [];
+  });
+}
+
+/** Whether the id names a product that exists (disabled or not). */
+export async function productExists(db: Database, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const [row] = await db.select({ id: products.id }).from(products).where(eq(products.id, id));
+  return row !== undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Search
+
+const MAX_QUERY_TERMS = 6;
+const MAX_TERM_LENGTH = 40;
+/** How close a known word must be to a misspelt one (pg_trgm similarity) to be searched in its place. */
+const SUGGESTION_SIMILARITY = 0.4;
+const SUGGESTIONS_PER_TERM = 3;
+const MERCHANT_FACET_LIMIT = 50;
+
+/** The words of a text query, lower-cased, letters and digits only, so each is safe inside a tsquery. */
+export function searchTerms(text: string | undefined): string[] {
+  if (!text) return [];
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
+    .slice(0, MAX_QUERY_TERMS)
+    .map((term) => term.slice(0, MAX_TERM_LENGTH));
+}
+
+/**
+ * One query word as a tsquery: the word as a prefix (so 'headph' finds 'headphones'), or, when the word is
+ * not one the catalogue knows, also the nearest known words (so 'hedphones' finds 'headphones'). With
+ * `inName`, the same query restricted to the name (weight A), for ranking.
+ */
+function termQuery(term: string, inName: boolean): SQL {
+  const weight = inName ? 'A' : '';
+  return sql`(to_tsquery('english', ${`${term}:*${weight}`}) || coalesce((
+    SELECT to_tsquery('english', string_agg(s.word || ${weight ? `:${weight}` : ''}, ' | '))
+      FROM (SELECT w.word FROM search_words AS w
+             WHERE w.word % ${term} AND similarity(w.word, ${term}) >= ${SUGGESTION_SIMILARITY}
+               AND NOT EXISTS (SELECT 1 FROM search_words AS known WHERE known.word = ${term})
+             ORDER BY similarity(w.word, ${term}) DESC, w.word
+             LIMIT ${SUGGESTIONS_PER_TERM}) AS s), ''::tsquery))`;
+}
+
+async function regionHasExplicitPrices(db: Database, countryCode: string): Promise<boolean> {
+  const [row] = await db
+    .select({ countryCode: productRegionPrices.countryCode })
+    .from(productRegionPrices)
+    .where(eq(productRegionPrices.countryCode, countryCode))
+    .limit(1);
+  return row !== undefined;
+}
+
+async function categoryPathOf(db: Database, id: string): Promise<string> {
+  const [row] = await db.select({ path: categories.path }).from(categories).where(eq(categories.id, id));
+  if (!row) throw new AppError('category/not_found', [id]);
+  return row.path;
+}
+
+async function assertMerchantExists(db: Database, id: string): Promise<void> {
+  const [row] = isUuid(id)
+    ? await db.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, id))
+    : [];
+  if (!row) throw new AppError('merchant/not_found', [id]);
+}
+
+/** Products of a category and of every category below it, as a condition on `p`. */
+async function withinCategory(db: Database, categoryId: string): Promise<SQL> {
+  const path = await categoryPathOf(db, categoryId);
+  // Category ids hold only [a-z0-9-], so the path needs no LIKE escaping.
+  return sql`p.category_id IN (SELECT c.id FROM categories AS c WHERE c.path = ${path} OR c.path LIKE ${`${path}.%`})`;
+}
+
+type SearchRow = {
+  ids: string[];
+  categories: [id: string, name: string, count: number][];
+  merchants: [id: string, name: string, count: number][];
+  totals: [total: number, inStock: number];
+};
+
+const byCountThenName = (a: { count: number; name: string }, b: { count: number; name: string }) =>
+  b.count - a.count || a.name.localeCompare(b.name);
+
+/**
+ * Search and browse: full-text with spelling suggestions, filters, sorting and bounded pages, with the
+ * total and facet counts over everything that matches. Disabled products never appear.
+ */
+export async function searchProducts(
+  db: Database,
+  query: ProductSearchQuery,
+  region: PricingRegion,
+): Promise<ProductSearchResult> {
+  const terms = searchTerms(query.q);
+  const hasText = terms.length > 0;
+  const sort =
+    query.sort === 'relevance' && !hasText ? 'newest' : (query.sort ?? (hasText ? 'relevance' : 'newest'));
+  const byPrice = sort === 'price_asc' || sort === 'price_desc';
+  // Where no merchant set a price for the region, region prices are base prices times one positive rate,
+  // so they sort exactly as base prices do, and the sort can walk the price index.
+  const byBasePrice = byPrice && !(await regionHasExplicitPrices(db, region.countryCode));
+  const filtersPrice = query.minPrice !== undefined || query.maxPrice !== undefined;
+  const regionPrice = sql`coalesce(rp.amount_minor, round_half_even(p.price_minor * ${conversionFactor(region)}::numeric))`;
+
+  const conditions: SQL[] = [sql`NOT p.disabled`];
+  if (hasText) conditions.push(sql`p.search_document @@ tsq.query`);
+  if (query.categoryId !== undefined) conditions.push(await withinCategory(db, query.categoryId));
+  if (query.merchantId !== undefined) {
+    await assertMerchantExists(db, query.merchantId);
+    conditions.push(sql`p.merchant_id = ${query.merchantId}`);
+  }
+  if (query.inStock === true) conditions.push(sql`p.stock > 0`);
+  if (query.inStock === false) conditions.push(sql`p.stock = 0`);
+  if (query.minPrice !== undefined) conditions.push(sql`${regionPrice} >= ${query.minPrice}`);
+  if (query.maxPrice !== undefined) conditions.push(sql`${regionPrice} <= ${query.maxPrice}`);
+
+  const columns: SQL[] = [sql`p.id`, sql`p.category_id`, sql`p.merchant_id`, sql`p.stock`, sql`p.created_at`];
+  if (hasText) columns.push(sql`p.search_document @@ tsq.in_name AS in_name`);
+  if (byBasePrice) columns.push(sql`p.price_minor AS region_price`);
+  else if (byPrice) columns.push(sql`${regionPrice} AS region_price`);
+
+  const sources: SQL[] = [sql`products AS p`];
+  if (hasText) sources.push(sql`CROSS JOIN tsq`);
+  if ((byPrice && !byBasePrice) || filtersPrice) {
+    sources.push(sql`LEFT JOIN product_region_prices AS rp
+      ON rp.product_id = p.id AND rp.country_code = ${region.countryCode}
+     AND rp.variant_path = '' AND rp.currency = ${region.currency}`);
+  }
+
+  const orderBy = (alias: SQL) =>
+    ({
+      relevance: sql`${alias}.in_name DESC, ${alias}.created_at DESC, ${alias}.id`,
+      newest: sql`${alias}.created_at DESC, ${alias}.id`,
+      price_asc: sql`${alias}.region_price ASC, ${alias}.id`,
+      price_desc: sql`${alias}.region_price DESC, ${alias}.id DESC`,
+    })[sort];
+
+  // Relevance: products whose name has every word come first, then the rest; the newest first in each.
+  // (A weighted score such as ts_rank_cd costs a third of the query on large result sets, and shop
+  // searches are mostly for names.)
+  const allTerms = (inName: boolean) =>
+    sql.join(
+      terms.map((term) => termQuery(term, inName)),
+      sql` && `,
+    );
+  const withText = hasText
+    ? sql`tsq AS (SELECT ${allTerms(false)} AS query, ${allTerms(true)} AS in_name),`
+    : sql``;
+  // With a text query the matches are found once, then paged and counted from memory; without one, the page
+  // walks an index and the counts read the narrow facets index in its own order, each planned on its own.
+  const materialised = hasText ? sql`MATERIALIZED` : sql`NOT MATERIALIZED`;
+  const offset = (query.page - 1) * query.limit;
+
+  const [row] = await queryRows<SearchRow>(
+    db,
+    sql`WITH ${withText}
+      matched AS ${materialised} (
+        SELECT ${sql.join(columns, sql`, `)} FROM ${sql.join(sources, sql` `)} WHERE ${and(...conditions)}
+      ),
+      pairs AS (
+        SELECT category_id, merchant_id, count(*)::int AS n, (count(*) FILTER (WHERE stock > 0))::int AS in_stock
+          FROM matched GROUP BY category_id, merchant_id
+      )
+      SELECT
+        (SELECT coalesce(json_agg(page.id ORDER BY ${orderBy(sql`page`)}), '[]') FROM (
+           SELECT * FROM matched AS m ORDER BY ${orderBy(sql`m`)} LIMIT ${query.limit} OFFSET ${offset}) AS page) AS ids,
+        (SELECT coalesce(json_agg(json_build_array(c.id, c.name, f.n)), '[]')
+           FROM (SELECT category_id, sum(n)::int AS n FROM pairs GROUP BY category_id) AS f
+           JOIN categories AS c ON c.id = f.category_id) AS categories,
+        (SELECT coalesce(json_agg(json_build_array(mer.id, mer.name, f.n)), '[]')
+           FROM (SELECT merchant_id, sum(n)::int AS n FROM pairs GROUP BY merchant_id) AS f
+           JOIN merchants AS mer ON mer.id = f.merchant_id) AS merchants,
+        (SELECT json_build_array(coalesce(sum(n), 0)::int, coalesce(sum(in_stock), 0)::int) FROM pairs) AS totals`,
+    { prepareAs: 'catalogue_search' },
+  );
+  if (!row) throw new Error('search returned no row');
+
+  const [total, inStock] = row.totals;
+  const facet = ([id, name, count]: [string, string, number]) => ({ id, name, count });
+  return {
+    products: await productSummaries(db, row.ids, region),
+    total,
+    page: query.page,
+    limit: query.limit,
+    region: region.countryCode,
+    facets: {
+      categories: row.categories.map(facet).sort(byCountThenName),
+      merchants: row.merchants.map(facet).sort(byCountThenName).slice(0, MERCHANT_FACET_LIMIT),
+      stock: { inStock, soldOut: total - inStock },
+    },
+  };
+}
+
+/**
+ * A showcase of a category and everything below it: products on sale, those in stock first, newest first.
+ * Walks the newest-products index, so its cost does not grow with the catalogue.
+ */
+export async function categoryShowcase(
+  db: Database,
+  categoryId: string,
+  limit: number,
+  region: PricingRegion,
+): Promise<ProductSummary[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT p.id FROM products AS p
+         WHERE NOT p.disabled AND ${await withinCategory(db, categoryId)}
+         ORDER BY (p.stock > 0) DESC, p.created_at DESC, p.id LIMIT ${limit}`,
+  );
+  return productSummaries(
+    db,
+    rows.map((row) => row.id),
+    region,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Categories, merchants, recently viewed
+
+export async function categoryTree(db: Database): Promise<CategoryNode[]> {
+  const rows = await db
+    .select({ id: categories.id, name: categories.name, parentId: categories.parentId })
+    .from(categories)
+    .orderBy(asc(categories.position), asc(categories.name));
+  return buildCategoryTree(rows);
+}
+
+export async function categoryName(db: Database, id: string): Promise<string> {
+  const [row] = await db.select({ name: categories.name }).from(categories).where(eq(categories.id, id));
+  if (!row) throw new AppError('category/not_found', [id]);
+  return row.name;
+}
+
+const merchantFields = {
+  id: merchants.id,
+  name: merchants.name,
+  slug: merchants.slug,
+  sourceMarketPlace: merchants.sourceMarketPlace,
+  countryCode: merchants.countryCode,
+  description: merchants.description,
+  logoImage: merchants.logoImage,
+  productCount: sql<number>`(SELECT count(*)::int FROM products AS p WHERE p.merchant_id = "merchants"."id" AND NOT p.disabled)`,
+};
+
+function toMerchant({ logoImage, ...row }: { logoImage: string | null } & Omit<Merchant, 'logo'>): Merchant {
+  return { ...row, logo: logoImage === null ? null : imageUrl(logoImage) };
+}
+
+export async function listMerchants(
+  db: Database,
+  page: number,
+  limit: number,
+): Promise<{ merchants: Merchant[]; total: number }> {
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(merchantFields)
+      .from(merchants)
+      .orderBy(asc(merchants.name), asc(merchants.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ total: sql<number>`count(*)::int` }).from(merchants),
+  ]);
+  return { merchants: rows.map(toMerchant), total: counted?.total ?? 0 };
+}
+
+export async function getMerchant(db: Database, id: string): Promise<Merchant> {
+  const [row] = isUuid(id) ? await db.select(merchantFields).from(merchants).where(eq(merchants.id, id)) : [];
+  if (!row) throw new AppError('merchant/not_found', [id]);
+  return toMerchant(row);
+}
+
+/** Remembers that the shopper opened a product, keeping only their newest views. */
+export async function recordProductView(db: Database, userId: string, productId: string): Promise<void> {
+  await db
+    .insert(recentlyViewed)
+    .values({ userId, productId, viewedAt: sql`clock_timestamp()` })
+    .onConflictDoUpdate({
+      target: [recentlyViewed.userId, recentlyViewed.productId],
+      set: { viewedAt: sql`clock_timestamp()` },
+    });
+  await db.execute(sql`
+    DELETE FROM recently_viewed
+     WHERE user_id = ${userId}
+       AND product_id IN (SELECT product_id FROM recently_viewed WHERE user_id = ${userId}
+                           ORDER BY viewed_at DESC OFFSET ${RECENTLY_VIEWED_LIMIT})`);
+}
+
+/** The shopper's recently viewed products that are still on sale, newest first. */
+export async function recentlyViewedProducts(
+  db: Database,
+  userId: string,
+  region: PricingRegion,
+): Promise<ProductSummary[]> {
+  const rows = await db
+    .select({ productId: recentlyViewed.productId })
+    .from(recentlyViewed)
+    .innerJoin(products, eq(products.id, recentlyViewed.productId))
+    .where(and(eq(recentlyViewed.userId, userId), not(products.disabled)))
+    .orderBy(sql`${recentlyViewed.viewedAt} DESC`)
+    .limit(RECENTLY_VIEWED_LIMIT);
+  return productSummaries(
+    db,
+    rows.map((row) => row.productId),
+    region,
+  );
+}

@@ -1,0 +1,125 @@
+import {
+  bannerSchema,
+  categoryIdSchema,
+  countryCodeSchema,
+  homeProductGroupSchema,
+  imagePageSchema,
+  popupSchema,
+  productSummarySchema,
+  shippingLocationSchema,
+} from '@crossbuy/core/catalogue';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { categoryName, categoryShowcase } from '../catalogue/catalogue.service.js';
+import type { RegionDirectory } from '../regions/regions.service.js';
+import {
+  currentPopup,
+  enabledShippingLocations,
+  getImagePage,
+  liveBanners,
+  liveHomeProductGroups,
+} from './content.service.js';
+
+const SHOWCASE_DEFAULT_LIMIT = 12;
+const SHOWCASE_MAX_LIMIT = 30;
+
+export type ContentRoutesOptions = { regions: RegionDirectory };
+
+/** The storefront's editorial content (spec section 7): banners, popups, image pages, home rows, shipping. */
+export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async (app, { regions }) => {
+  // Content is the same for every shopper and changes by schedule, so browsers and proxies may keep it briefly.
+  app.addHook('onSend', async (_request, reply) => {
+    if (reply.statusCode === 200) reply.header('cache-control', 'public, max-age=60');
+  });
+
+  app.get(
+    '/banner',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'The live banners, in order',
+        response: { 200: z.object({ banners: z.array(bannerSchema) }) },
+      },
+    },
+    async () => ({ banners: await liveBanners(app.db) }),
+  );
+
+  app.get(
+    '/popup',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'The popup to show now, or null',
+        response: { 200: z.object({ popup: popupSchema.nullable() }) },
+      },
+    },
+    async () => ({ popup: await currentPopup(app.db) }),
+  );
+
+  app.get(
+    '/image_page/:id',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'A page made of images',
+        params: z.object({ id: z.string().min(1).max(200) }),
+        response: { 200: z.object({ imagePage: imagePageSchema }) },
+      },
+    },
+    async (request) => ({ imagePage: await getImagePage(app.db, request.params.id) }),
+  );
+
+  app.get(
+    '/home_product_group',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'The home page product rows, with their products priced for the region',
+        querystring: z.object({ region: countryCodeSchema.optional() }),
+        response: { 200: z.object({ homeProductGroups: z.array(homeProductGroupSchema) }) },
+      },
+    },
+    async (request) => ({
+      homeProductGroups: await liveHomeProductGroups(app.db, await regions.pricing(request.query.region)),
+    }),
+  );
+
+  app.get(
+    '/home_product_group/by_category',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'A home row for a category: its products and its descendants’, in stock and newest first',
+        querystring: z.object({
+          categoryId: categoryIdSchema,
+          limit: z.coerce.number().int().min(1).max(SHOWCASE_MAX_LIMIT).default(SHOWCASE_DEFAULT_LIMIT),
+          region: countryCodeSchema.optional(),
+        }),
+        response: {
+          200: z.object({
+            category: z.object({ id: z.string(), name: z.string() }),
+            products: z.array(productSummarySchema),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { categoryId, limit, region } = request.query;
+      const name = await categoryName(app.db, categoryId);
+      const products = await categoryShowcase(app.db, categoryId, limit, await regions.pricing(region));
+      return { category: { id: categoryId, name }, products };
+    },
+  );
+
+  app.get(
+    '/shipping_location/enabled',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'The countries the store delivers to',
+        response: { 200: z.object({ shippingLocations: z.array(shippingLocationSchema) }) },
+      },
+    },
+    async () => ({ shippingLocations: await enabledShippingLocations(app.db) }),
+  );
+};

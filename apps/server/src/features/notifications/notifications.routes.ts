@@ -1,0 +1,69 @@
+import {
+  NOTIFICATION_DEFAULT_LIMIT,
+  NOTIFICATION_MAX_LIMIT,
+  notificationSchema,
+} from '@crossbuy/core/catalogue';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf, requireUser } from '../../plugins/authentication.js';
+import { listNotifications, markNotificationRead } from './notifications.service.js';
+
+/** The signed-in shopper's notifications (spec section 7). */
+export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', requireUser);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+
+  app.get(
+    '/notification',
+    {
+      schema: {
+        tags: ['notification'],
+        summary: 'Notifications, newest first; collapsed shows one entry per group with its count',
+        querystring: z.object({
+          // The spec's spelling of the parameter, kept so existing clients work.
+          collasped: z.stringbool().default(false),
+          limit: z.coerce
+            .number()
+            .int()
+            .min(1)
+            .max(NOTIFICATION_MAX_LIMIT)
+            .default(NOTIFICATION_DEFAULT_LIMIT),
+          /** Only notifications created before this time: the previous page's nextBeforeTime. */
+          beforeTime: z.iso.datetime({ offset: true }).optional(),
+        }),
+        response: {
+          200: z.object({
+            notifications: z.array(notificationSchema),
+            nextBeforeTime: z.string().nullable(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { collasped, limit, beforeTime } = request.query;
+      return listNotifications(app.db, principalOf(request).userId, {
+        collapsed: collasped,
+        limit,
+        beforeTime,
+      });
+    },
+  );
+
+  app.post(
+    '/notification/:id/read',
+    {
+      schema: {
+        tags: ['notification'],
+        summary: 'Mark a notification, and the older ones of its group, as read',
+        params: z.object({ id: z.string().min(1).max(200) }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await markNotificationRead(app.db, principalOf(request).userId, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

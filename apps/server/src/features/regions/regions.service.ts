@@ -1,0 +1,129 @@
+import { getCountryAddressData } from '@crossbuy/core/address';
+import type { Region } from '@crossbuy/core/catalogue';
+import { AppError } from '@crossbuy/core/errors';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { BASE_CURRENCY, type PricingRegion } from './pricing.js';
+import { exchangeRates, type RegionRow, regions, userPreferences } from './regions.table.js';
+
+/**
+ * Until an operator configures regions, the store sells to Singapore in the base currency, so a fresh
+ * installation without demo data still prices its products.
+ */
+const FALLBACK_REGION: RegionRow = {
+  countryCode: 'SG',
+  currency: BASE_CURRENCY,
+  enabled: true,
+  isDefault: true,
+  position: 0,
+};
+
+type Snapshot = {
+  regions: RegionRow[];
+  defaultRegion: RegionRow;
+  rates: Map<string, string>;
+  loadedAt: number;
+};
+
+export type RegionDirectory = {
+  all(): Promise<Region[]>;
+  enabled(): Promise<Region[]>;
+  defaultRegion(): Promise<Region>;
+  /** The enabled region with this code, or the default region when none is given; else region/not_enabled. */
+  pricing(countryCode?: string): Promise<PricingRegion>;
+  /** Whether the code names a region shoppers may choose. */
+  isEnabled(countryCode: string): Promise<boolean>;
+};
+
+function toRegion(row: RegionRow): Region {
+  return {
+    countryCode: row.countryCode,
+    name: getCountryAddressData(row.countryCode)?.displayValue ?? row.countryCode,
+    currency: row.currency,
+    enabled: row.enabled,
+    default: row.isDefault,
+  };
+}
+
+/**
+ * Regions and rates are read on every catalogue call but change rarely, so they are held in memory and
+ * re-read after `ttlMs`; a change reaches every server process within that time.
+ */
+export function createRegionDirectory(db: Database, options: { ttlMs?: number } = {}): RegionDirectory {
+  const ttlMs = options.ttlMs ?? 30_000;
+  let snapshot: Snapshot | undefined;
+  let loading: Promise<Snapshot> | undefined;
+
+  async function load(): Promise<Snapshot> {
+    const [regionRows, rateRows] = await Promise.all([
+      db.select().from(regions).orderBy(asc(regions.position), asc(regions.countryCode)),
+      db.select().from(exchangeRates).where(eq(exchangeRates.baseCurrency, BASE_CURRENCY)),
+    ]);
+    return {
+      regions: regionRows,
+      defaultRegion: regionRows.find((row) => row.isDefault) ?? FALLBACK_REGION,
+      rates: new Map(rateRows.map((row) => [row.quoteCurrency, row.rate])),
+      loadedAt: Date.now(),
+    };
+  }
+
+  async function current(): Promise<Snapshot> {
+    if (snapshot && Date.now() - snapshot.loadedAt < ttlMs) return snapshot;
+    loading ??= load().finally(() => {
+      loading = undefined;
+    });
+    snapshot = await loading;
+    return snapshot;
+  }
+
+  function findEnabled(state: Snapshot, countryCode: string): RegionRow | undefined {
+    if (countryCode === state.defaultRegion.countryCode) return state.defaultRegion;
+    return state.regions.find((row) => row.countryCode === countryCode && row.enabled);
+  }
+
+  return {
+    async all() {
+      return (await current()).regions.map(toRegion);
+    },
+    async enabled() {
+      return (await current()).regions.filter((row) => row.enabled).map(toRegion);
+    },
+    async defaultRegion() {
+      return toRegion((await current()).defaultRegion);
+    },
+    async isEnabled(countryCode) {
+      return findEnabled(await current(), countryCode) !== undefined;
+    },
+    async pricing(countryCode) {
+      const state = await current();
+      const row = countryCode === undefined ? state.defaultRegion : findEnabled(state, countryCode);
+      if (!row) throw new AppError('region/not_enabled', [countryCode ?? '']);
+      const rate = row.currency === BASE_CURRENCY ? '1' : state.rates.get(row.currency);
+      // A region on sale without a rate is a configuration mistake to fix, not a shopper's error.
+      if (rate === undefined) throw new Error(`No exchange rate from ${BASE_CURRENCY} to ${row.currency}`);
+      return { countryCode: row.countryCode, currency: row.currency, rate };
+    },
+  };
+}
+
+export async function preferredRegionOfUser(db: Database, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ preferredRegion: userPreferences.preferredRegion })
+    .from(userPreferences)
+    .where(eq(userPreferences.userId, userId));
+  return row?.preferredRegion ?? null;
+}
+
+export async function setPreferredRegionOfUser(
+  db: Database,
+  userId: string,
+  countryCode: string,
+): Promise<void> {
+  await db
+    .insert(userPreferences)
+    .values({ userId, preferredRegion: countryCode })
+    .onConflictDoUpdate({
+      target: userPreferences.userId,
+      set: { preferredRegion: countryCode, updatedAt: sql`now()` },
+    });
+}

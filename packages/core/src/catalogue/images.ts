@@ -1,0 +1,19 @@
+/** Where the store serves its images; a stored image key 'products/a.svg' is shown at '/images/products/a.svg'. */
+export const IMAGE_URL_PREFIX = '/images/';
+
+const THUMBNAIL_SUFFIX = '_thumb';
+
+export function imageUrl(key: string): string {
+  return `${IMAGE_URL_PREFIX}${key}`;
+}
+
+/**
+ * Spec section 9: the thumbnail of an image is its path with a suffix, placed before the extension so the
+ * file keeps its type: 'products/a.svg' -> 'products/a_thumb.svg'. Works on keys and URLs alike.
+ */
+export function thumbnailPath(path: string): string {
+  const slash = path.lastIndexOf('/');
+  const dot = path.lastIndexOf('.');
+  if (dot <= slash + 1) return `${path}${THUMBNAIL_SUFFIX}`;
+  return `${path.slice(0, dot)}${THUMBNAIL_SUFFIX}${path.slice(dot)}`;
+}

@@ -1,0 +1,21 @@
+export {
+  buildCategoryTree,
+  type CategoryEntry,
+  type CategoryNode,
+  categoryIdSchema,
+  categoryPath,
+  flattenCategoryTree,
+  isWithinCategory,
+  parentIdOfPath,
+} from './categories.js';
+export { IMAGE_URL_PREFIX, imageUrl, thumbnailPath } from './images.js';
+export * from './schemas.js';
+export { isInStock, linePrice, type StockedProduct } from './stock.js';
+export {
+  allVariantPaths,
+  isValidVariantPath,
+  type ProductVariant,
+  parseVariantPath,
+  variantLabel,
+  variantPathOf,
+} from './variants.js';

@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { currencyCodeSchema, moneySchema } from '../money/index.js';
+import { categoryIdSchema } from './categories.js';
+
+// The storefront's wire shapes (spec sections 3 and 7), shared by the server's routes and the web's calls.
+// Ids are strings, money is { amountMinor, currency } and times are ISO 8601 in UTC.
+
+/** A country code as given in a query or body; 'sg' is read as 'SG'. */
+export const countryCodeSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/);
+const isoTime = z.iso.datetime();
+
+export const variantSchema = z.object({ name: z.string(), options: z.array(z.string()) });
+
+export const merchantRefSchema = z.object({ id: z.string(), name: z.string() });
+
+export const priceRangeSchema = z.object({ min: moneySchema, max: moneySchema });
+
+/** A product in a list: enough for a card, nothing a card does not show. */
+export const productSummarySchema = z.object({
+  uuid: z.string(),
+  paramName: z.string(),
+  name: z.string(),
+  /** An image URL; null when the product has none and a placeholder is shown. */
+  mainImage: z.string().nullable(),
+  /** The price in the requested region's currency (the lowest of its variants when it has any). */
+  price: moneySchema,
+  /** The currency every price of this answer is in: the requested region's. */
+  priceCurrency: currencyCodeSchema,
+  priceRange: priceRangeSchema,
+  /** Units on hand; for a product with variants, the sum over its variants. */
+  stock: z.int(),
+  disabled: z.boolean(),
+  sourceMarketPlace: z.string(),
+  merchant: merchantRefSchema,
+  categoryId: z.string(),
+  createdAt: isoTime,
+});
+
+export const variantPathEntrySchema = z.object({ price: moneySchema, stock: z.int() });
+
+/** A product page: the summary plus what only the page shows. */
+export const productSchema = productSummarySchema.extend({
+  description: z.string(),
+  gallery: z.array(z.string()),
+  variants: z.array(variantSchema),
+  /** Keyed by variant path ('0/1'); empty for a product without variants. */
+  variantPaths: z.record(z.string(), variantPathEntrySchema),
+});
+
+/** What the signed-in shopper has done with a product; all false for a visitor. */
+export const productFlagsSchema = z.object({ inWishlist: z.boolean() });
+
+export type ProductFlags = z.infer<typeof productFlagsSchema>;
+
+export type ProductSummary = z.infer<typeof productSummarySchema>;
+export type Product = z.infer<typeof productSchema>;
+
+export const categoryNodeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  get children(): z.ZodArray<typeof categoryNodeSchema> {
+    return z.array(categoryNodeSchema);
+  },
+});
+
+export const merchantSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  sourceMarketPlace: z.string(),
+  countryCode: z.string(),
+  description: z.string(),
+  logo: z.string().nullable(),
+  /** Products on sale (not disabled). */
+  productCount: z.int(),
+});
+
+export type Merchant = z.infer<typeof merchantSchema>;
+
+export const PRODUCT_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+export const SEARCH_DEFAULT_LIMIT = 24;
+export const SEARCH_MAX_LIMIT = 60;
+/** Deep pages cost the database more than anyone reads; 100 pages of 60 is 6,000 products. */
+export const SEARCH_MAX_PAGE = 100;
+export const SEARCH_MAX_QUERY_LENGTH = 100;
+
+const minorAmount = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+export const productSearchQuerySchema = z
+  .object({
+    q: z.string().trim().max(SEARCH_MAX_QUERY_LENGTH).optional(),
+    /** Includes the category's descendants. */
+    categoryId: categoryIdSchema.optional(),
+    merchantId: z.string().max(64).optional(),
+    /** Bounds in minor units of the region's currency, inclusive. */
+    minPrice: minorAmount.optional(),
+    maxPrice: minorAmount.optional(),
+    inStock: z.stringbool().optional(),
+    /** Default: relevance with a text query, else newest. */
+    sort: z.enum(PRODUCT_SORTS).optional(),
+    page: z.coerce.number().int().min(1).max(SEARCH_MAX_PAGE).default(1),
+    limit: z.coerce.number().int().min(1).max(SEARCH_MAX_LIMIT).default(SEARCH_DEFAULT_LIMIT),
+    /** Country code of the region whose prices to show; default the default region. */
+    region: countryCodeSchema.optional(),
+  })
+  .refine(
+    (query) =>
+      query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice,
+    {
+      path: ['minPrice'],
+    },
+  );
+
+export type ProductSearchQuery = z.infer<typeof productSearchQuerySchema>;
+
+const facetCountSchema = z.object({ id: z.string(), name: z.string(), count: z.int() });
+
+export const productSearchResultSchema = z.object({
+  products: z.array(productSummarySchema),
+  total: z.int(),
+  page: z.int(),
+  limit: z.int(),
+  region: z.string(),
+  /** Counts over every product matching the current filters, not just this page. */
+  facets: z.object({
+    categories: z.array(facetCountSchema),
+    merchants: z.array(facetCountSchema),
+    stock: z.object({ inStock: z.int(), soldOut: z.int() }),
+  }),
+});
+
+export type ProductSearchResult = z.infer<typeof productSearchResultSchema>;
+
+export const regionSchema = z.object({
+  countryCode: z.string(),
+  name: z.string(),
+  currency: currencyCodeSchema,
+  enabled: z.boolean(),
+  default: z.boolean(),
+});
+
+export type Region = z.infer<typeof regionSchema>;
+
+export const bannerSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  subtitle: z.string(),
+  image: z.string(),
+  link: z.string().nullable(),
+});
+
+export const popupSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  body: z.string(),
+  image: z.string().nullable(),
+  link: z.string().nullable(),
+});
+
+export const imagePageSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  images: z.array(z.object({ image: z.string(), link: z.string().nullable(), alt: z.string() })),
+});
+
+export const homeProductGroupSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  categoryId: categoryIdSchema.nullable(),
+  products: z.array(productSummarySchema),
+});
+
+export const shippingLocationSchema = z.object({ id: z.string(), countryCode: z.string(), name: z.string() });
+
+export const wishlistItemSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  createdAt: isoTime,
+  product: productSummarySchema,
+});
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  body: z.string(),
+  link: z.string().nullable(),
+  groupKey: z.string(),
+  readAt: isoTime.nullable(),
+  createdAt: isoTime,
+  /** How many notifications this entry stands for: 1, or the size of its group when collapsed. */
+  count: z.int(),
+});
+
+export const NOTIFICATION_DEFAULT_LIMIT = 5;
+export const NOTIFICATION_MAX_LIMIT = 50;
