@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencyCodeSchema, moneySchema } from '../money/index.js';
+import { currencyCodeSchema, moneySchema } from '../validation/wire.js';
 import { categoryIdSchema } from './categories.js';
 
 // The storefront's wire shapes (spec sections 3 and 7), shared by the server's routes and the web's calls.
