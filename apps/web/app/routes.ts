@@ -8,6 +8,11 @@ export default [
     route('cart', 'routes/cart.tsx'),
     route('sign_in', 'routes/sign-in.tsx'),
     route('_app', 'routes/app-shell.tsx'),
+    route('search', 'routes/search.tsx'),
+    route('category/:categoryId', 'routes/category.tsx'),
+    route('categories/:categoryId', 'routes/categories-redirect.tsx'),
+    route('merchants', 'routes/merchants.tsx'),
+    route('merchant/:merchantId', 'routes/merchant.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;
