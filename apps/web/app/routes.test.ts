@@ -36,6 +36,7 @@ describe('routes', () => {
     ['/search', 'routes/search'],
     ['/category/audio', 'routes/category'],
     ['/categories/audio', 'routes/categories-redirect'],
+    ['/product/studio-headphones-3b70b94c', 'routes/product'],
     ['/merchants', 'routes/merchants'],
     ['/merchant/2d77f9f7-bfdd-430f-a50b-3c00eae8ac1c', 'routes/merchant'],
   ])('routes %s the same with or without a country segment', (path, id) => {

@@ -11,6 +11,7 @@ export default [
     route('search', 'routes/search.tsx'),
     route('category/:categoryId', 'routes/category.tsx'),
     route('categories/:categoryId', 'routes/categories-redirect.tsx'),
+    route('product/:productId', 'routes/product.tsx'),
     route('merchants', 'routes/merchants.tsx'),
     route('merchant/:merchantId', 'routes/merchant.tsx'),
   ]),
