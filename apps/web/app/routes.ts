@@ -14,6 +14,7 @@ export default [
     route('product/:productId', 'routes/product.tsx'),
     route('merchants', 'routes/merchants.tsx'),
     route('merchant/:merchantId', 'routes/merchant.tsx'),
+    route('wishlist', 'routes/wishlist.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;
