@@ -40,6 +40,7 @@ describe('routes', () => {
     ['/merchants', 'routes/merchants'],
     ['/merchant/2d77f9f7-bfdd-430f-a50b-3c00eae8ac1c', 'routes/merchant'],
     ['/wishlist', 'routes/wishlist'],
+    ['/image_page/japan-week', 'routes/image-page'],
   ])('routes %s the same with or without a country segment', (path, id) => {
     const plain = matchedRoute(path);
     expect(plain.id).toBe(id);

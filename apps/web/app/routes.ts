@@ -15,6 +15,7 @@ export default [
     route('merchants', 'routes/merchants.tsx'),
     route('merchant/:merchantId', 'routes/merchant.tsx'),
     route('wishlist', 'routes/wishlist.tsx'),
+    route('image_page/:imagePageId', 'routes/image-page.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;
