@@ -12,6 +12,8 @@ const tailwind = tailwindcss() as unknown as PluginOption;
 
 export default defineConfig({
   plugins: [tailwind, reactRouter()],
+  // Kept in build/client/.vite/ so bench/web-bundle.mjs can add up what each page loads first.
+  build: { manifest: true },
   resolve: { conditions: [sourceCondition, ...defaultClientConditions] },
   ssr: {
     noExternal: ['@crossbuy/core'],

@@ -1,7 +1,9 @@
+import type { Region } from '@crossbuy/core/catalogue';
 import { messageForError } from '@crossbuy/core/errors';
 import { isCurrencyCode } from '@crossbuy/core/money';
 import type { AppLoadContext } from 'react-router';
-import { type AppConfig, DEFAULT_APP_CONFIG, type Region, type RootData } from './app-config';
+import { type AppConfig, DEFAULT_APP_CONFIG, type RootData } from './app-config';
+import { loadEnabledRegions, loadPreferredRegion } from './regions.server';
 import { serverApiJson } from './server-api.server';
 
 async function loadConfig(
@@ -36,9 +38,11 @@ async function loadDefaultRegion(context: AppLoadContext, request: Request): Pro
 }
 
 export async function loadRootData(context: AppLoadContext, request: Request): Promise<RootData> {
-  const [config, defaultRegion] = await Promise.all([
+  const [config, defaultRegion, regions, preferredRegion] = await Promise.all([
     loadConfig(context, request),
     loadDefaultRegion(context, request),
+    loadEnabledRegions(context, request),
+    loadPreferredRegion(context, request),
   ]);
-  return { ...config, defaultRegion };
+  return { ...config, defaultRegion, regions, preferredRegion };
 }

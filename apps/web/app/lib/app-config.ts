@@ -1,3 +1,4 @@
+import type { Region } from '@crossbuy/core/catalogue';
 import { type CurrencyCode, DEFAULT_CURRENCY } from '@crossbuy/core/money';
 import { useRouteLoaderData } from 'react-router';
 
@@ -10,14 +11,15 @@ export type AppConfig = {
 
 export const DEFAULT_APP_CONFIG: AppConfig = { app_currency: DEFAULT_CURRENCY };
 
-/** Fields of `GET /region/default` the web reads so far; the region work adds the rest. */
-export type Region = { countryCode: string };
-
 export type RootData = {
   config: AppConfig;
   /** The catalogue message of a failed config call, for the config error slot. */
   configError: string | null;
   defaultRegion: Region | null;
+  /** The regions shoppers may choose (`GET /region/enabled`). */
+  regions: Region[];
+  /** The shopper's preferred region when the page was loaded (`GET /region/preferred`). */
+  preferredRegion: string | null;
 };
 
 /** The config loaded once by the root loader, or the defaults while it is unavailable. */

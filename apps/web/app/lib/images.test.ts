@@ -1,31 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { IMAGE_HOST, imageUrl, PLACEHOLDER_IMAGE, thumbnailPath, thumbnailUrl } from './images';
+import { IMAGE_HOST, imageUrl, PLACEHOLDER_IMAGE, thumbnailUrl } from './images';
 
 describe('images', () => {
-  it('serves images from the static host, /images by default', () => {
-    expect(IMAGE_HOST).toBe('/images');
-    expect(imageUrl('products/photo.jpg')).toBe('/images/products/photo.jpg');
-    expect(imageUrl('/products/photo.jpg')).toBe('/images/products/photo.jpg');
+  it('loads our images from our origin unless an image host is configured', () => {
+    expect(IMAGE_HOST).toBe('');
+    expect(imageUrl('/images/products/photo.svg')).toBe('/images/products/photo.svg');
   });
 
-  it('keeps absolute and data URLs as they are', () => {
+  it('keeps images from other hosts as they are', () => {
     expect(imageUrl('https://cdn.example.com/a.png')).toBe('https://cdn.example.com/a.png');
-    expect(imageUrl('//cdn.example.com/a.png')).toBe('//cdn.example.com/a.png');
-    expect(imageUrl(PLACEHOLDER_IMAGE)).toBe(PLACEHOLDER_IMAGE);
-  });
-
-  it('puts the thumbnail suffix before the extension of the file name', () => {
-    expect(thumbnailPath('photo.jpg')).toBe('photo_thumb.jpg');
-    expect(thumbnailPath('products/v1.2/photo.webp')).toBe('products/v1.2/photo_thumb.webp');
-    expect(thumbnailPath('products/archive.tar.gz')).toBe('products/archive.tar_thumb.gz');
-    expect(thumbnailPath('products/v1.2/photo')).toBe('products/v1.2/photo_thumb');
-    expect(thumbnailPath('photo.png?v=3')).toBe('photo_thumb.png?v=3');
-    expect(thumbnailPath('products/.hidden')).toBe('products/.hidden_thumb');
-  });
-
-  it('builds thumbnail URLs on the static host only', () => {
-    expect(thumbnailUrl('products/photo.jpg')).toBe('/images/products/photo_thumb.jpg');
     expect(thumbnailUrl('https://marketplace.example/item.jpg')).toBe('https://marketplace.example/item.jpg');
+    expect(thumbnailUrl('//marketplace.example/item.jpg')).toBe('//marketplace.example/item.jpg');
+  });
+
+  it('names the thumbnail of our images with the core rule', () => {
+    expect(thumbnailUrl('/images/products/photo.svg')).toBe('/images/products/photo_thumb.svg');
+    expect(thumbnailUrl('/images/products/v1.2/photo')).toBe('/images/products/v1.2/photo_thumb');
   });
 
   it('uses the placeholder when the image is missing', () => {

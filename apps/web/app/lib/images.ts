@@ -1,42 +1,33 @@
-/** Product and banner images live on a static host; VITE_IMAGE_HOST points elsewhere (a CDN) when set. */
-export const IMAGE_HOST: string = (import.meta.env.VITE_IMAGE_HOST || '/images').replace(/\/+$/, '');
+import { IMAGE_URL_PREFIX, thumbnailPath } from '@crossbuy/core/catalogue';
 
-export const THUMBNAIL_SUFFIX = '_thumb';
+/**
+ * The API names our own pictures by their path on our origin ('/images/products/a.svg'). When
+ * VITE_IMAGE_HOST is set (a CDN), the same files are fetched from there instead.
+ */
+export const IMAGE_HOST: string = (import.meta.env.VITE_IMAGE_HOST || '').replace(/\/+$/, '');
 
 const PLACEHOLDER_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 120"><rect width="120" height="120" fill="#eef2f1"/><path d="M34 82l18-22 13 15 9-10 16 17z" fill="#b7c4c1"/><circle cx="78" cy="44" r="8" fill="#b7c4c1"/></svg>`;
 
 /** Shown wherever an image is missing, so a product card keeps its shape. */
 export const PLACEHOLDER_IMAGE = `data:image/svg+xml,${encodeURIComponent(PLACEHOLDER_SVG)}`;
 
-function isAbsolute(path: string): boolean {
-  return /^(https?:)?\/\//i.test(path) || path.startsWith('data:');
+function isOurs(url: string): boolean {
+  return url.startsWith(IMAGE_URL_PREFIX);
 }
 
-export function imageUrl(path: string | null | undefined): string {
-  const trimmed = path?.trim();
+/** Where the browser loads an image the API named; the placeholder when there is none. */
+export function imageUrl(url: string | null | undefined): string {
+  const trimmed = url?.trim();
   if (!trimmed) return PLACEHOLDER_IMAGE;
-  if (isAbsolute(trimmed)) return trimmed;
-  return `${IMAGE_HOST}/${trimmed.replace(/^\/+/, '')}`;
+  return IMAGE_HOST && isOurs(trimmed) ? `${IMAGE_HOST}${trimmed}` : trimmed;
 }
 
 /**
- * The thumbnail sits beside the image on our host with THUMBNAIL_SUFFIX before the extension:
- * 'products/photo.jpg' -> 'products/photo_thumb.jpg'; a name without an extension just gains the
- * suffix. Only the file name changes, never a dot in a folder name or a query string.
+ * The small version of one of our images (spec section 9, core's rule). Pictures from other hosts (a
+ * marketplace's photo of an external item) have no thumbnail and are used as they are.
  */
-export function thumbnailPath(path: string): string {
-  const queryStart = path.search(/[?#]/);
-  const file = queryStart === -1 ? path : path.slice(0, queryStart);
-  const rest = queryStart === -1 ? '' : path.slice(queryStart);
-  const dot = file.lastIndexOf('.');
-  if (dot <= file.lastIndexOf('/') + 1) return `${file}${THUMBNAIL_SUFFIX}${rest}`;
-  return `${file.slice(0, dot)}${THUMBNAIL_SUFFIX}${file.slice(dot)}${rest}`;
-}
-
-/** Images from other hosts (a marketplace's photo of an external item) have no thumbnail; they are used as they are. */
-export function thumbnailUrl(path: string | null | undefined): string {
-  const trimmed = path?.trim();
+export function thumbnailUrl(url: string | null | undefined): string {
+  const trimmed = url?.trim();
   if (!trimmed) return PLACEHOLDER_IMAGE;
-  if (isAbsolute(trimmed)) return trimmed;
-  return imageUrl(thumbnailPath(trimmed));
+  return isOurs(trimmed) ? imageUrl(thumbnailPath(trimmed)) : trimmed;
 }

@@ -1,5 +1,5 @@
-import { ApiError } from '@crossbuy/core/errors';
-import type { AppLoadContext } from 'react-router';
+import { ApiError, messageForError } from '@crossbuy/core/errors';
+import { type AppLoadContext, data } from 'react-router';
 
 const DEFAULT_API_ORIGIN = 'http://127.0.0.1:3001';
 const UNAVAILABLE_MESSAGE = 'Crossbuy is temporarily unavailable. Please try again shortly.';
@@ -41,4 +41,25 @@ export async function serverApiJson<T>(
   }
   if (!response.ok) throw ApiError.fromResponse(response.status, body);
   return body as T;
+}
+
+/**
+ * What a loader throws when a call it cannot do without failed: the 404 page for anything not found, else
+ * the error page with the catalogue message (the root error boundary reads the envelope).
+ */
+function routeErrorFrom(error: unknown): ReturnType<typeof data> {
+  if (error instanceof ApiError && error.status === 404) return data(null, { status: 404 });
+  const status = error instanceof ApiError && error.status >= 400 ? error.status : 503;
+  const code = error instanceof ApiError ? error.code : undefined;
+  const params = error instanceof ApiError ? error.params : [];
+  return data({ error: { code, params, message: messageForError(error) } }, { status });
+}
+
+/** A call the page cannot do without: its failure becomes the page's error (see routeErrorFrom). */
+export async function orPageError<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    throw routeErrorFrom(error);
+  }
 }

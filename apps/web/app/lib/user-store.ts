@@ -49,6 +49,14 @@ export function needsTwoFactor({ signedIn, tfaPassed, profile }: CurrentUser): b
 }
 
 /**
+ * While a sign-out is under way nobody is signed in, yet nobody is known to be a visitor either: pages
+ * neither load signed-in data (whose cookies are about to go) nor send the shopper to sign in.
+ */
+export function markSigningOut(): void {
+  userStore.set(signedOut);
+}
+
+/**
  * Sign-out resets all user state, including failures of calls made for the previous user. The answer
  * to "who is this?" is then known (a visitor), so signed-in pages send the shopper to sign in at once
  * instead of waiting for a GET /auth/me that nobody makes.

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** A category as the server sends it: the tree alone; paths and parents are derived (spec section 3). */
 export type CategoryNode = { id: string; name: string; children: CategoryNode[] };
 
@@ -12,12 +10,6 @@ export type CategoryEntry = {
   parentId: string | null;
   depth: number;
 };
-
-/** Category ids are lower-case slugs; having no '.' keeps them safe inside a dotted path. */
-export const categoryIdSchema = z
-  .string()
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
-  .max(64);
 
 export function categoryPath(parentPath: string | null, id: string): string {
   return parentPath === null ? id : `${parentPath}.${id}`;

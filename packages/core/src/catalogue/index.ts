@@ -2,7 +2,6 @@ export {
   buildCategoryTree,
   type CategoryEntry,
   type CategoryNode,
-  categoryIdSchema,
   categoryPath,
   flattenCategoryTree,
   isWithinCategory,

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { currencyCodeSchema, moneySchema } from '../validation/wire.js';
-import { categoryIdSchema } from './categories.js';
 
 // The storefront's wire shapes (spec sections 3 and 7), shared by the server's routes and the web's calls.
 // Ids are strings, money is { amountMinor, currency } and times are ISO 8601 in UTC.
@@ -12,6 +11,15 @@ export const countryCodeSchema = z
   .toUpperCase()
   .regex(/^[A-Z]{2}$/);
 const isoTime = z.iso.datetime();
+
+/**
+ * Category ids are lower-case slugs; having no '.' keeps them safe inside a dotted path. A schema, so it
+ * lives here with the others rather than beside the category rules, which pages use without Zod.
+ */
+export const categoryIdSchema = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+  .max(64);
 
 export const variantSchema = z.object({ name: z.string(), options: z.array(z.string()) });
 

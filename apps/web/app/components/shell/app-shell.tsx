@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigation } from 'react-router';
 import { useErrorSlot } from '../../lib/error-slots';
 import { Alert } from '../ui/alert';
 import { SiteFooter } from './site-footer';
@@ -13,6 +13,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
   const main = useRef<HTMLElement>(null);
   const previousPath = useRef(pathname);
   const configError = useErrorSlot('config');
+  const navigation = useNavigation();
 
   // A client-side navigation does not reset focus as a page load does; moving it to the new
   // content lets screen reader and keyboard users start there instead of in the old header link.
@@ -30,6 +31,14 @@ export function AppShell({ children }: { children?: ReactNode }) {
       >
         Skip to main content
       </a>
+      {navigation.state === 'idle' ? null : (
+        // Client navigations wait for the next page's data; this says so at the top of the window.
+        <div
+          role="progressbar"
+          aria-label="Loading the page"
+          className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-brand-700"
+        />
+      )}
       <SiteHeader />
       <main id={MAIN_CONTENT_ID} ref={main} tabIndex={-1} className="flex-1 outline-none">
         {configError ? (

@@ -2,6 +2,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub, useSearchParams } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createMemorySink, setAnalyticsSink } from '../../lib/analytics';
 import { REDIRECT_AFTER_SIGN_IN_KEY } from '../../lib/redirect-to-sign-in';
 import { resetUserState, userStore } from '../../lib/user-store';
 import { aProfile } from '../../test-support/fake-api';
@@ -63,9 +64,21 @@ describe('SiteHeader', () => {
     expect(sessionStorage.getItem(REDIRECT_AFTER_SIGN_IN_KEY)).toBe('/');
   });
 
-  it('searches with a GET to /search', async () => {
+  it('searches with a GET to /search and records the search', async () => {
+    const sink = createMemorySink();
+    setAnalyticsSink(sink);
     renderHeader();
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search products' }), 'rice cooker{Enter}');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search products' }), ' rice cooker {Enter}');
     expect(await screen.findByRole('heading', { name: 'Results for rice cooker' })).toBeTruthy();
+    expect(sink.events).toEqual([{ name: 'search', params: { search_term: 'rice cooker' } }]);
+    setAnalyticsSink(null);
+  });
+
+  it('keeps the words searched for in the box on the results page', () => {
+    const Stub = createRoutesStub([{ path: '/search', Component: SiteHeader }]);
+    render(<Stub initialEntries={['/search?q=tent']} />);
+    expect((screen.getByRole('searchbox', { name: 'Search products' }) as HTMLInputElement).value).toBe(
+      'tent',
+    );
   });
 });

@@ -1,8 +1,18 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { AccountNav } from '../../features/auth/components/account-nav';
+import { RegionChooser } from '../../features/regions/components/region-chooser';
+import { useUser } from '../../lib/user-store';
 import { SearchForm } from './search-form';
 
+// Only signed-in shoppers have notifications, so visitors never download the menu.
+const NotificationsMenu = lazy(() => import('../../features/notifications/components/notifications-menu'));
+
+const navLink =
+  'inline-flex min-h-11 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50';
+
 export function SiteHeader() {
+  const { signedIn } = useUser();
   return (
     <header className="border-b border-line bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3">
@@ -10,11 +20,19 @@ export function SiteHeader() {
           Crossbuy
         </Link>
         <SearchForm className="order-last w-full md:order-none md:w-auto md:flex-1" />
-        <nav aria-label="Account" className="ms-auto flex items-center gap-1 md:ms-0">
-          <Link
-            to="/cart"
-            className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50"
-          >
+        <nav aria-label="Account" className="ms-auto flex flex-wrap items-center justify-end gap-1 md:ms-0">
+          <RegionChooser />
+          {signedIn ? (
+            <>
+              <Suspense fallback={null}>
+                <NotificationsMenu />
+              </Suspense>
+              <Link to="/wishlist" className={navLink}>
+                Wishlist
+              </Link>
+            </>
+          ) : null}
+          <Link to="/cart" className={navLink}>
             <svg
               aria-hidden="true"
               viewBox="0 0 24 24"

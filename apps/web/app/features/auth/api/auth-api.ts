@@ -9,6 +9,7 @@ import type { ApiClient } from '../../../lib/api-client';
 import { clearErrorSlot, setErrorSlot } from '../../../lib/error-slots';
 import {
   type CurrentUser,
+  markSigningOut,
   resetUserState,
   setCurrentUser,
   setProfile,
@@ -55,6 +56,7 @@ export async function changePassword(request: ChangePasswordOutput, client: ApiC
 }
 
 export async function signOut(client: ApiClient = api): Promise<void> {
+  markSigningOut();
   try {
     await client.delete('/auth/logout');
   } catch (error) {

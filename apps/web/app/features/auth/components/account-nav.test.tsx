@@ -88,4 +88,19 @@ describe('AccountNav', () => {
     });
     expect(getErrorSlot('profileUpdate')).toBeNull();
   });
+
+  it('is nobody while signing out, so the home page loads nothing for the departing account', async () => {
+    let answerLogout: (response: Response) => void = () => undefined;
+    api.respond(() => new Promise<Response>((resolve) => (answerLogout = resolve)));
+    const user = userEvent.setup();
+    const button = renderSignedIn();
+
+    await user.click(button);
+    await user.click(screen.getByRole('menuitem', { name: 'Sign out' }));
+
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeTruthy();
+    expect(userStore.get()).toMatchObject({ signedIn: false, profileFetched: false });
+    await act(async () => answerLogout(json(204)));
+    expect(userStore.get()).toMatchObject({ signedIn: false, profileFetched: true });
+  });
 });

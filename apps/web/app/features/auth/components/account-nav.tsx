@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { isSignInPath, rememberRedirectAfterSignIn, SIGN_IN_PATH } from '../../../lib/redirect-to-sign-in';
-import { type UserProfile, useUser } from '../../../lib/user-store';
+import { markSigningOut, type UserProfile, useUser } from '../../../lib/user-store';
 import { signOut } from '../api/auth-api';
 
 const linkStyle =
@@ -88,10 +88,12 @@ function AccountMenu({ profile }: { profile: UserProfile }) {
     }
   };
 
-  // Leaving first means no signed-in page is on screen when the user state goes, so none of them
-  // sends the shopper to sign in on the way out.
+  // The user is marked as leaving at once, so the home page loads nothing for the departing account;
+  // the session ends only once the home page is on screen, so no signed-in page is left to send the
+  // shopper to sign in when the user state becomes a visitor's.
   const onSignOut = async () => {
     setOpen(false);
+    markSigningOut();
     await navigate('/');
     await signOut();
   };

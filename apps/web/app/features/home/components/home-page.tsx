@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { SearchForm } from '../../../components/shell/search-form';
 import { useAppConfig } from '../../../lib/app-config';
+import { useShopperRegions } from '../../../lib/region-store';
 import { QUOTE_LINK_PARAM, QuoteLinkForm } from './quote-link-form';
 
 const quotationSteps = [
@@ -10,8 +12,10 @@ const quotationSteps = [
   { title: 'Stay in touch', text: 'Chat with us about your order until it reaches your door.' },
 ];
 
-export function HomePage() {
+/** The hero with the quotation form, then `children` (the catalogue's rows), then how it all works. */
+export function HomePage({ children }: { children?: ReactNode }) {
   const { app_currency } = useAppConfig();
+  const currency = useShopperRegions().current?.currency ?? app_currency;
   const [searchParams] = useSearchParams();
 
   return (
@@ -22,7 +26,7 @@ export function HomePage() {
             id="home-heading"
             className="max-w-3xl text-4xl font-extrabold tracking-tight text-brand-900 sm:text-5xl"
           >
-            Shop across borders, priced in {app_currency}
+            Shop across borders, priced in {currency}
           </h1>
           <p className="max-w-2xl text-lg text-muted">
             Buy from the Crossbuy catalogue, or paste a link to an item on a marketplace abroad and we will
@@ -33,6 +37,8 @@ export function HomePage() {
           </div>
         </div>
       </section>
+
+      <div className="flex flex-col gap-10 py-6">{children}</div>
 
       <div className="mx-auto grid max-w-6xl gap-6 px-4 pb-12 md:grid-cols-2 md:items-start">
         <section

@@ -1,0 +1,134 @@
+import {
+  type CategoryEntry,
+  type CategoryNode,
+  flattenCategoryTree,
+  type Merchant,
+  PRODUCT_SORTS,
+  type Product,
+  type ProductSearchResult,
+  type ProductSort,
+  type Region,
+  SEARCH_DEFAULT_LIMIT,
+  SEARCH_MAX_PAGE,
+  SEARCH_MAX_QUERY_LENGTH,
+} from '@crossbuy/core/catalogue';
+import { type CurrencyCode, parseMajorAmount } from '@crossbuy/core/money';
+import type { AppLoadContext } from 'react-router';
+import type { QueryParams } from '../../../lib/api-client';
+import { serverApiJson } from '../../../lib/server-api.server';
+import type { ListingData, ListingFilters } from '../listing';
+
+type Caller = { context: AppLoadContext; request: Request };
+
+function apiPath(path: string, query: QueryParams = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return `/api${path}${text ? `?${text}` : ''}`;
+}
+
+function get<T>({ context, request }: Caller, path: string, query?: QueryParams): Promise<T> {
+  return serverApiJson<T>(context, request, apiPath(path, query));
+}
+
+export async function loadCategoryTree(caller: Caller): Promise<CategoryNode[]> {
+  return (await get<{ categories: CategoryNode[] }>(caller, '/product/categories')).categories;
+}
+
+/** The categories from the root down to `categoryId`, for breadcrumbs; empty when it is not in the tree. */
+export function categoryTrail(tree: readonly CategoryNode[], categoryId: string): CategoryEntry[] {
+  const entries = flattenCategoryTree(tree);
+  const byId = new Map(entries.map((entry) => [entry.id, entry]));
+  const target = byId.get(categoryId);
+  if (!target) return [];
+  return target.path.split('.').flatMap((id) => byId.get(id) ?? []);
+}
+
+export async function loadProduct(caller: Caller, id: string, region: string | undefined): Promise<Product> {
+  return (await get<{ product: Product }>(caller, `/product/one/${encodeURIComponent(id)}`, { region }))
+    .product;
+}
+
+export async function loadMerchant(caller: Caller, id: string): Promise<Merchant> {
+  return (await get<{ merchant: Merchant }>(caller, `/merchant/${encodeURIComponent(id)}`)).merchant;
+}
+
+export type MerchantPage = { merchants: Merchant[]; total: number; page: number; limit: number };
+
+export function loadMerchants(caller: Caller, page: number): Promise<MerchantPage> {
+  return get<MerchantPage>(caller, '/merchant', { page });
+}
+
+function pageNumber(text: string | null, max: number): number {
+  const page = Number(text);
+  return Number.isSafeInteger(page) && page >= 1 && page <= max ? page : 1;
+}
+
+export function readPage(url: URL, max = SEARCH_MAX_PAGE): number {
+  return pageNumber(url.searchParams.get('page'), max);
+}
+
+function isSort(value: string | null): value is ProductSort {
+  return (PRODUCT_SORTS as readonly (string | null)[]).includes(value);
+}
+
+/** The listing filters of a URL; anything malformed is dropped rather than refused. */
+export function readListingFilters(url: URL): ListingFilters {
+  const params = url.searchParams;
+  const text = (name: string) => params.get(name)?.trim() ?? '';
+  const sort = params.get('sort');
+  return {
+    q: text('q').slice(0, SEARCH_MAX_QUERY_LENGTH),
+    category: text('category') || null,
+    merchant: text('merchant') || null,
+    minPrice: text('minPrice'),
+    maxPrice: text('maxPrice'),
+    inStock: ['1', 'true', 'on', 'yes'].includes(text('inStock')),
+    sort: isSort(sort) ? sort : null,
+    page: readPage(url),
+  };
+}
+
+function minorAmount(text: string, currency: CurrencyCode | null): number | undefined {
+  if (!text || !currency) return undefined;
+  const amount = parseMajorAmount(text, currency);
+  return amount && amount.amountMinor >= 0 ? amount.amountMinor : undefined;
+}
+
+/** What a listing page fixes itself: its category or merchant, which its URL does not repeat. */
+export type ListingScope = { categoryId?: string; merchantId?: string };
+
+/**
+ * Runs a listing: the URL's filters within the page's scope, in the shopper's region. Prices typed in
+ * major units become the API's minor units of the region's currency; bounds typed the wrong way round
+ * are swapped rather than answered with nothing.
+ */
+export async function loadListing(
+  caller: Caller,
+  filters: ListingFilters,
+  region: Region | null,
+  scope: ListingScope = {},
+): Promise<ListingData> {
+  const currency = region?.currency ?? null;
+  let minPrice = minorAmount(filters.minPrice, currency);
+  let maxPrice = minorAmount(filters.maxPrice, currency);
+  if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) {
+    [minPrice, maxPrice] = [maxPrice, minPrice];
+  }
+  const result = await get<ProductSearchResult>(caller, '/product/search', {
+    q: filters.q,
+    categoryId: scope.categoryId ?? filters.category ?? undefined,
+    merchantId: scope.merchantId ?? filters.merchant ?? undefined,
+    minPrice,
+    maxPrice,
+    inStock: filters.inStock ? 'true' : undefined,
+    sort: filters.sort ?? undefined,
+    page: filters.page,
+    limit: SEARCH_DEFAULT_LIMIT,
+    region: region?.countryCode,
+  });
+  const pageCount = Math.min(Math.ceil(result.total / result.limit), SEARCH_MAX_PAGE);
+  return { filters, result, pageCount, currency };
+}

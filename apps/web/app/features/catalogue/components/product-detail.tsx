@@ -1,0 +1,129 @@
+import { type CategoryEntry, type Product, variantLabel } from '@crossbuy/core/catalogue';
+import type { Money } from '@crossbuy/core/money';
+import { type ReactNode, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Price, PriceRange } from '../../../components/ui/price';
+import { Breadcrumbs } from './breadcrumbs';
+import { ProductGallery } from './product-gallery';
+import { StockState } from './stock-state';
+import { choicePath, initialChoice, type VariantChoice, VariantPicker } from './variant-picker';
+
+const MAX_QUANTITY = 99;
+
+type ProductDetailProps = {
+  product: Product;
+  /** The product's category and its ancestors, root first. */
+  trail: readonly Pick<CategoryEntry, 'id' | 'name'>[];
+  /** The wishlist control (the wishlist feature's), given the price and label of the current choice. */
+  wishlist?: (choice: { price: Money; label: string | null }) => ReactNode;
+};
+
+export function ProductDetail({ product, trail, wishlist }: ProductDetailProps) {
+  const id = useId();
+  const [choice, setChoice] = useState<VariantChoice>(() => initialChoice(product.variants));
+  const [quantity, setQuantity] = useState(1);
+  const hasVariants = product.variants.length > 0;
+  const path = hasVariants ? choicePath(choice) : '';
+  const chosenPrice = path === null ? null : (product.variantPaths[path]?.price ?? product.price);
+  const label = path ? variantLabel(product.variants, path) : null;
+  const category = trail.at(-1);
+  const missing = product.variants.filter((_, position) => choice[position] === null).map((v) => v.name);
+
+  return (
+    <article
+      className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 sm:py-10"
+      aria-labelledby={`${id}-name`}
+    >
+      <Breadcrumbs trail={trail} current={product.name} />
+      <div className="grid gap-8 md:grid-cols-2">
+        <ProductGallery name={product.name} mainImage={product.mainImage} gallery={product.gallery} />
+        <div className="flex flex-col gap-5">
+          <div className="flex flex-col gap-2">
+            <p className="text-sm text-muted">
+              <Link
+                to={`/merchant/${product.merchant.id}`}
+                className="font-semibold text-brand-800 hover:underline"
+              >
+                {product.merchant.name}
+              </Link>{' '}
+              · from {product.sourceMarketPlace}
+            </p>
+            <h1 id={`${id}-name`} className="text-3xl font-bold tracking-tight">
+              {product.name}
+            </h1>
+            {product.disabled ? null : (
+              <p className="text-2xl font-bold text-brand-900" data-testid="product-price">
+                {chosenPrice ? <Price value={chosenPrice} /> : <PriceRange range={product.priceRange} />}
+              </p>
+            )}
+          </div>
+
+          {product.disabled ? (
+            <Alert tone="info">
+              This product is no longer available. You may find something like it in{' '}
+              <Link to={category ? `/category/${category.id}` : '/search'} className="underline">
+                {category ? category.name : 'our catalogue'}
+              </Link>
+              .
+            </Alert>
+          ) : (
+            <div className="flex flex-col gap-5">
+              {hasVariants ? <VariantPicker product={product} choice={choice} onChange={setChoice} /> : null}
+              <StockState product={product} path={path} quantity={quantity} missing={missing} />
+              <div className="flex flex-col gap-1.5">
+                <label htmlFor={`${id}-quantity`} className="text-sm font-semibold">
+                  Quantity
+                </label>
+                <input
+                  id={`${id}-quantity`}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={MAX_QUANTITY}
+                  step={1}
+                  value={quantity}
+                  onChange={(event) => {
+                    const next = Math.trunc(Number(event.target.value));
+                    setQuantity(Number.isFinite(next) ? Math.min(Math.max(next, 1), MAX_QUANTITY) : 1);
+                  }}
+                  className="min-h-11 w-24 rounded-lg border border-line bg-white px-3 text-base"
+                />
+              </div>
+              <div className="flex flex-col gap-2">
+                <div className="grid gap-2 sm:grid-cols-2">
+                  <Button disabled aria-describedby={`${id}-soon`}>
+                    Add to cart
+                  </Button>
+                  <Button variant="secondary" disabled aria-describedby={`${id}-soon`}>
+                    Buy now
+                  </Button>
+                  <Button variant="secondary" disabled aria-describedby={`${id}-soon`}>
+                    Request a quotation
+                  </Button>
+                  {wishlist?.({ price: chosenPrice ?? product.price, label })}
+                </div>
+                <p id={`${id}-soon`} className="text-sm text-muted">
+                  Cart, buying and quotations open soon: those buttons do not work yet.
+                </p>
+              </div>
+            </div>
+          )}
+
+          <section aria-labelledby={`${id}-about`} className="flex flex-col gap-2 border-t border-line pt-5">
+            <h2 id={`${id}-about`} className="text-lg font-semibold">
+              About this product
+            </h2>
+            <p className="text-muted">{product.description}</p>
+            <p className="text-sm">
+              <Link to={`/merchant/${product.merchant.id}`} className={buttonClasses('secondary', 'mt-2')}>
+                More from {product.merchant.name}
+              </Link>
+            </p>
+          </section>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,130 @@
+import type { Product } from '@crossbuy/core/catalogue';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createRoutesStub } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ProductDetail } from './product-detail';
+
+afterEach(cleanup);
+
+const sgd = (amountMinor: number) => ({ amountMinor, currency: 'SGD' as const });
+
+// Colour x Size, where Black/L is sold out and every White is sold out.
+const shirt: Product = {
+  uuid: '7f0c4a3e-6a51-4b7e-9a47-0d3c2d1e5f60',
+  paramName: 'linen-shirt-7f0c4a3e',
+  name: 'Linen Shirt',
+  description: 'A shirt.',
+  mainImage: '/images/products/shirt.svg',
+  gallery: ['/images/products/shirt-2.svg'],
+  price: sgd(2990),
+  priceCurrency: 'SGD',
+  priceRange: { min: sgd(2990), max: sgd(3290) },
+  stock: 0,
+  disabled: false,
+  sourceMarketPlace: 'Rakuten',
+  merchant: { id: 'm1', name: 'Shibuya Street Style' },
+  categoryId: 'shirts',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  variants: [
+    { name: 'Colour', options: ['Black', 'White'] },
+    { name: 'Size', options: ['M', 'L'] },
+  ],
+  variantPaths: {
+    '0/0': { price: sgd(2990), stock: 12 },
+    '0/1': { price: sgd(3290), stock: 0 },
+    '1/0': { price: sgd(2990), stock: 0 },
+    '1/1': { price: sgd(3290), stock: 0 },
+  },
+};
+
+function renderProduct(product: Product) {
+  const Stub = createRoutesStub([
+    {
+      path: '/',
+      Component: () => <ProductDetail product={product} trail={[{ id: 'shirts', name: 'Shirts' }]} />,
+    },
+  ]);
+  render(<Stub initialEntries={['/']} />);
+}
+
+const NBSP = '\u00a0';
+const label = () => screen.getByTestId('variant-label').textContent;
+const stock = () => screen.getByTestId('stock-state').textContent;
+const price = () => screen.getByTestId('product-price').textContent;
+
+describe('the variant picker', () => {
+  it('has one radio group per variant and no label until every option is chosen', async () => {
+    renderProduct(shirt);
+    expect(screen.getAllByRole('radiogroup')).toHaveLength(2);
+    expect(screen.getByRole('radiogroup', { name: 'Colour' })).toBeTruthy();
+    expect(label()).toBe('');
+    expect(stock()).toBe('Choose colour and size to see stock.');
+    expect(price()).toBe(`From SGD${NBSP}29.90`);
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Black' }));
+    expect(label()).toBe('');
+    expect(stock()).toBe('Choose size to see stock.');
+
+    await userEvent.click(screen.getByRole('radio', { name: 'M' }));
+    expect(label()).toBe('Colour: Black, Size: M');
+    expect(stock()).toBe('In stock');
+    expect(price()).toBe(`SGD${NBSP}29.90`);
+  });
+
+  it('shows the stock and price of the chosen variant', async () => {
+    renderProduct(shirt);
+    await userEvent.click(screen.getByRole('radio', { name: 'Black' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'L (sold out)' }));
+    expect(label()).toBe('Colour: Black, Size: L');
+    expect(stock()).toBe('Sold out');
+    expect(price()).toBe(`SGD${NBSP}32.90`);
+  });
+
+  it('marks options that cannot be had in stock with the options already chosen', async () => {
+    renderProduct(shirt);
+    const colours = screen.getByRole('radiogroup', { name: 'Colour' });
+    const sizes = screen.getByRole('radiogroup', { name: 'Size' });
+    // Nothing chosen: White is sold out in every size; both sizes exist in stock in some colour.
+    expect(within(colours).getByRole('radio', { name: 'White (sold out)' })).toBeTruthy();
+    expect(within(sizes).getByRole('radio', { name: 'M' })).toBeTruthy();
+    expect(within(sizes).getByRole('radio', { name: 'L (sold out)' })).toBeTruthy();
+
+    await userEvent.click(within(colours).getByRole('radio', { name: 'White (sold out)' }));
+    expect(within(sizes).getByRole('radio', { name: 'M (sold out)' })).toBeTruthy();
+  });
+
+  it('checks the quantity against the chosen variant', async () => {
+    renderProduct(shirt);
+    await userEvent.click(screen.getByRole('radio', { name: 'Black' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'M' }));
+    const quantity = screen.getByLabelText('Quantity');
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '13');
+    expect(stock()).toBe('Only 12 left: lower the quantity to buy it.');
+  });
+
+  it('uses the product stock when there are no variants', () => {
+    renderProduct({ ...shirt, variants: [], variantPaths: {}, stock: 3 });
+    expect(screen.queryByRole('radiogroup')).toBeNull();
+    expect(stock()).toBe('In stock: only 3 left');
+  });
+
+  it('keeps the cart and quotation buttons visibly switched off, and explains why', () => {
+    renderProduct(shirt);
+    for (const name of ['Add to cart', 'Buy now', 'Request a quotation']) {
+      const button = screen.getByRole('button', { name }) as HTMLButtonElement;
+      expect(button.disabled).toBe(true);
+      expect(button.getAttribute('aria-describedby')).toBeTruthy();
+    }
+    expect(screen.getByText(/open soon/)).toBeTruthy();
+  });
+
+  it('shows a withdrawn product as no longer available, without buying controls', () => {
+    renderProduct({ ...shirt, disabled: true });
+    expect(screen.getByRole('heading', { level: 1, name: 'Linen Shirt' })).toBeTruthy();
+    expect(screen.getByText(/no longer available/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull();
+    expect(screen.queryByRole('radiogroup')).toBeNull();
+  });
+});

@@ -1,0 +1,73 @@
+import type { ProductSearchResult, ProductSort } from '@crossbuy/core/catalogue';
+import type { CurrencyCode } from '@crossbuy/core/money';
+
+/** The filters of a product listing, as its URL carries them and its filter form shows them. */
+export type ListingFilters = {
+  q: string;
+  category: string | null;
+  merchant: string | null;
+  /** As typed, in major units of the region's currency ('12.50'); empty when not filtering. */
+  minPrice: string;
+  maxPrice: string;
+  inStock: boolean;
+  sort: ProductSort | null;
+  page: number;
+};
+
+/** What a listing page's loader hands its component. */
+export type ListingData = {
+  filters: ListingFilters;
+  result: ProductSearchResult;
+  /** The last page a shopper can open, within the API's page bound. */
+  pageCount: number;
+  /** The currency prices and price filters are in; null when the region could not be read. */
+  currency: CurrencyCode | null;
+};
+
+export const SORT_LABELS: Record<ProductSort, string> = {
+  relevance: 'Best match',
+  newest: 'Newest',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+};
+
+/** The query string of a set of filters; empty and default values are left out so URLs stay short. */
+export function listingSearch(filters: Partial<ListingFilters>): string {
+  const params = new URLSearchParams();
+  if (filters.q) params.set('q', filters.q);
+  if (filters.category) params.set('category', filters.category);
+  if (filters.merchant) params.set('merchant', filters.merchant);
+  if (filters.minPrice) params.set('minPrice', filters.minPrice);
+  if (filters.maxPrice) params.set('maxPrice', filters.maxPrice);
+  if (filters.inStock) params.set('inStock', '1');
+  if (filters.sort) params.set('sort', filters.sort);
+  if (filters.page && filters.page > 1) params.set('page', String(filters.page));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * The address of a listing with some filters changed. Any change other than the page starts again at
+ * page 1, since the old page number means nothing in a different result set.
+ */
+export function listingHref(
+  pathname: string,
+  filters: ListingFilters,
+  changes: Partial<ListingFilters>,
+): string {
+  const page = 'page' in changes ? changes.page : 1;
+  return `${pathname}${listingSearch({ ...filters, ...changes, page })}`;
+}
+
+/**
+ * The query string a filter form stands for: what a GET form would send, without empty fields, so the
+ * URL of a shared or bookmarked listing names only the filters in use.
+ */
+export function searchFromForm(form: HTMLFormElement): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of new FormData(form)) {
+    if (typeof value === 'string' && value.trim() !== '') params.append(name, value.trim());
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}

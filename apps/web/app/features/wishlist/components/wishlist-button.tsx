@@ -1,0 +1,100 @@
+import type { ProductSummary } from '@crossbuy/core/catalogue';
+import { ApiError, messageForError } from '@crossbuy/core/errors';
+import type { Money } from '@crossbuy/core/money';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { track } from '../../../lib/analytics';
+import { majorUnits, productItem } from '../../../lib/product-analytics';
+import { useRedirectToSignIn } from '../../../lib/redirect-to-sign-in';
+import { useShopperRegions } from '../../../lib/region-store';
+import { useUser } from '../../../lib/user-store';
+import { addToWishlist, productFlags } from '../api/wishlist-api';
+
+type WishlistButtonProps = {
+  product: ProductSummary;
+  /** The price shown for the shopper's current choice, for the add_to_wishlist event. */
+  price: Money;
+  variant: string | null;
+};
+
+/**
+ * Saves the product for a signed-in shopper. A visitor is sent to sign in, and comes back to this page
+ * afterwards (the path is remembered).
+ */
+export function WishlistButton({ product, price, variant }: WishlistButtonProps) {
+  const { signedIn } = useUser();
+  const { current } = useShopperRegions();
+  const redirectToSignIn = useRedirectToSignIn();
+  const [saved, setSaved] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const savedLink = useRef<HTMLAnchorElement>(null);
+  const justSaved = useRef(false);
+
+  useEffect(() => {
+    setSaved(false);
+    if (!signedIn) return;
+    let live = true;
+    productFlags(product.uuid).then(
+      (flags) => live && setSaved(flags.inWishlist),
+      // Not knowing leaves the button offering to save, which is harmless: saving twice keeps one entry.
+      (error: unknown) => console.warn('Loading the wishlist flag failed', messageForError(error)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [signedIn, product.uuid]);
+
+  // The button the shopper pressed is replaced by the link; focus follows it rather than falling to the page.
+  useEffect(() => {
+    if (saved && justSaved.current) savedLink.current?.focus();
+    justSaved.current = false;
+  }, [saved]);
+
+  if (saved) {
+    return (
+      <Link ref={savedLink} to="/wishlist" className={buttonClasses('secondary')}>
+        In your wishlist
+      </Link>
+    );
+  }
+
+  const save = async () => {
+    if (!signedIn) {
+      redirectToSignIn();
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    try {
+      await addToWishlist(product.uuid, current?.countryCode);
+      justSaved.current = true;
+      setSaved(true);
+      track('add_to_wishlist', {
+        currency: price.currency,
+        value: majorUnits(price),
+        items: [productItem(product, { price, variant })],
+      });
+    } catch (error) {
+      // A session that could not be refreshed has been signed out; signing in again is the way on.
+      if (error instanceof ApiError && error.status === 401) redirectToSignIn();
+      else setFailure(messageForError(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Button variant="secondary" onClick={save} disabled={busy}>
+        {busy ? 'Saving…' : 'Add to wishlist'}
+      </Button>
+      {failure ? (
+        <p role="alert" className="text-sm text-danger-700 sm:col-span-2">
+          {failure}
+        </p>
+      ) : null}
+    </>
+  );
+}

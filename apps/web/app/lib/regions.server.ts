@@ -1,0 +1,48 @@
+import type { Region } from '@crossbuy/core/catalogue';
+import { messageForError } from '@crossbuy/core/errors';
+import type { AppLoadContext } from 'react-router';
+import { serverApiJson } from './server-api.server';
+
+// Spec section 8: failures of region fetches are only logged; without a region the API prices in the
+// default region, so pages still work.
+
+export async function loadEnabledRegions(context: AppLoadContext, request: Request): Promise<Region[]> {
+  try {
+    const { regions } = await serverApiJson<{ regions: Region[] }>(context, request, '/api/region/enabled');
+    return regions;
+  } catch (error) {
+    console.warn('Loading the regions failed', messageForError(error));
+    return [];
+  }
+}
+
+/** The region the shopper chose (kept by the server: a cookie, or the account), else the default's code. */
+export async function loadPreferredRegion(context: AppLoadContext, request: Request): Promise<string | null> {
+  try {
+    const { countryCode } = await serverApiJson<{ countryCode: string }>(
+      context,
+      request,
+      '/api/region/preferred',
+    );
+    return countryCode;
+  } catch (error) {
+    console.warn('Loading the preferred region failed', messageForError(error));
+    return null;
+  }
+}
+
+/**
+ * The region a page prices in. Catalogue calls take the region as a parameter and do not read the
+ * preference themselves, so every page that shows prices asks for it first.
+ */
+export async function loadShopperRegion(context: AppLoadContext, request: Request): Promise<Region | null> {
+  const [regions, preferred] = await Promise.all([
+    loadEnabledRegions(context, request),
+    loadPreferredRegion(context, request),
+  ]);
+  return (
+    regions.find((region) => region.countryCode === preferred) ??
+    regions.find((region) => region.default) ??
+    null
+  );
+}
