@@ -237,4 +237,39 @@ test.describe('catalogue', () => {
     }
     expect(errors).toEqual([]);
   });
+
+  test('a signed-in shopper saves a product to the wishlist and finds it there', async ({ page }) => {
+    const errors = watchForErrors(page);
+    await openHydrated(page, '/');
+    // An account made through the API as the registration page makes it; the browser is then signed in.
+    const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+    const registered = await page.request.post('/api/auth/register', {
+      headers: { 'x-xsrf-token': xsrf },
+      data: {
+        email: `wishlist-${Date.now()}@example.com`,
+        password: 'Wishlist-pass-1',
+        firstName: 'Mei',
+        lastName: 'Tan',
+        phoneNumber: '+6581234567',
+        country: 'SG',
+        birthDate: '1990-05-17',
+        gender: 'female',
+        acceptTerms: true,
+      },
+    });
+    expect(registered.status()).toBe(201);
+
+    const search = await (await page.request.get('/api/product/search?inStock=true&limit=1')).json();
+    const product = search.products[0] as { uuid: string; name: string };
+    await openHydrated(page, `/product/${product.uuid}`);
+    await page.getByRole('button', { name: 'Add to wishlist' }).click();
+    await page.getByRole('link', { name: 'In your wishlist' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Your wishlist' })).toBeVisible();
+    const escapedName = product.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    await expect(page.getByRole('link', { name: new RegExp(`^${escapedName}`) }).first()).toBeVisible();
+    await page.getByRole('button', { name: `Remove ${product.name} from your wishlist` }).click();
+    await expect(page.getByText('Your wishlist is empty')).toBeVisible();
+    expect(errors).toEqual([]);
+  });
 });
