@@ -265,6 +265,9 @@ try {
   console.log(
     `password-hash cost per sign-in: ${(await argon2idMsPerHash()).toFixed(1)} ms per argon2id hash`,
   );
+  // What the browser downloads is a budget too; bench/web-bundle.mjs reads it from the client build.
+  const bundle = spawnSync(process.execPath, [path.join(root, 'bench/web-bundle.mjs')], { stdio: 'inherit' });
+  failed ||= bundle.status !== 0;
 } catch (error) {
   console.error(error);
   failed = true;
