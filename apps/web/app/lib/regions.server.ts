@@ -6,7 +6,34 @@ import { serverApiJson } from './server-api.server';
 // Spec section 8: failures of region fetches are only logged; without a region the API prices in the
 // default region, so pages still work.
 
-export async function loadEnabledRegions(context: AppLoadContext, request: Request): Promise<Region[]> {
+// The root loader and a page's loader both need the regions while rendering one request; each load
+// context serves one request, so a lookup made for it is shared rather than repeated.
+const lookupsByRequest = new WeakMap<AppLoadContext, Map<string, Promise<unknown>>>();
+
+function oncePerRequest<T>(context: AppLoadContext, key: string, load: () => Promise<T>): Promise<T> {
+  let lookups = lookupsByRequest.get(context);
+  if (!lookups) {
+    lookups = new Map();
+    lookupsByRequest.set(context, lookups);
+  }
+  let lookup = lookups.get(key) as Promise<T> | undefined;
+  if (!lookup) {
+    lookup = load();
+    lookups.set(key, lookup);
+  }
+  return lookup;
+}
+
+export function loadEnabledRegions(context: AppLoadContext, request: Request): Promise<Region[]> {
+  return oncePerRequest(context, 'enabled', () => fetchEnabledRegions(context, request));
+}
+
+/** The region the shopper chose (kept by the server: a cookie, or the account), else the default's code. */
+export function loadPreferredRegion(context: AppLoadContext, request: Request): Promise<string | null> {
+  return oncePerRequest(context, 'preferred', () => fetchPreferredRegion(context, request));
+}
+
+async function fetchEnabledRegions(context: AppLoadContext, request: Request): Promise<Region[]> {
   try {
     const { regions } = await serverApiJson<{ regions: Region[] }>(context, request, '/api/region/enabled');
     return regions;
@@ -16,8 +43,7 @@ export async function loadEnabledRegions(context: AppLoadContext, request: Reque
   }
 }
 
-/** The region the shopper chose (kept by the server: a cookie, or the account), else the default's code. */
-export async function loadPreferredRegion(context: AppLoadContext, request: Request): Promise<string | null> {
+async function fetchPreferredRegion(context: AppLoadContext, request: Request): Promise<string | null> {
   try {
     const { countryCode } = await serverApiJson<{ countryCode: string }>(
       context,
