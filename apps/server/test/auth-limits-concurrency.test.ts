@@ -13,8 +13,15 @@ import {
   PASSWORD,
   registration,
 } from './helpers/accounts.js';
-import { errorCode, linkParamFor, TestBrowser, totpCode, verificationCodeFor } from './helpers/browser.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import {
+  errorCode,
+  linkParamFor,
+  mailCount,
+  TestBrowser,
+  totpCode,
+  verificationCodeFor,
+} from './helpers/browser.js';
+import { createTestApp, createUser, type TestApp } from './helpers/test-app.js';
 
 // With TEST_REDIS_URL the app keeps its limits in Redis, so the bursts below test the Redis script;
 // otherwise they test the memory store. The secrets' own limits are in the database either way.
@@ -247,5 +254,44 @@ describe('other secrets under a burst of guesses', () => {
     const max = LIMITS.tfaFailuresPerAccount.max;
     expect(tally(answers)).toEqual({ 'auth/tfa_wrong_code': max, 'general/rate_limited': 20 - max });
     expect((await browser.post('/api/tfa/verify', { token: right })).statusCode).toBe(429);
+  });
+});
+
+describe('POST /auth/resendVerifyCode tells nothing about the account', () => {
+  it('answers an unknown, a verified, a blacklisted and a just-registered email exactly like one it mails', async () => {
+    const registered = registration();
+    expect((await (await open()).post('/api/auth/register', registered)).statusCode).toBe(201);
+    const verified = await createUser(harness.app);
+    const blacklisted = await createUser(harness.app, { emailVerifiedAt: null, blacklistedAt: new Date() });
+    const waiting = await createUser(harness.app, { emailVerifiedAt: null });
+    const unknown = `nobody-${randomBytes(4).toString('hex')}@example.com`;
+
+    const ask = async (email: string) => (await open()).post('/api/auth/resendVerifyCode', { email });
+    const mailed = await ask(waiting.email);
+    expect(mailed.statusCode).toBe(200);
+    for (const email of [unknown, verified.email, blacklisted.email, registered.email]) {
+      const response = await ask(email);
+      expect(response.statusCode).toBe(mailed.statusCode);
+      expect(response.body).toBe(mailed.body);
+      expect(response.headers['content-type']).toBe(mailed.headers['content-type']);
+    }
+    // A second request within the minute is answered alike too, and mails nothing more.
+    const again = await ask(waiting.email);
+    expect(again.body).toBe(mailed.body);
+
+    expect(await mailCount(harness.app, waiting.email)).toBe(1);
+    expect(await mailCount(harness.app, registered.email)).toBe(1);
+    expect(await mailCount(harness.app, verified.email)).toBe(0);
+    expect(await mailCount(harness.app, blacklisted.email)).toBe(0);
+    expect(await mailCount(harness.app, unknown)).toBe(0);
+  });
+
+  it('answers a burst for one unverified account alike, mailing one code', async () => {
+    const waiting = await createUser(harness.app, { emailVerifiedAt: null });
+    const answers = await burst(8, async () =>
+      (await open()).post('/api/auth/resendVerifyCode', { email: waiting.email }),
+    );
+    expect(tally(answers)).toEqual({ ok: 8 });
+    expect(await mailCount(harness.app, waiting.email)).toBe(1);
   });
 });

@@ -123,6 +123,14 @@ describe('RateLimiter', () => {
     await limiter.consume(rule, 'y');
   });
 
+  it('allow counts like consume but answers false instead of refusing', async () => {
+    const limiter = new RateLimiter(createMemoryStore());
+    expect(await limiter.allow(rule, 'x')).toBe(true);
+    expect(await limiter.allow(rule, 'x')).toBe(true);
+    expect(await limiter.allow(rule, 'x')).toBe(false);
+    expect((await refusal(limiter.consume(rule, 'x'))).code).toBe('general/rate_limited');
+  });
+
   it('reserve keeps a parallel burst of failing attempts to the maximum, and then refuses even a success', async () => {
     const limiter = new RateLimiter(createMemoryStore());
     const failures = { name: 'guess', max: 10, windowSeconds: 900 };
@@ -212,11 +220,12 @@ describe('RateLimiter', () => {
     const reported: unknown[] = [];
     const limiter = new RateLimiter(broken, (error) => reported.push(error));
     for (let attempt = 0; attempt < 5; attempt += 1) await limiter.consume(rule, 'x');
+    expect(await limiter.allow(rule, 'x')).toBe(true);
     for (let attempt = 0; attempt < 5; attempt += 1) await limiter.reserve([{ rule, subject: 'x' }]);
     // Nothing was reserved while the store was down, so a success has nothing to give back.
     await (await limiter.reserve([{ rule, subject: 'x' }])).succeeded();
     await limiter.reset(rule, 'x');
-    expect(reported).toHaveLength(12);
+    expect(reported).toHaveLength(13);
   });
 });
 

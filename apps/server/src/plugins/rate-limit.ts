@@ -226,6 +226,11 @@ export class RateLimiter {
     );
   }
 
+  /** Counts this event; false when it is over the limit (for events limited however they end). */
+  async allow(rule: RateLimitRule, subject: string): Promise<boolean> {
+    return (await this.count(rule, subject)) === undefined;
+  }
+
   /** Counts this event and refuses it when it is over the limit (for events limited however they end). */
   async consume(rule: RateLimitRule, subject: string): Promise<void> {
     const refusal = await this.count(rule, subject);

@@ -135,8 +135,8 @@ export async function register(
   }
   if (!user) throw new Error('user insert returned nothing');
   await sendVerificationCode(ctx, user);
-  // The code just sent counts as the first one, so "resend" right away is refused like any other.
-  await ctx.rateLimiter.consume(LIMITS.verifyCodeMailsPerAccount, user.email);
+  // The code just sent counts as the first one, so "resend" right away mails nothing, like any other.
+  await ctx.rateLimiter.allow(LIMITS.verifyCodeMailsPerAccount, user.email);
   return openSession(ctx, user, false, client);
 }
 
@@ -156,7 +156,11 @@ export async function verifyEmail(ctx: AccountContext, user: UserRow, code: stri
   return verified ?? user;
 }
 
-/** Mails a new code. An unknown email gets the same answer as a known one, and no mail. */
+/**
+ * Mails a new code to an account that exists, still needs it and had none in the last minute. Every
+ * email gets the same answer, so the answer never tells whether an account exists or is verified; only
+ * the limit per address, which does not depend on the account, is ever refused.
+ */
 export async function resendVerifyCode(
   ctx: AccountContext,
   email: string,
@@ -164,9 +168,8 @@ export async function resendVerifyCode(
 ): Promise<void> {
   await ctx.rateLimiter.consume(LIMITS.verifyCodeMailsPerAddress, addressOf(client));
   const user = await findUserByEmail(ctx, email);
-  if (!user || user.blacklistedAt) return;
-  if (user.emailVerifiedAt) throw new AppError('auth/email_verified');
-  await ctx.rateLimiter.consume(LIMITS.verifyCodeMailsPerAccount, email);
+  if (!user || user.blacklistedAt || user.emailVerifiedAt) return;
+  if (!(await ctx.rateLimiter.allow(LIMITS.verifyCodeMailsPerAccount, email))) return;
   await sendVerificationCode(ctx, user);
 }
 
@@ -228,11 +231,7 @@ export async function forgotPassword(ctx: AccountContext, email: string, client:
   await ctx.rateLimiter.consume(LIMITS.passwordResetPerAddress, addressOf(client));
   const user = await findUserByEmail(ctx, email);
   if (!user || user.blacklistedAt) return;
-  try {
-    await ctx.rateLimiter.consume(LIMITS.passwordResetMailsPerAccount, email);
-  } catch {
-    return;
-  }
+  if (!(await ctx.rateLimiter.allow(LIMITS.passwordResetMailsPerAccount, email))) return;
   const token = randomToken();
   const link = new URL('/reset_password', ctx.config.publicUrl);
   link.searchParams.set('uid', user.id);
