@@ -295,3 +295,47 @@ describe('POST /auth/resendVerifyCode tells nothing about the account', () => {
     expect(await mailCount(harness.app, waiting.email)).toBe(1);
   });
 });
+
+describe('with the shared limit store unreachable', () => {
+  // Nothing listens on this loopback port: every Redis command fails, as in an outage.
+  const unreachable = 'redis://127.0.0.1:3319';
+  let outage: TestApp;
+  beforeAll(async () => {
+    outage = await createTestApp({ env: { REDIS_URL: unreachable } });
+  });
+  afterAll(() => outage.close());
+
+  it('lets sign-in through rather than lock everyone out, while the mailed code keeps its five tries', async () => {
+    const user = await createUserWithPassword(outage.app);
+    const attacker = await TestBrowser.open(outage.app, nextIp());
+    const guesses = await burst(LIMITS.signInFailuresPerAccountAtAddress.max + 2, () =>
+      attacker.post('/api/auth/login', { email: user.email, password: WRONG_PASSWORD }),
+    );
+    expect(tally(guesses)).toEqual({
+      'auth/wrong_email_or_password': LIMITS.signInFailuresPerAccountAtAddress.max + 2,
+    });
+    // Failing open means at once: a sign-in is not held while the client waits to reconnect.
+    const started = Date.now();
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const owner = await TestBrowser.open(outage.app, nextIp());
+      expect(
+        (await owner.post('/api/auth/login', { email: user.email, password: PASSWORD })).statusCode,
+      ).toBe(200);
+    }
+    expect(Date.now() - started).toBeLessThan(5000);
+
+    const browser = await TestBrowser.open(outage.app, nextIp());
+    const body = registration();
+    expect((await browser.post('/api/auth/register', body)).statusCode).toBe(201);
+    const code = await verificationCodeFor(outage.app, body.email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    await burst(20, () => browser.post('/api/auth/verifyEmail', { code: wrong }));
+    const [registered] = await outage.app.db.select().from(users).where(eq(users.email, body.email));
+    expect(await failedAttempts(outage.app, registered!.id, 'email_verification')).toBe(
+      SECRET_RULES.email_verification.maxFailedAttempts,
+    );
+    expect(errorCode(await browser.post('/api/auth/verifyEmail', { code }))).toBe(
+      'auth/invalid_email_verification_code',
+    );
+  });
+});

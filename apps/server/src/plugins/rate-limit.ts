@@ -165,7 +165,8 @@ export function createRedisStore(redis: Redis, prefix: string): RateLimitStore {
       await redis.del(prefix + key);
     },
     async close() {
-      await redis.quit();
+      // QUIT needs a connection; without one there is nothing to say goodbye to.
+      await redis.quit().catch(() => redis.disconnect());
     },
   };
 }
@@ -286,10 +287,28 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A Redis client for the limits. Without an offline queue, and with a short command timeout, a command
+ * fails at once while Redis is unreachable, so the limiter fails open straight away instead of holding
+ * every sign-in until Redis is back; the client keeps reconnecting meanwhile.
+ */
+async function connectRedis(app: FastifyInstance, url: string): Promise<Redis> {
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: 1000,
+  });
+  redis.on('error', (error) => app.log.warn({ err: error }, 'rate-limit Redis connection failed; retrying'));
+  // Starting without Redis is allowed: the limits fail open until it answers.
+  await redis.connect().catch(() => undefined);
+  return redis;
+}
+
 /** Shared counters in Redis when REDIS_URL is set, so every server process sees the same counts. */
 async function rateLimit(app: FastifyInstance, options: { redisUrl: string | undefined; keyPrefix: string }) {
   const store = options.redisUrl
-    ? createRedisStore(new Redis(options.redisUrl, { maxRetriesPerRequest: 1 }), options.keyPrefix)
+    ? createRedisStore(await connectRedis(app, options.redisUrl), options.keyPrefix)
     : createMemoryStore();
   app.decorate(
     'rateLimiter',
