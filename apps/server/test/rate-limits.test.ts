@@ -22,18 +22,17 @@ describe('abuse limits (in memory)', () => {
   afterAll(() => harness.close());
   const open = (ip = nextIp()) => TestBrowser.open(harness.app, ip);
 
-  it('stops sign-in to one account after repeated failures, from any address, even with the right password', async () => {
+  it('stops sign-in to one account from one address after repeated failures, even with the right password, and only there', async () => {
     const user = await createUserWithPassword(harness.app);
-    for (let attempt = 0; attempt < LIMITS.signInFailuresPerAccount.max; attempt += 1) {
-      const response = await (await open()).post('/api/auth/login', {
-        email: user.email,
-        password: 'Wrong-123',
-      });
+    const attacker = await open();
+    for (let attempt = 0; attempt < LIMITS.signInFailuresPerAccountAtAddress.max; attempt += 1) {
+      const response = await attacker.post('/api/auth/login', { email: user.email, password: 'Wrong-123' });
       expect(errorCode(response)).toBe('auth/wrong_email_or_password');
     }
-    expectRateLimited(
-      await (await open()).post('/api/auth/login', { email: user.email, password: PASSWORD }),
-    );
+    expectRateLimited(await attacker.post('/api/auth/login', { email: user.email, password: PASSWORD }));
+    expect(
+      (await (await open()).post('/api/auth/login', { email: user.email, password: PASSWORD })).statusCode,
+    ).toBe(200);
   });
 
   it('stops sign-in from one address after repeated failures across accounts', async () => {
@@ -166,22 +165,37 @@ describe.runIf(redisUrl)('abuse limits shared between server processes (Redis)',
   it('counts failures seen by one process against sign-in on the other', async () => {
     const email = `shared-${randomBytes(4).toString('hex')}@example.com`;
     const ip = nextIp();
-    for (let attempt = 0; attempt < LIMITS.signInFailuresPerAccount.max; attempt += 1) {
+    const max = LIMITS.signInFailuresPerAccountAtAddress.max;
+    for (let attempt = 0; attempt < max; attempt += 1) {
       const app = attempt % 2 === 0 ? first.app : second.app;
       await (await TestBrowser.open(app, ip)).post('/api/auth/login', { email, password: 'Wrong-123' });
     }
     for (const harness of [first, second]) {
       expectRateLimited(
-        await (await TestBrowser.open(harness.app, nextIp())).post('/api/auth/login', {
+        await (await TestBrowser.open(harness.app, ip)).post('/api/auth/login', {
           email,
           password: PASSWORD,
         }),
       );
     }
     const redis = new Redis(redisUrl as string);
-    expect(await redis.get(`${prefix}rl:sign-in:account:${email}`)).toBe(
-      String(LIMITS.signInFailuresPerAccount.max),
-    );
+    expect(await redis.get(`${prefix}rl:sign-in:address-account:${ip}|${email}`)).toBe(String(max));
+    expect(await redis.get(`${prefix}rl:sign-in:account:${email}`)).toBe(String(max));
     await redis.quit();
+  });
+
+  it('holds a burst split between the two processes to the limit', async () => {
+    const email = `burst-${randomBytes(4).toString('hex')}@example.com`;
+    const ip = nextIp();
+    const browsers = [await TestBrowser.open(first.app, ip), await TestBrowser.open(second.app, ip)];
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        browsers[index % 2]?.post('/api/auth/login', { email, password: 'Wrong-123' }),
+      ),
+    );
+    const checked = answers.filter(
+      (answer) => answer && errorCode(answer) === 'auth/wrong_email_or_password',
+    );
+    expect(checked).toHaveLength(LIMITS.signInFailuresPerAccountAtAddress.max);
   });
 });

@@ -14,7 +14,7 @@ import { deriveKey, isUuid, randomToken, sixDigitCode } from '../../lib/secrets.
 import { enqueueMail } from '../mail/mailer.js';
 import { passwordResetMail, verificationCodeMail } from '../mail/templates.js';
 import { type UserRow, users } from '../users/users.table.js';
-import { LIMITS } from './rate-limits.js';
+import { accountAtAddress, addressOf, LIMITS, signInLimits } from './rate-limits.js';
 import {
   type ActiveAccount,
   createSession,
@@ -109,7 +109,7 @@ export async function register(
   input: RegisterOutput,
   client: ClientInfo,
 ): Promise<SignedIn> {
-  await ctx.rateLimiter.consume(LIMITS.registrationsPerAddress, client.ip);
+  await ctx.rateLimiter.consume(LIMITS.registrationsPerAddress, addressOf(client));
   if (await findUserByEmail(ctx, input.email)) throw new AppError('auth/email_taken');
   const passwordHash = await hashPassword(input.password);
   let user: UserRow | undefined;
@@ -135,8 +135,8 @@ export async function register(
   }
   if (!user) throw new Error('user insert returned nothing');
   await sendVerificationCode(ctx, user);
-  // The code just sent counts as the first one, so "resend" right away is refused like any other.
-  await ctx.rateLimiter.consume(LIMITS.verifyCodeMailsPerAccount, user.email);
+  // The code just sent counts as the first one, so "resend" right away mails nothing, like any other.
+  await ctx.rateLimiter.allow(LIMITS.verifyCodeMailsPerAccount, user.email);
   return openSession(ctx, user, false, client);
 }
 
@@ -156,35 +156,36 @@ export async function verifyEmail(ctx: AccountContext, user: UserRow, code: stri
   return verified ?? user;
 }
 
-/** Mails a new code. An unknown email gets the same answer as a known one, and no mail. */
+/**
+ * Mails a new code to an account that exists, still needs it and had none in the last minute. Every
+ * email gets the same answer, so the answer never tells whether an account exists or is verified; only
+ * the limit per address, which does not depend on the account, is ever refused.
+ */
 export async function resendVerifyCode(
   ctx: AccountContext,
   email: string,
   client: ClientInfo,
 ): Promise<void> {
-  await ctx.rateLimiter.consume(LIMITS.verifyCodeMailsPerAddress, client.ip);
+  await ctx.rateLimiter.consume(LIMITS.verifyCodeMailsPerAddress, addressOf(client));
   const user = await findUserByEmail(ctx, email);
-  if (!user || user.blacklistedAt) return;
-  if (user.emailVerifiedAt) throw new AppError('auth/email_verified');
-  await ctx.rateLimiter.consume(LIMITS.verifyCodeMailsPerAccount, email);
+  if (!user || user.blacklistedAt || user.emailVerifiedAt) return;
+  if (!(await ctx.rateLimiter.allow(LIMITS.verifyCodeMailsPerAccount, email))) return;
   await sendVerificationCode(ctx, user);
 }
 
 /**
  * Signs in with email and password. An unknown email and a wrong password take the same time and get
- * the same answer; a blacklisted account is told so only once its password has been proven.
+ * the same answer; a blacklisted account is told so only once its password has been proven. The
+ * attempt takes its place under the limits before the password is checked and keeps it if it fails.
  */
 export async function signIn(ctx: AccountContext, input: LoginOutput, client: ClientInfo): Promise<SignedIn> {
-  await ctx.rateLimiter.check(LIMITS.signInFailuresPerAccount, input.email);
-  await ctx.rateLimiter.check(LIMITS.signInFailuresPerAddress, client.ip);
+  const attempt = await ctx.rateLimiter.reserve(signInLimits(input.email, client));
   const user = await findUserByEmail(ctx, input.email);
   if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
-    await ctx.rateLimiter.fail(LIMITS.signInFailuresPerAccount, input.email);
-    await ctx.rateLimiter.fail(LIMITS.signInFailuresPerAddress, client.ip);
     throw new AppError('auth/wrong_email_or_password');
   }
+  await attempt.succeeded();
   if (user.blacklistedAt) throw blacklisted(ctx);
-  await ctx.rateLimiter.reset(LIMITS.signInFailuresPerAccount, input.email);
   return openSession(ctx, user, input.rememberme, client);
 }
 
@@ -227,14 +228,10 @@ export async function signOut(
 
 /** Always answers the same; mails a single-use link when the account exists and may reset. */
 export async function forgotPassword(ctx: AccountContext, email: string, client: ClientInfo): Promise<void> {
-  await ctx.rateLimiter.consume(LIMITS.passwordResetPerAddress, client.ip);
+  await ctx.rateLimiter.consume(LIMITS.passwordResetPerAddress, addressOf(client));
   const user = await findUserByEmail(ctx, email);
   if (!user || user.blacklistedAt) return;
-  try {
-    await ctx.rateLimiter.consume(LIMITS.passwordResetMailsPerAccount, email);
-  } catch {
-    return;
-  }
+  if (!(await ctx.rateLimiter.allow(LIMITS.passwordResetMailsPerAccount, email))) return;
   const token = randomToken();
   const link = new URL('/reset_password', ctx.config.publicUrl);
   link.searchParams.set('uid', user.id);
@@ -267,7 +264,7 @@ export async function resetPassword(
   input: ResetPasswordOutput,
   client: ClientInfo,
 ): Promise<void> {
-  await ctx.rateLimiter.consume(LIMITS.passwordResetPerAddress, client.ip);
+  await ctx.rateLimiter.consume(LIMITS.passwordResetPerAddress, addressOf(client));
   if (!isUuid(input.uid)) throw new AppError('auth/invalid_password_reset_token');
   const check = await consumeUserSecret(ctx.db, userSecretKey(ctx), {
     userId: input.uid,
@@ -288,7 +285,10 @@ export async function resetPassword(
     .returning();
   if (!user) throw new AppError('auth/invalid_password_reset_token');
   await revokeUserSessions(ctx.db, user.id, 'password_reset');
+  // Guesses at the old password say nothing about the new one. The limit of the address across
+  // accounts stays: resetting one's own password must not wipe the guesses made at others.
   await ctx.rateLimiter.reset(LIMITS.signInFailuresPerAccount, user.email);
+  await ctx.rateLimiter.reset(LIMITS.signInFailuresPerAccountAtAddress, accountAtAddress(user.email, client));
 }
 
 /** Changes the password of a signed-in user and ends their other sessions. */
@@ -298,13 +298,14 @@ export async function changePassword(
   input: ChangePasswordOutput,
 ): Promise<void> {
   const { user, session } = account;
-  await ctx.rateLimiter.check(LIMITS.passwordChangeFailuresPerAccount, user.id);
+  const attempt = await ctx.rateLimiter.reserve([
+    { rule: LIMITS.passwordChangeFailuresPerAccount, subject: user.id },
+  ]);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    await ctx.rateLimiter.fail(LIMITS.passwordChangeFailuresPerAccount, user.id);
     throw new AppError('auth/wrong_password');
   }
+  await attempt.succeeded();
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
   await revokeUserSessions(ctx.db, user.id, 'password_change', session.id);
-  await ctx.rateLimiter.reset(LIMITS.passwordChangeFailuresPerAccount, user.id);
 }

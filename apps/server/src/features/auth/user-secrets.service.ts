@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { keyedHash, sameSecret } from '../../lib/secrets.js';
 import { type UserSecretPurpose, userSecrets } from './user-secrets.table.js';
@@ -31,9 +31,11 @@ export async function issueUserSecret(
 export type SecretCheck = 'ok' | 'invalid' | 'expired';
 
 /**
- * Uses up the user's secret if `presented` is it. A wrong guess counts against the secret; past the
- * limit even the right one is refused, so a six-digit code cannot be walked. "expired" is only told to
- * someone who holds the right secret.
+ * Uses up the user's secret if `presented` is it. Every try first takes one of the secret's few
+ * attempts in a single conditional update, and only then is the secret compared: a wrong guess keeps
+ * the attempt, a right one deletes the secret. So a burst of parallel guesses gets no more tries than a
+ * sequence, a six-digit code cannot be walked, and once the attempts are used even the right secret is
+ * refused. "expired" is only told to someone who holds the right secret.
  */
 export async function consumeUserSecret(
   db: Database,
@@ -41,17 +43,15 @@ export async function consumeUserSecret(
   input: { userId: string; purpose: UserSecretPurpose; presented: string },
 ): Promise<SecretCheck> {
   const where = and(eq(userSecrets.userId, input.userId), eq(userSecrets.purpose, input.purpose));
-  const [row] = await db.select().from(userSecrets).where(where).limit(1);
-  if (!row || row.failedAttempts >= SECRET_RULES[input.purpose].maxFailedAttempts) return 'invalid';
+  const [reserved] = await db
+    .update(userSecrets)
+    .set({ failedAttempts: sql`${userSecrets.failedAttempts} + 1` })
+    .where(and(where, lt(userSecrets.failedAttempts, SECRET_RULES[input.purpose].maxFailedAttempts)))
+    .returning({ secretHash: userSecrets.secretHash, expiresAt: userSecrets.expiresAt });
+  if (!reserved) return 'invalid';
   const presentedHash = keyedHash(key, input.presented);
-  if (!sameSecret(presentedHash, row.secretHash)) {
-    await db
-      .update(userSecrets)
-      .set({ failedAttempts: sql`${userSecrets.failedAttempts} + 1` })
-      .where(where);
-    return 'invalid';
-  }
-  if (row.expiresAt.getTime() <= Date.now()) return 'expired';
+  if (!sameSecret(presentedHash, reserved.secretHash)) return 'invalid';
+  if (reserved.expiresAt.getTime() <= Date.now()) return 'expired';
   // Deleting by hash makes the secret single-use even when two requests present it at once.
   const used = await db
     .delete(userSecrets)

@@ -5,7 +5,7 @@ import QRCode from 'qrcode';
 import type { ClientInfo } from '../../lib/client-info.js';
 import { decryptSecret, deriveKey, encryptSecret, randomToken } from '../../lib/secrets.js';
 import { type AccountContext, issueAccessToken, userSecretKey } from '../auth/auth.service.js';
-import { LIMITS } from '../auth/rate-limits.js';
+import { LIMITS, tfaLimits } from '../auth/rate-limits.js';
 import { type ActiveAccount, clearTfaPassed, setSessionTfaPassed } from '../auth/sessions.service.js';
 import { consumeUserSecret, issueUserSecret, SECRET_RULES } from '../auth/user-secrets.service.js';
 import { enqueueMail } from '../mail/mailer.js';
@@ -35,8 +35,9 @@ export async function setupTfa(ctx: AccountContext, user: UserRow): Promise<TfaS
 }
 
 /**
- * Accepts a TOTP code once. Failures count per account and per address. The accepted code's time step
- * is recorded with a compare-and-set, so the same code (or an older one) can never be used again, even
+ * Accepts a TOTP code once. Failures count per account and per address: the attempt takes its place
+ * before the code is checked and keeps it if the code is wrong. The accepted code's time step is
+ * recorded with a compare-and-set, so the same code (or an older one) can never be used again, even
  * by two requests at the same moment.
  */
 async function acceptCode(
@@ -45,9 +46,8 @@ async function acceptCode(
   token: string,
   client: ClientInfo,
 ): Promise<void> {
-  await ctx.rateLimiter.check(LIMITS.tfaFailuresPerAccount, user.id);
-  await ctx.rateLimiter.check(LIMITS.tfaFailuresPerAddress, client.ip);
   if (!user.tfaSecret) throw new AppError('auth/tfa_not_setup');
+  const attempt = await ctx.rateLimiter.reserve(tfaLimits(user.id, client));
   const result = await verify({
     secret: decryptSecret(seedKey(ctx), user.tfaSecret),
     token,
@@ -67,12 +67,8 @@ async function acceptCode(
         )
         .returning({ id: users.id })
     ).length > 0;
-  if (!accepted) {
-    await ctx.rateLimiter.fail(LIMITS.tfaFailuresPerAccount, user.id);
-    await ctx.rateLimiter.fail(LIMITS.tfaFailuresPerAddress, client.ip);
-    throw new AppError('auth/tfa_wrong_code');
-  }
-  await ctx.rateLimiter.reset(LIMITS.tfaFailuresPerAccount, user.id);
+  if (!accepted) throw new AppError('auth/tfa_wrong_code');
+  await attempt.succeeded();
 }
 
 /**
@@ -161,17 +157,14 @@ export async function resetTfa(
   client: ClientInfo,
 ): Promise<string> {
   const { user } = account;
-  await ctx.rateLimiter.check(LIMITS.tfaFailuresPerAccount, user.id);
+  const attempt = await ctx.rateLimiter.reserve(tfaLimits(user.id, client));
   const check = await consumeUserSecret(ctx.db, userSecretKey(ctx), {
     userId: user.id,
     purpose: 'tfa_reset',
     presented: resetToken,
   });
-  if (check !== 'ok') {
-    await ctx.rateLimiter.fail(LIMITS.tfaFailuresPerAccount, user.id);
-    await ctx.rateLimiter.fail(LIMITS.tfaFailuresPerAddress, client.ip);
-    throw new AppError('auth/tfa_reset_token_invalid');
-  }
+  if (check !== 'ok') throw new AppError('auth/tfa_reset_token_invalid');
+  await attempt.succeeded();
   await turnOff(ctx, user.id);
   return issueAccessToken(ctx, user, { ...account.session, tfaPassed: false });
 }

@@ -62,7 +62,12 @@ export function VerifyEmailForm({ profile }: { profile: UserProfile }) {
     setNotice(undefined);
     try {
       await resendVerifyCode(profile.email);
-      setNotice({ tone: 'info', text: `We sent a new code to ${profile.email}.` });
+      // The server answers every request alike and mails at most one code a minute, so this cannot
+      // promise that a mail went out.
+      setNotice({
+        tone: 'info',
+        text: `A new code is on its way to ${profile.email}, unless we sent you one less than a minute ago. Use the newest code you received.`,
+      });
     } catch (error) {
       setNotice({ tone: 'error', text: messageForError(error) });
     } finally {
