@@ -17,6 +17,7 @@ const NO_FILTERS: ListingFilters = {
   inStock: false,
   sort: null,
   page: 1,
+  after: null,
 };
 
 const result: ProductSearchResult = {
@@ -24,6 +25,7 @@ const result: ProductSearchResult = {
   total: 11,
   page: 1,
   limit: 24,
+  nextCursor: null,
   region: 'SG',
   facets: {
     categories: [{ id: 'headphones', name: 'Headphones', count: 11 }],
