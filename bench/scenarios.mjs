@@ -29,7 +29,9 @@ const PRODUCT_LOOKUP = 'GET /api/product/one/{id}';
 /** A listing costs at most twice a product page: at least half its throughput. */
 const LISTING_BUDGET = { minRpsOf: { scenario: PRODUCT_LOOKUP, share: 0.5 }, maxP99Ms: 40 };
 const LISTING_LIMIT = 12;
-/** The deepest page a `page` number reaches; past it a listing pages by cursor. */
+/** The deepest page the web links by number (NUMBERED_PAGES); past it, it pages by cursor. */
+const DEEPEST_LINKED_PAGE = 10;
+/** The deepest page the API opens by number. */
 const DEEPEST_NUMBERED_PAGE = 100;
 const BROWSE_SORTS = ['newest', 'price_asc', 'price_desc'];
 
@@ -77,8 +79,9 @@ function benchAccount(origin) {
 }
 
 /**
- * Category listing paths deep enough to need a cursor: page 100 of each category with more products than
- * 100 pages hold, and the page after it through the `nextCursor` that page answers with.
+ * Deep category listing paths, for each category with more products than the numbered pages hold: the
+ * deepest page the web links by number, and the page after the deepest numbered one through the
+ * `nextCursor` that page answers with.
  */
 export async function deepCategoryPaths(origin, categoryIds) {
   const paths = [];
@@ -88,7 +91,7 @@ export async function deepCategoryPaths(origin, categoryIds) {
     if (!response.ok) throw new Error(`${deepest} answered ${response.status}: ${await response.text()}`);
     const page = await response.json();
     if (page.total <= LISTING_LIMIT * DEEPEST_NUMBERED_PAGE) continue;
-    paths.push(deepest);
+    paths.push(`/api/product/search?categoryId=${id}&limit=${LISTING_LIMIT}&page=${DEEPEST_LINKED_PAGE}`);
     if (page.nextCursor) {
       paths.push(
         `/api/product/search?categoryId=${id}&limit=${LISTING_LIMIT}&after=${encodeURIComponent(page.nextCursor)}`,
@@ -129,17 +132,18 @@ export const scenarios = [
     budget: LISTING_BUDGET,
   },
   {
-    // The deepest numbered page of each large category, and the page after it, reached by its cursor.
-    name: `GET /api/product/search?categoryId=<id>&limit=${LISTING_LIMIT} (page ${DEEPEST_NUMBERED_PAGE} and by cursor past it)`,
+    // Deep pages of each large category: the deepest the web links by number, and one past the deepest
+    // numbered page, reached by cursor.
+    name: `GET /api/product/search?categoryId=<id>&limit=${LISTING_LIMIT} (page ${DEEPEST_LINKED_PAGE}, and ${DEEPEST_NUMBERED_PAGE + 1} by cursor)`,
     paths: (context) => context.deepCategoryPaths,
     budget: LISTING_BUDGET,
   },
   {
-    // Browsing everything with no filter, in each sort: the first pages and the deepest numbered one.
+    // Browsing everything with no filter, in each sort: the first pages and the deepest linked one.
     name: 'GET /api/product/search?sort=<sort>&page=<n> (unfiltered browse)',
     paths: () =>
       BROWSE_SORTS.flatMap((sort) =>
-        [1, 2, 3, DEEPEST_NUMBERED_PAGE].map((page) => `/api/product/search?sort=${sort}&page=${page}`),
+        [1, 2, 3, DEEPEST_LINKED_PAGE].map((page) => `/api/product/search?sort=${sort}&page=${page}`),
       ),
     budget: LISTING_BUDGET,
   },

@@ -75,6 +75,14 @@ describe('listing URLs', () => {
     );
   });
 
+  it('carry a cursor instead of a page number, and drop it when anything else changes', () => {
+    const filters = { ...NO_FILTERS, q: 'tent', page: 12, after: 'abc' };
+    expect(listingSearch(filters)).toBe('?q=tent&after=abc');
+    expect(listingHref('/search', filters, { page: 13, after: 'def' })).toBe('/search?q=tent&after=def');
+    expect(listingHref('/search', filters, { page: 2 })).toBe('/search?q=tent&page=2');
+    expect(listingHref('/search', filters, { sort: 'newest' })).toBe('/search?q=tent&sort=newest');
+  });
+
   it('start again at page 1 when anything but the page changes', () => {
     const filters = { ...NO_FILTERS, q: 'tent', page: 3 };
     expect(listingHref('/search', filters, { page: 4 })).toBe('/search?q=tent&page=4');
