@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { scenarios } from './scenarios.mjs';
+import { deepCategoryPaths, scenarios } from './scenarios.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const port = Number(process.env.BENCH_PORT ?? 3210);
@@ -121,6 +121,39 @@ async function gatherProductPaths() {
   return paths;
 }
 
+/** Every category of the tree, parents and leaves. */
+async function gatherCategoryIds() {
+  const response = await fetch(`${origin}/api/product/categories`);
+  if (!response.ok) throw new Error(`categories answered ${response.status}: ${await response.text()}`);
+  const ids = [];
+  const walk = (nodes) => {
+    for (const node of nodes) {
+      ids.push(node.id);
+      walk(node.children);
+    }
+  };
+  walk((await response.json()).categories);
+  return ids;
+}
+
+/** The scenarios BENCH_ONLY names, and those their budgets are measured against, in the list's order. */
+function selectedScenarios(only) {
+  if (!only) return scenarios;
+  const chosen = new Set(scenarios.filter((scenario) => scenario.name.includes(only)).map((s) => s.name));
+  for (const scenario of scenarios) {
+    if (chosen.has(scenario.name) && scenario.budget.minRpsOf) chosen.add(scenario.budget.minRpsOf.scenario);
+  }
+  return scenarios.filter((scenario) => chosen.has(scenario.name));
+}
+
+/** The throughput a scenario must reach: its own figure, or a share of one measured before it. */
+function minRpsOf(budget, figuresByScenario) {
+  if (!budget.minRpsOf) return budget.minRps;
+  const reference = figuresByScenario.get(budget.minRpsOf.scenario);
+  if (!reference) throw new Error(`${budget.minRpsOf.scenario} must be measured before a budget tied to it`);
+  return Math.round(reference.rps * budget.minRpsOf.share);
+}
+
 /** Throughput and latency under saturation, with autocannon, rotating over the scenario's paths. */
 function loadWithAutocannon(scenario, request, paths, seconds) {
   let next = 0;
@@ -193,9 +226,9 @@ async function measureLatency(_scenario, request, paths, seconds) {
   return { rps: latencies.length / seconds, p50: at(0.5), p95: at(0.95), p99: at(0.99), errors };
 }
 
-function verdictOf(budget, figures) {
+function verdictOf(budget, minRps, figures) {
   const misses = [];
-  if (budget.minRps !== undefined && figures.rps < budget.minRps) misses.push('req/s');
+  if (minRps !== undefined && figures.rps < minRps) misses.push('req/s');
   if (budget.maxP95Ms !== undefined && figures.p95 > budget.maxP95Ms) misses.push('p95');
   if (budget.maxP99Ms !== undefined && figures.p99 > budget.maxP99Ms) misses.push('p99');
   if (figures.errors > 0) misses.push('errors');
@@ -219,18 +252,25 @@ try {
     peakUnderLoadMb = Math.max(peakUnderLoadMb, residentMemoryMb(measured));
   }, MEMORY_SAMPLE_MS);
 
-  const context = { productPaths: await gatherProductPaths() };
-  const only = process.env.BENCH_ONLY;
-  for (const scenario of scenarios.filter((candidate) => !only || candidate.name.includes(only))) {
+  const categoryIds = await gatherCategoryIds();
+  const context = {
+    productPaths: await gatherProductPaths(),
+    categoryIds,
+    deepCategoryPaths: await deepCategoryPaths(origin, categoryIds),
+  };
+  const figuresByScenario = new Map();
+  for (const scenario of selectedScenarios(process.env.BENCH_ONLY)) {
     // A scenario may need state first, such as a signed-in shopper's cookies.
     const request = (await scenario.prepare?.(origin)) ?? {};
     const paths = scenario.paths(context);
     const measure = scenario.measure === 'latency' ? measureLatency : loadWithAutocannon;
     await measure(scenario, request, paths, WARM_UP_SECONDS);
     const figures = await measure(scenario, request, paths, durationSeconds);
-    const verdict = verdictOf(scenario.budget, figures);
-    failed ||= verdict !== 'ok';
+    figuresByScenario.set(scenario.name, figures);
     const { budget } = scenario;
+    const minRps = minRpsOf(budget, figuresByScenario);
+    const verdict = verdictOf(budget, minRps, figures);
+    failed ||= verdict !== 'ok';
     rows.push({
       scenario: scenario.name,
       load:
@@ -238,7 +278,12 @@ try {
           ? `${latencyConnections} conn, closed loop`
           : `${scenario.connections ?? connections} conn, autocannon`,
       'req/s': Math.round(figures.rps),
-      'budget req/s': budget.minRps === undefined ? '' : `>= ${budget.minRps}`,
+      'budget req/s':
+        minRps === undefined
+          ? ''
+          : budget.minRpsOf
+            ? `>= ${minRps} (${budget.minRpsOf.share * 100}% of ${budget.minRpsOf.scenario})`
+            : `>= ${minRps}`,
       'p50 ms': figures.p50,
       'p95 ms': figures.p95 ?? '',
       'budget p95 ms': budget.maxP95Ms === undefined ? '' : `<= ${budget.maxP95Ms}`,

@@ -2,10 +2,12 @@
 // with the load generator sharing those cores.
 //
 // `paths(context)` lists the URLs a scenario rotates over; `context.productPaths` holds product pages
-// gathered from the running server. `prepare(origin)` returns the headers and body a scenario's requests
+// gathered from the running server, `context.categoryIds` every category and `context.deepCategoryIds`
+// those with more than 100 listing pages of 12. `prepare(origin)` returns the headers and body a scenario's requests
 // carry (a signed-in shopper's cookies, say); `method` and `connections` override the defaults.
 // `measure: 'latency'` runs a closed loop over keep-alive connections and reports exact percentiles
-// (autocannon reports p97.5 and p99, not p95).
+// (autocannon reports p97.5 and p99, not p95). A budget's `minRpsOf` ties its throughput to another
+// scenario measured in the same run: `{ scenario, share }` needs at least that share of its req/s.
 
 // Real shopper searches: whole words, partial words, typos, several words.
 const SEARCH_TEXTS = [
@@ -22,6 +24,16 @@ const SEARCH_TEXTS = [
   'cast iron',
   'sheet mask',
 ];
+
+const PRODUCT_LOOKUP = 'GET /api/product/one/{id}';
+/** A listing costs at most twice a product page: at least half its throughput. */
+const LISTING_BUDGET = { minRpsOf: { scenario: PRODUCT_LOOKUP, share: 0.5 }, maxP99Ms: 40 };
+const LISTING_LIMIT = 12;
+/** The deepest page the web links by number (NUMBERED_PAGES); past it, it pages by cursor. */
+const DEEPEST_LINKED_PAGE = 10;
+/** The deepest page the API opens by number. */
+const DEEPEST_NUMBERED_PAGE = 100;
+const BROWSE_SORTS = ['newest', 'price_asc', 'price_desc'];
 
 const BENCH_PASSWORD = 'Bench-password-1';
 
@@ -66,11 +78,34 @@ function benchAccount(origin) {
   return account;
 }
 
+/**
+ * Deep category listing paths, for each category with more products than the numbered pages hold: the
+ * deepest page the web links by number, and the page after the deepest numbered one through the
+ * `nextCursor` that page answers with.
+ */
+export async function deepCategoryPaths(origin, categoryIds) {
+  const paths = [];
+  for (const id of categoryIds) {
+    const deepest = `/api/product/search?categoryId=${id}&limit=${LISTING_LIMIT}&page=${DEEPEST_NUMBERED_PAGE}`;
+    const response = await fetch(`${origin}${deepest}`);
+    if (!response.ok) throw new Error(`${deepest} answered ${response.status}: ${await response.text()}`);
+    const page = await response.json();
+    if (page.total <= LISTING_LIMIT * DEEPEST_NUMBERED_PAGE) continue;
+    paths.push(`/api/product/search?categoryId=${id}&limit=${LISTING_LIMIT}&page=${DEEPEST_LINKED_PAGE}`);
+    if (page.nextCursor) {
+      paths.push(
+        `/api/product/search?categoryId=${id}&limit=${LISTING_LIMIT}&after=${encodeURIComponent(page.nextCursor)}`,
+      );
+    }
+  }
+  return paths;
+}
+
 export const scenarios = [
   { name: 'GET /api/ping', paths: () => ['/api/ping'], budget: { minRps: 3000, maxP99Ms: 25 } },
   { name: 'GET /api/config', paths: () => ['/api/config'], budget: { minRps: 3000, maxP99Ms: 25 } },
   {
-    name: 'GET /api/product/one/{id}',
+    name: PRODUCT_LOOKUP,
     paths: (context) => context.productPaths,
     budget: { minRps: 3000, maxP99Ms: 20 },
   },
@@ -88,6 +123,29 @@ export const scenarios = [
     paths: () => SEARCH_TEXTS.map((text) => `/api/product/search?q=${encodeURIComponent(text)}`),
     measure: 'latency',
     budget: { maxP95Ms: 25 },
+  },
+  {
+    // A category page as the web shows it, every category in turn: products, total and facets.
+    name: `GET /api/product/search?categoryId=<id>&limit=${LISTING_LIMIT} (first page)`,
+    paths: (context) =>
+      context.categoryIds.map((id) => `/api/product/search?categoryId=${id}&limit=${LISTING_LIMIT}`),
+    budget: LISTING_BUDGET,
+  },
+  {
+    // Deep pages of each large category: the deepest the web links by number, and one past the deepest
+    // numbered page, reached by cursor.
+    name: `GET /api/product/search?categoryId=<id>&limit=${LISTING_LIMIT} (page ${DEEPEST_LINKED_PAGE}, and ${DEEPEST_NUMBERED_PAGE + 1} by cursor)`,
+    paths: (context) => context.deepCategoryPaths,
+    budget: LISTING_BUDGET,
+  },
+  {
+    // Browsing everything with no filter, in each sort: the first pages and the deepest linked one.
+    name: 'GET /api/product/search?sort=<sort>&page=<n> (unfiltered browse)',
+    paths: () =>
+      BROWSE_SORTS.flatMap((sort) =>
+        [1, 2, 3, DEEPEST_LINKED_PAGE].map((page) => `/api/product/search?sort=${sort}&page=${page}`),
+      ),
+    budget: LISTING_BUDGET,
   },
   {
     name: 'GET /api/auth/me (signed in)',

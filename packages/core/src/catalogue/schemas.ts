@@ -94,8 +94,12 @@ export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
 export const SEARCH_DEFAULT_LIMIT = 24;
 export const SEARCH_MAX_LIMIT = 60;
-/** Deep pages cost the database more than anyone reads; 100 pages of 60 is 6,000 products. */
+/**
+ * The deepest page a page number opens: an offset costs the database every row it skips. Past it a
+ * listing goes on through `after`, the `nextCursor` of the page before, which costs the same at any depth.
+ */
 export const SEARCH_MAX_PAGE = 100;
+export const SEARCH_MAX_CURSOR_LENGTH = 300;
 export const SEARCH_MAX_QUERY_LENGTH = 100;
 
 const minorAmount = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
@@ -113,6 +117,8 @@ export const productSearchQuerySchema = z
     /** Default: relevance with a text query, else newest. */
     sort: z.enum(PRODUCT_SORTS).optional(),
     page: z.coerce.number().int().min(1).max(SEARCH_MAX_PAGE).default(1),
+    /** The `nextCursor` of the page before: the page after it, at any depth; `page` is then ignored. */
+    after: z.string().min(1).max(SEARCH_MAX_CURSOR_LENGTH).optional(),
     limit: z.coerce.number().int().min(1).max(SEARCH_MAX_LIMIT).default(SEARCH_DEFAULT_LIMIT),
     /** Country code of the region whose prices to show; default the default region. */
     region: countryCodeSchema.optional(),
@@ -132,8 +138,11 @@ const facetCountSchema = z.object({ id: z.string(), name: z.string(), count: z.i
 export const productSearchResultSchema = z.object({
   products: z.array(productSummarySchema),
   total: z.int(),
+  /** The page's number, counted from the first page (also when it was opened by a cursor). */
   page: z.int(),
   limit: z.int(),
+  /** Opens the page after this one as `after`; null on the last page. */
+  nextCursor: z.string().nullable(),
   region: z.string(),
   /** Counts over every product matching the current filters, not just this page. */
   facets: z.object({

@@ -69,6 +69,8 @@ export const ERROR_MESSAGES = {
   'product/not_found': 'The product you are looking for is not found',
   'category/not_found': 'The category you are looking for is not found',
   'merchant/not_found': 'The merchant you are looking for is not found',
+  'product/invalid_cursor':
+    'This page of results is no longer available, please start again from the first page',
   'image_page/not_found': 'The page you are looking for is not found',
   'wishlist/not_found': 'The wishlist item you are looking for is not found',
   'notification/not_found': 'The notification you are looking for is not found',

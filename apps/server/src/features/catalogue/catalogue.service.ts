@@ -6,6 +6,7 @@ import {
   type Product,
   type ProductSearchQuery,
   type ProductSearchResult,
+  type ProductSort,
   type ProductSummary,
   type ProductVariant,
 } from '@crossbuy/core/catalogue';
@@ -14,9 +15,16 @@ import { isCurrencyCode, type Money } from '@crossbuy/core/money';
 import { and, asc, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
+import { ExpiringCache } from '../../lib/expiring-cache.js';
 import { isUuid } from '../../lib/ids.js';
 import { BASE_CURRENCY, conversionFactor, type PricingRegion, priceForRegion } from '../regions/pricing.js';
 import { categories, merchants, productRegionPrices, products, recentlyViewed } from './catalogue.table.js';
+import {
+  cursorFits,
+  decodeListingCursor,
+  encodeListingCursor,
+  type ListingPosition,
+} from './listing-cursor.js';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -107,14 +115,22 @@ class ProductCache {
   }
 }
 
-type CatalogueReader = { lookups: ReturnType<typeof prepareProductLookups>; cache: ProductCache };
+type CatalogueReader = {
+  lookups: ReturnType<typeof prepareProductLookups>;
+  cache: ProductCache;
+  facetsCache: ExpiringCache<ListingFacets>;
+};
 
 const readers = new WeakMap<Database, CatalogueReader>();
 
 function readerFor(db: Database): CatalogueReader {
   let reader = readers.get(db);
   if (!reader) {
-    reader = { lookups: prepareProductLookups(db), cache: new ProductCache() };
+    reader = {
+      lookups: prepareProductLookups(db),
+      cache: new ProductCache(),
+      facetsCache: createListingFacetsCache(),
+    };
     readers.set(db, reader);
   }
   return reader;
@@ -291,8 +307,47 @@ async function withinCategory(db: Database, categoryId: string): Promise<SQL> {
   return sql`p.category_id IN (SELECT c.id FROM categories AS c WHERE c.path = ${path} OR c.path LIKE ${`${path}.%`})`;
 }
 
-type SearchRow = {
-  ids: string[];
+/** The total and facet counts of a set of filters, whichever page or order is asked for. */
+type ListingFacets = {
+  total: number;
+  inStock: number;
+  categories: FacetCount[];
+  merchants: FacetCount[];
+};
+
+type FacetCount = { id: string; name: string; count: number };
+
+/**
+ * Facets are counted over every matching product, which costs as much as the catalogue is large, while a
+ * page costs only its rows. So each process keeps the counts of a set of filters for as long as it keeps
+ * a product (docs/decisions/0009 and 0017): the counts a listing shows may be that many seconds old.
+ */
+export const LISTING_FACETS_TTL_MS = PRODUCT_CACHE_TTL_MS;
+export const LISTING_FACETS_MAX_ENTRIES = 500;
+export const LISTING_FACETS_MAX_BYTES = 2 * 1024 * 1024;
+
+/** A generous estimate of an entry's heap: UTF-16 strings plus object and array overheads. */
+export function listingFacetsSize(key: string, facets: ListingFacets): number {
+  let bytes = 200 + key.length * 2;
+  for (const facet of [...facets.categories, ...facets.merchants]) {
+    bytes += 80 + (facet.id.length + facet.name.length) * 2;
+  }
+  return bytes;
+}
+
+export function createListingFacetsCache(now?: () => number): ExpiringCache<ListingFacets> {
+  return new ExpiringCache<ListingFacets>({
+    ttlMs: LISTING_FACETS_TTL_MS,
+    maxEntries: LISTING_FACETS_MAX_ENTRIES,
+    maxBytes: LISTING_FACETS_MAX_BYTES,
+    sizeOf: listingFacetsSize,
+    ...(now ? { now } : {}),
+  });
+}
+
+type PageRow = [id: string, createdMicros: string, inName: boolean | null, regionPrice: string | null];
+
+type FacetRows = {
   categories: [id: string, name: string, count: number][];
   merchants: [id: string, name: string, count: number][];
   totals: [total: number, inStock: number];
@@ -301,42 +356,95 @@ type SearchRow = {
 const byCountThenName = (a: { count: number; name: string }, b: { count: number; name: string }) =>
   b.count - a.count || a.name.localeCompare(b.name);
 
+/** Products of a category and of every category below it, as a condition on `p`, by the category's id. */
+function inCategoryTree(categoryId: string): SQL {
+  return sql`p.category_id IN (
+    SELECT c.id FROM categories AS c, (SELECT path FROM categories WHERE id = ${categoryId}) AS root
+     WHERE c.path = root.path OR c.path LIKE root.path || '.%')`;
+}
+
+/** The rows after a cursor's position, in the listing's order, as a condition on the matches `m`. */
+function afterPosition(position: ListingPosition, basePrices: boolean): SQL {
+  const id = sql`${position.id}::uuid`;
+  if ('price' in position) {
+    const price = basePrices ? sql`${position.price}::int` : sql`${position.price}::numeric`;
+    return position.sort === 'price_asc'
+      ? sql`(m.region_price, m.id) > (${price}, ${id})`
+      : sql`(m.region_price, m.id) < (${price}, ${id})`;
+  }
+  // Newest first, then by id: the first condition alone lets an index on created_at start at the cursor.
+  const time = sql`(timestamptz 'epoch' + ${position.createdMicros}::bigint * interval '1 microsecond')`;
+  const later = sql`m.created_at <= ${time} AND (m.created_at < ${time} OR m.id > ${id})`;
+  if (position.sort === 'newest') return later;
+  // Relevance: name matches first, each tier newest first.
+  return position.inName
+    ? sql`(NOT m.in_name OR (m.in_name AND ${later}))`
+    : sql`(NOT m.in_name AND ${later})`;
+}
+
+function positionOf(row: PageRow, sort: ProductSort, priceKey: string): ListingPosition {
+  const [id, createdMicros, inName, regionPrice] = row;
+  if (sort === 'newest') return { sort, createdMicros, id };
+  if (sort === 'relevance') return { sort, inName: inName === true, createdMicros, id };
+  return { sort, priceKey, price: regionPrice ?? '0', id };
+}
+
 /**
- * Search and browse: full-text with spelling suggestions, filters, sorting and bounded pages, with the
- * total and facet counts over everything that matches. Disabled products never appear.
+ * Search and browse: full-text with spelling suggestions, filters, sorting and pages (by number up to
+ * SEARCH_MAX_PAGE, by cursor at any depth), with the total and facet counts over everything that
+ * matches. Disabled products never appear.
  */
 export async function searchProducts(
   db: Database,
   query: ProductSearchQuery,
   region: PricingRegion,
 ): Promise<ProductSearchResult> {
+  const { facetsCache } = readerFor(db);
   const terms = searchTerms(query.q);
   const hasText = terms.length > 0;
-  const sort =
+  const sort: ProductSort =
     query.sort === 'relevance' && !hasText ? 'newest' : (query.sort ?? (hasText ? 'relevance' : 'newest'));
   const byPrice = sort === 'price_asc' || sort === 'price_desc';
   // Where no merchant set a price for the region, region prices are base prices times one positive rate,
   // so they sort exactly as base prices do, and the sort can walk the price index.
   const byBasePrice = byPrice && !(await regionHasExplicitPrices(db, region.countryCode));
+  const priceKey = byBasePrice ? 'base' : `${region.countryCode}:${region.currency}`;
+  const cursor = query.after === undefined ? undefined : decodeListingCursor(query.after);
+  if (cursor && !cursorFits(cursor, sort, priceKey)) throw new AppError('product/invalid_cursor');
   const filtersPrice = query.minPrice !== undefined || query.maxPrice !== undefined;
   const regionPrice = sql`coalesce(rp.amount_minor, round_half_even(p.price_minor * ${conversionFactor(region)}::numeric))`;
 
+  // Everything that decides which products match, and nothing that decides their order or page.
+  const facetsKey = JSON.stringify([
+    terms.join(' '),
+    query.categoryId ?? null,
+    query.merchantId ?? null,
+    query.inStock ?? null,
+    query.minPrice ?? null,
+    query.maxPrice ?? null,
+    filtersPrice ? priceKey : null,
+  ]);
+  const cachedFacets = facetsCache.get(facetsKey);
+  // Counted facets prove the category and merchant existed within the cache's lifetime.
+  if (!cachedFacets) {
+    if (query.categoryId !== undefined) await categoryPathOf(db, query.categoryId);
+    if (query.merchantId !== undefined) await assertMerchantExists(db, query.merchantId);
+  }
+
   const conditions: SQL[] = [sql`NOT p.disabled`];
   if (hasText) conditions.push(sql`p.search_document @@ tsq.query`);
-  if (query.categoryId !== undefined) conditions.push(await withinCategory(db, query.categoryId));
-  if (query.merchantId !== undefined) {
-    await assertMerchantExists(db, query.merchantId);
-    conditions.push(sql`p.merchant_id = ${query.merchantId}`);
-  }
+  if (query.categoryId !== undefined) conditions.push(inCategoryTree(query.categoryId));
+  if (query.merchantId !== undefined) conditions.push(sql`p.merchant_id = ${query.merchantId}`);
   if (query.inStock === true) conditions.push(sql`p.stock > 0`);
   if (query.inStock === false) conditions.push(sql`p.stock = 0`);
   if (query.minPrice !== undefined) conditions.push(sql`${regionPrice} >= ${query.minPrice}`);
   if (query.maxPrice !== undefined) conditions.push(sql`${regionPrice} <= ${query.maxPrice}`);
 
   const columns: SQL[] = [sql`p.id`, sql`p.category_id`, sql`p.merchant_id`, sql`p.stock`, sql`p.created_at`];
-  if (hasText) columns.push(sql`p.search_document @@ tsq.in_name AS in_name`);
+  columns.push(hasText ? sql`p.search_document @@ tsq.in_name AS in_name` : sql`NULL::boolean AS in_name`);
   if (byBasePrice) columns.push(sql`p.price_minor AS region_price`);
   else if (byPrice) columns.push(sql`${regionPrice} AS region_price`);
+  else columns.push(sql`NULL::numeric AS region_price`);
 
   const sources: SQL[] = [sql`products AS p`];
   if (hasText) sources.push(sql`CROSS JOIN tsq`);
@@ -366,46 +474,77 @@ export async function searchProducts(
     ? sql`tsq AS (SELECT ${allTerms(false)} AS query, ${allTerms(true)} AS in_name),`
     : sql``;
   // With a text query the matches are found once, then paged and counted from memory; without one, the page
-  // walks an index and the counts read the narrow facets index in its own order, each planned on its own.
+  // walks an index (from the cursor's position, when there is one) and the counts read the narrow facets
+  // index in its own order, each planned on its own.
   const materialised = hasText ? sql`MATERIALIZED` : sql`NOT MATERIALIZED`;
-  const offset = (query.page - 1) * query.limit;
+  const page = cursor?.page ?? query.page;
+  const offset = cursor ? 0 : (page - 1) * query.limit;
+  const after = cursor ? sql`WHERE ${afterPosition(cursor, byBasePrice)}` : sql``;
+  // One row more than the page shows, to know whether a page follows.
+  const pageRows = sql`(SELECT coalesce(json_agg(json_build_array(
+        page.id, (extract(epoch FROM page.created_at) * 1000000)::bigint::text, page.in_name,
+        page.region_price::bigint::text) ORDER BY ${orderBy(sql`page`)}), '[]') FROM (
+      SELECT * FROM matched AS m ${after} ORDER BY ${orderBy(sql`m`)}
+       LIMIT ${query.limit + 1} OFFSET ${offset}) AS page) AS rows`;
+  const facetParts = sql`,
+      (SELECT coalesce(json_agg(json_build_array(c.id, c.name, f.n)), '[]')
+         FROM (SELECT category_id, sum(n)::int AS n FROM pairs GROUP BY category_id) AS f
+         JOIN categories AS c ON c.id = f.category_id) AS categories,
+      (SELECT coalesce(json_agg(json_build_array(mer.id, mer.name, f.n)), '[]')
+         FROM (SELECT merchant_id, sum(n)::int AS n FROM pairs GROUP BY merchant_id) AS f
+         JOIN merchants AS mer ON mer.id = f.merchant_id) AS merchants,
+      (SELECT json_build_array(coalesce(sum(n), 0)::int, coalesce(sum(in_stock), 0)::int) FROM pairs) AS totals`;
+  const pairs = sql`,
+      pairs AS (
+        SELECT category_id, merchant_id, count(*)::int AS n, (count(*) FILTER (WHERE stock > 0))::int AS in_stock
+          FROM matched GROUP BY category_id, merchant_id
+      )`;
 
-  const [row] = await queryRows<SearchRow>(
+  const [row] = await queryRows<{ rows: PageRow[] } & Partial<FacetRows>>(
     db,
     sql`WITH ${withText}
       matched AS ${materialised} (
         SELECT ${sql.join(columns, sql`, `)} FROM ${sql.join(sources, sql` `)} WHERE ${and(...conditions)}
-      ),
-      pairs AS (
-        SELECT category_id, merchant_id, count(*)::int AS n, (count(*) FILTER (WHERE stock > 0))::int AS in_stock
-          FROM matched GROUP BY category_id, merchant_id
-      )
-      SELECT
-        (SELECT coalesce(json_agg(page.id ORDER BY ${orderBy(sql`page`)}), '[]') FROM (
-           SELECT * FROM matched AS m ORDER BY ${orderBy(sql`m`)} LIMIT ${query.limit} OFFSET ${offset}) AS page) AS ids,
-        (SELECT coalesce(json_agg(json_build_array(c.id, c.name, f.n)), '[]')
-           FROM (SELECT category_id, sum(n)::int AS n FROM pairs GROUP BY category_id) AS f
-           JOIN categories AS c ON c.id = f.category_id) AS categories,
-        (SELECT coalesce(json_agg(json_build_array(mer.id, mer.name, f.n)), '[]')
-           FROM (SELECT merchant_id, sum(n)::int AS n FROM pairs GROUP BY merchant_id) AS f
-           JOIN merchants AS mer ON mer.id = f.merchant_id) AS merchants,
-        (SELECT json_build_array(coalesce(sum(n), 0)::int, coalesce(sum(in_stock), 0)::int) FROM pairs) AS totals`,
+      )${cachedFacets ? sql`` : pairs}
+      SELECT ${pageRows}${cachedFacets ? sql`` : facetParts}`,
     { prepareAs: 'catalogue_search' },
   );
   if (!row) throw new Error('search returned no row');
 
-  const [total, inStock] = row.totals;
-  const facet = ([id, name, count]: [string, string, number]) => ({ id, name, count });
-  return {
-    products: await productSummaries(db, row.ids, region),
-    total,
-    page: query.page,
-    limit: query.limit,
-    region: region.countryCode,
-    facets: {
+  let facets = cachedFacets;
+  if (!facets) {
+    if (!row.totals || !row.categories || !row.merchants) throw new Error('search counted no facets');
+    const facet = ([id, name, count]: [string, string, number]) => ({ id, name, count });
+    facets = {
+      total: row.totals[0],
+      inStock: row.totals[1],
       categories: row.categories.map(facet).sort(byCountThenName),
       merchants: row.merchants.map(facet).sort(byCountThenName).slice(0, MERCHANT_FACET_LIMIT),
-      stock: { inStock, soldOut: total - inStock },
+    };
+    facetsCache.set(facetsKey, facets);
+  }
+
+  const shown = row.rows.slice(0, query.limit);
+  const last = shown.at(-1);
+  const nextCursor =
+    row.rows.length > query.limit && last
+      ? encodeListingCursor({ ...positionOf(last, sort, priceKey), page: page + 1 })
+      : null;
+  return {
+    products: await productSummaries(
+      db,
+      shown.map(([id]) => id),
+      region,
+    ),
+    total: facets.total,
+    page,
+    limit: query.limit,
+    nextCursor,
+    region: region.countryCode,
+    facets: {
+      categories: facets.categories,
+      merchants: facets.merchants,
+      stock: { inStock: facets.inStock, soldOut: facets.total - facets.inStock },
     },
   };
 }

@@ -2,9 +2,15 @@ import { Link } from 'react-router';
 
 type PaginationProps = {
   page: number;
+  /** The last page linked by its number. */
   pageCount: number;
   /** The address of a page, keeping whatever else the URL says (filters, sort). */
   hrefFor: (page: number) => string;
+  /**
+   * The page after `page` when it is not reached by number (a listing past its numbered pages), or
+   * null when there is none; numbered pages lead on to `page + 1` when left out.
+   */
+  nextHref?: string | null | undefined;
 };
 
 // Pages shown either side of the current one; the first and last are always shown.
@@ -17,6 +23,11 @@ function pagesToShow(page: number, pageCount: number): (number | 'gap')[] {
     if (candidate === 1 || candidate === pageCount || near) pages.push(candidate);
     else if (pages.at(-1) !== 'gap') pages.push('gap');
   }
+  // A page past the numbered ones is shown as the current page, after a gap.
+  if (page > pageCount) {
+    if (page > pageCount + 1) pages.push('gap');
+    pages.push(page);
+  }
   return pages;
 }
 
@@ -24,12 +35,13 @@ const itemStyle =
   'inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg px-3 text-sm font-semibold';
 
 /** Plain links, so every page of a listing has its own address and works without scripts. */
-export function Pagination({ page, pageCount, hrefFor }: PaginationProps) {
-  if (pageCount <= 1) return null;
+export function Pagination({ page, pageCount, hrefFor, nextHref }: PaginationProps) {
+  const next = nextHref === undefined ? (page < pageCount ? hrefFor(page + 1) : null) : nextHref;
+  if (pageCount <= 1 && page <= 1 && !next) return null;
   return (
     <nav aria-label="Pages" className="flex justify-center">
       <ul className="flex flex-wrap items-center gap-1">
-        {page > 1 ? (
+        {page > 1 && page <= pageCount ? (
           <li>
             <Link
               to={hrefFor(page - 1)}
@@ -61,13 +73,9 @@ export function Pagination({ page, pageCount, hrefFor }: PaginationProps) {
             </li>
           ),
         )}
-        {page < pageCount ? (
+        {next ? (
           <li>
-            <Link
-              to={hrefFor(page + 1)}
-              rel="next"
-              className={`${itemStyle} text-brand-800 hover:bg-brand-50`}
-            >
+            <Link to={next} rel="next" className={`${itemStyle} text-brand-800 hover:bg-brand-50`}>
               Next
             </Link>
           </li>

@@ -12,13 +12,15 @@ export type ListingFilters = {
   inStock: boolean;
   sort: ProductSort | null;
   page: number;
+  /** The API's cursor of the page to show, past the pages reached by number; null otherwise. */
+  after: string | null;
 };
 
 /** What a listing page's loader hands its component. */
 export type ListingData = {
   filters: ListingFilters;
   result: ProductSearchResult;
-  /** The last page a shopper can open, within the API's page bound. */
+  /** The last page reached by its number; the pages after it are reached by `nextHref`-style cursors. */
   pageCount: number;
   /** The currency prices and price filters are in; null when the region could not be read. */
   currency: CurrencyCode | null;
@@ -31,6 +33,12 @@ export const SORT_LABELS: Record<ProductSort, string> = {
   price_desc: 'Price: high to low',
 };
 
+/**
+ * Pages up to this one are linked by number; the next ones by the API's cursor, one after another. A
+ * numbered page costs the database every product before it, a cursor page only its own.
+ */
+export const NUMBERED_PAGES = 10;
+
 /** The query string of a set of filters; empty and default values are left out so URLs stay short. */
 export function listingSearch(filters: Partial<ListingFilters>): string {
   const params = new URLSearchParams();
@@ -41,14 +49,16 @@ export function listingSearch(filters: Partial<ListingFilters>): string {
   if (filters.maxPrice) params.set('maxPrice', filters.maxPrice);
   if (filters.inStock) params.set('inStock', '1');
   if (filters.sort) params.set('sort', filters.sort);
-  if (filters.page && filters.page > 1) params.set('page', String(filters.page));
+  if (filters.after) params.set('after', filters.after);
+  else if (filters.page && filters.page > 1) params.set('page', String(filters.page));
   const text = params.toString();
   return text ? `?${text}` : '';
 }
 
 /**
  * The address of a listing with some filters changed. Any change other than the page starts again at
- * page 1, since the old page number means nothing in a different result set.
+ * page 1, since the old page number means nothing in a different result set; a page given by number
+ * leaves the cursor behind.
  */
 export function listingHref(
   pathname: string,
@@ -56,7 +66,8 @@ export function listingHref(
   changes: Partial<ListingFilters>,
 ): string {
   const page = 'page' in changes ? changes.page : 1;
-  return `${pathname}${listingSearch({ ...filters, ...changes, page })}`;
+  const after = changes.after ?? null;
+  return `${pathname}${listingSearch({ ...filters, ...changes, page, after })}`;
 }
 
 /**

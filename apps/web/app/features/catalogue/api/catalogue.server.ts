@@ -9,14 +9,16 @@ import {
   type ProductSort,
   type Region,
   SEARCH_DEFAULT_LIMIT,
+  SEARCH_MAX_CURSOR_LENGTH,
   SEARCH_MAX_PAGE,
   SEARCH_MAX_QUERY_LENGTH,
 } from '@crossbuy/core/catalogue';
+import { ApiError } from '@crossbuy/core/errors';
 import { type CurrencyCode, parseMajorAmount } from '@crossbuy/core/money';
 import type { AppLoadContext } from 'react-router';
 import type { QueryParams } from '../../../lib/api-client';
 import { serverApiJson } from '../../../lib/server-api.server';
-import type { ListingData, ListingFilters } from '../listing';
+import { type ListingData, type ListingFilters, NUMBERED_PAGES } from '../listing';
 
 type Caller = { context: AppLoadContext; request: Request };
 
@@ -79,6 +81,7 @@ export function readListingFilters(url: URL): ListingFilters {
   const params = url.searchParams;
   const text = (name: string) => params.get(name)?.trim() ?? '';
   const sort = params.get('sort');
+  const after = text('after');
   return {
     q: text('q').slice(0, SEARCH_MAX_QUERY_LENGTH),
     category: text('category') || null,
@@ -88,6 +91,7 @@ export function readListingFilters(url: URL): ListingFilters {
     inStock: ['1', 'true', 'on', 'yes'].includes(text('inStock')),
     sort: isSort(sort) ? sort : null,
     page: readPage(url),
+    after: after && after.length <= SEARCH_MAX_CURSOR_LENGTH ? after : null,
   };
 }
 
@@ -103,7 +107,8 @@ export type ListingScope = { categoryId?: string; merchantId?: string };
 /**
  * Runs a listing: the URL's filters within the page's scope, in the shopper's region. Prices typed in
  * major units become the API's minor units of the region's currency; bounds typed the wrong way round
- * are swapped rather than answered with nothing.
+ * are swapped rather than answered with nothing. A cursor the API no longer takes (an old link, a
+ * changed sort) shows the first page instead of an error.
  */
 export async function loadListing(
   caller: Caller,
@@ -117,18 +122,29 @@ export async function loadListing(
   if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) {
     [minPrice, maxPrice] = [maxPrice, minPrice];
   }
-  const result = await get<ProductSearchResult>(caller, '/product/search', {
-    q: filters.q,
-    categoryId: scope.categoryId ?? filters.category ?? undefined,
-    merchantId: scope.merchantId ?? filters.merchant ?? undefined,
-    minPrice,
-    maxPrice,
-    inStock: filters.inStock ? 'true' : undefined,
-    sort: filters.sort ?? undefined,
-    page: filters.page,
-    limit: SEARCH_DEFAULT_LIMIT,
-    region: region?.countryCode,
-  });
-  const pageCount = Math.min(Math.ceil(result.total / result.limit), SEARCH_MAX_PAGE);
-  return { filters, result, pageCount, currency };
+  const search = (page: number, after: string | null) =>
+    get<ProductSearchResult>(caller, '/product/search', {
+      q: filters.q,
+      categoryId: scope.categoryId ?? filters.category ?? undefined,
+      merchantId: scope.merchantId ?? filters.merchant ?? undefined,
+      minPrice,
+      maxPrice,
+      inStock: filters.inStock ? 'true' : undefined,
+      sort: filters.sort ?? undefined,
+      page,
+      after: after ?? undefined,
+      limit: SEARCH_DEFAULT_LIMIT,
+      region: region?.countryCode,
+    });
+  let shown = filters;
+  let result: ProductSearchResult;
+  try {
+    result = await search(filters.page, filters.after);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === 'product/invalid_cursor')) throw error;
+    shown = { ...filters, page: 1, after: null };
+    result = await search(1, null);
+  }
+  const pageCount = Math.min(Math.ceil(result.total / result.limit), NUMBERED_PAGES);
+  return { filters: shown, result, pageCount, currency };
 }

@@ -17,6 +17,7 @@ const NO_FILTERS: ListingFilters = {
   inStock: false,
   sort: null,
   page: 1,
+  after: null,
 };
 
 const result: ProductSearchResult = {
@@ -24,6 +25,7 @@ const result: ProductSearchResult = {
   total: 11,
   page: 1,
   limit: 24,
+  nextCursor: null,
   region: 'SG',
   facets: {
     categories: [{ id: 'headphones', name: 'Headphones', count: 11 }],
@@ -71,6 +73,14 @@ describe('listing URLs', () => {
     expect(listingSearch({ ...NO_FILTERS, q: 'tent', inStock: true, sort: 'price_asc', page: 2 })).toBe(
       '?q=tent&inStock=1&sort=price_asc&page=2',
     );
+  });
+
+  it('carry a cursor instead of a page number, and drop it when anything else changes', () => {
+    const filters = { ...NO_FILTERS, q: 'tent', page: 12, after: 'abc' };
+    expect(listingSearch(filters)).toBe('?q=tent&after=abc');
+    expect(listingHref('/search', filters, { page: 13, after: 'def' })).toBe('/search?q=tent&after=def');
+    expect(listingHref('/search', filters, { page: 2 })).toBe('/search?q=tent&page=2');
+    expect(listingHref('/search', filters, { sort: 'newest' })).toBe('/search?q=tent&sort=newest');
   });
 
   it('start again at page 1 when anything but the page changes', () => {

@@ -89,7 +89,18 @@ export function ProductListing({
         <Pagination
           page={result.page}
           pageCount={pageCount}
-          hrefFor={(page) => listingHref(action, filters, { page })}
+          // A page opened by cursor keeps its cursor in its own link.
+          hrefFor={(page) =>
+            listingHref(action, filters, { page, after: page === result.page ? filters.after : null })
+          }
+          // Past the numbered pages, each page leads on through the API's cursor.
+          nextHref={
+            result.page < pageCount
+              ? undefined
+              : result.nextCursor
+                ? listingHref(action, filters, { page: result.page + 1, after: result.nextCursor })
+                : null
+          }
         />
       </section>
     </div>
