@@ -488,20 +488,36 @@ export async function getMerchant(db: Database, id: string): Promise<Merchant> {
   return toMerchant(row);
 }
 
-/** Remembers that the shopper opened a product, keeping only their newest views. */
-export async function recordProductView(db: Database, userId: string, productId: string): Promise<void> {
-  await db
-    .insert(recentlyViewed)
-    .values({ userId, productId, viewedAt: sql`clock_timestamp()` })
-    .onConflictDoUpdate({
-      target: [recentlyViewed.userId, recentlyViewed.productId],
-      set: { viewedAt: sql`clock_timestamp()` },
-    });
+/**
+ * Remembers that the shopper opened these products, oldest first, and forgets all but their newest views.
+ * Neither statement can be part of a deadlock, however many run at once for one shopper, in however many
+ * server processes: an upsert locks a single row, and the trim never waits for a lock (it leaves rows
+ * someone else holds to a later trim). A row refreshed after the trim's snapshot is re-read when locked,
+ * fails `viewed_at < cutoff` and is kept.
+ */
+export async function recordProductViews(
+  db: Database,
+  userId: string,
+  productIds: readonly string[],
+): Promise<void> {
+  for (const productId of productIds) {
+    await db
+      .insert(recentlyViewed)
+      .values({ userId, productId, viewedAt: sql`clock_timestamp()` })
+      .onConflictDoUpdate({
+        target: [recentlyViewed.userId, recentlyViewed.productId],
+        set: { viewedAt: sql`clock_timestamp()` },
+      });
+  }
   await db.execute(sql`
     DELETE FROM recently_viewed
      WHERE user_id = ${userId}
-       AND product_id IN (SELECT product_id FROM recently_viewed WHERE user_id = ${userId}
-                           ORDER BY viewed_at DESC OFFSET ${RECENTLY_VIEWED_LIMIT})`);
+       AND product_id IN (
+             SELECT product_id FROM recently_viewed
+              WHERE user_id = ${userId}
+                AND viewed_at < (SELECT viewed_at FROM recently_viewed WHERE user_id = ${userId}
+                                  ORDER BY viewed_at DESC OFFSET ${RECENTLY_VIEWED_LIMIT - 1} LIMIT 1)
+                FOR UPDATE SKIP LOCKED)`);
 }
 
 /** The shopper's recently viewed products that are still on sale, newest first. */
