@@ -8,6 +8,7 @@ import type { Database } from './db/client.js';
 import { devMailboxRoutes } from './features/mail/mail.routes.js';
 import { createTransport, Mailer } from './features/mail/mailer.js';
 import { imagesDirectory } from './lib/image-store.js';
+import { loggerOptions } from './lib/log-serializers.js';
 import { zodValidatorCompiler } from './lib/zod-validation.js';
 import authentication from './plugins/authentication.js';
 import errorHandler from './plugins/error-handler.js';
@@ -24,6 +25,8 @@ export type AppDependencies = {
   db: Database;
   /** Directory of the web app's build to serve; undefined serves the API alone. */
   webBuildDir?: string | undefined;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: { write(line: string): void } | undefined;
 };
 
 export type App = FastifyInstance<
@@ -34,17 +37,14 @@ export type App = FastifyInstance<
   ZodTypeProvider
 >;
 
-export async function buildApp({ config, db, webBuildDir }: AppDependencies): Promise<App> {
+export async function buildApp({ config, db, webBuildDir, logStream }: AppDependencies): Promise<App> {
   const https = config.publicUrl.startsWith('https://');
   const { trustProxy } = config;
   const app = Fastify<RawServerDefault>({
     logger:
       config.logLevel === 'silent'
         ? false
-        : {
-            level: config.logLevel,
-            redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
-          },
+        : { ...loggerOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) },
     bodyLimit: config.bodyLimitBytes,
     // Ids come from us, never from a client header, so they can be trusted in logs and error references.
     genReqId: () => randomUUID(),
