@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
-import type { Database } from './db/client.js';
+import { type Database, onIdleConnectionError } from './db/client.js';
 import { devMailboxRoutes } from './features/mail/mail.routes.js';
 import { createTransport, Mailer } from './features/mail/mailer.js';
 import { imagesDirectory } from './lib/image-store.js';
@@ -57,6 +57,10 @@ export async function buildApp({ config, db, webBuildDir, logStream }: AppDepend
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
+  const stopHearingIdleErrors = onIdleConnectionError(db, (error) =>
+    app.log.warn({ err: error }, 'idle database connection lost; a new one is opened at the next query'),
+  );
+  app.addHook('onClose', async () => stopHearingIdleErrors());
   app.decorate('config', config);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import * as schema from '../src/db/schema.js';
 import { users } from '../src/features/users/users.table.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import { nextIp, registration } from './helpers/accounts.js';
 import { TestBrowser } from './helpers/browser.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { createTestApp, type TestApp, testConfig } from './helpers/test-app.js';
 
 type LogLine = { msg?: string; reqId?: string; [key: string]: unknown };
 
@@ -96,5 +100,28 @@ describe('what the server logs', () => {
       expect.arrayContaining(['/api/auth/login', '/api/dev/mailbox?to', '/reset-password?uid&token']),
     );
     expect(lines.find((line) => line.msg === 'request refused')?.reason).toEqual(expect.any(String));
+  });
+
+  it('logs a PostgreSQL connection lost while idle, and goes on', async () => {
+    const lines: string[] = [];
+    // Never connected: the test plays the pool reporting a connection the server ended while idle.
+    const pool = new pg.Pool({ connectionString: 'postgres://127.0.0.1:9/unused' });
+    const app = await buildApp({
+      config: testConfig({ LOG_LEVEL: 'warn' }),
+      db: drizzle(pool, { schema }),
+      logStream: { write: (line) => lines.push(line) },
+    });
+    await app.ready();
+    const ended = Object.assign(new Error('terminating connection due to administrator command'), {
+      code: '57P01',
+      severity: 'FATAL',
+    });
+    pool.emit('error', ended, undefined);
+    const logged = lines.map((line) => JSON.parse(line) as LogLine).find((line) => line.level === 40);
+    expect(logged?.msg).toMatch(/^idle database connection lost/);
+    expect(logged?.err).toMatchObject({ code: '57P01', severity: 'FATAL' });
+    await app.close();
+    expect(pool.listenerCount('error')).toBe(0);
+    await pool.end();
   });
 });
