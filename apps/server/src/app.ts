@@ -4,10 +4,11 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
-import type { Database } from './db/client.js';
+import { type Database, onIdleConnectionError } from './db/client.js';
 import { devMailboxRoutes } from './features/mail/mail.routes.js';
 import { createTransport, Mailer } from './features/mail/mailer.js';
 import { imagesDirectory } from './lib/image-store.js';
+import { loggerOptions } from './lib/log-serializers.js';
 import { zodValidatorCompiler } from './lib/zod-validation.js';
 import authentication from './plugins/authentication.js';
 import errorHandler from './plugins/error-handler.js';
@@ -24,6 +25,8 @@ export type AppDependencies = {
   db: Database;
   /** Directory of the web app's build to serve; undefined serves the API alone. */
   webBuildDir?: string | undefined;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: { write(line: string): void } | undefined;
 };
 
 export type App = FastifyInstance<
@@ -34,17 +37,14 @@ export type App = FastifyInstance<
   ZodTypeProvider
 >;
 
-export async function buildApp({ config, db, webBuildDir }: AppDependencies): Promise<App> {
+export async function buildApp({ config, db, webBuildDir, logStream }: AppDependencies): Promise<App> {
   const https = config.publicUrl.startsWith('https://');
   const { trustProxy } = config;
   const app = Fastify<RawServerDefault>({
     logger:
       config.logLevel === 'silent'
         ? false
-        : {
-            level: config.logLevel,
-            redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
-          },
+        : { ...loggerOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) },
     bodyLimit: config.bodyLimitBytes,
     // Ids come from us, never from a client header, so they can be trusted in logs and error references.
     genReqId: () => randomUUID(),
@@ -57,6 +57,10 @@ export async function buildApp({ config, db, webBuildDir }: AppDependencies): Pr
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
+  const stopHearingIdleErrors = onIdleConnectionError(db, (error) =>
+    app.log.warn({ err: error }, 'idle database connection lost; a new one is opened at the next query'),
+  );
+  app.addHook('onClose', async () => stopHearingIdleErrors());
   app.decorate('config', config);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -84,3 +84,15 @@ export async function isDatabaseReachable(db: Database): Promise<boolean> {
     return false;
   }
 }
+
+/**
+ * Hears a PostgreSQL connection that failed while idle in the pool (the server restarted, failed over or
+ * ended the session). pg replaces it at the next query, but reports it as an 'error' event on the pool,
+ * and one nobody listens to ends the process. PGlite has no such connections. Returns how to stop.
+ */
+export function onIdleConnectionError(db: Database, listener: (error: Error) => void): () => void {
+  const client: unknown = (db as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return () => undefined;
+  client.on('error', listener);
+  return () => client.off('error', listener);
+}

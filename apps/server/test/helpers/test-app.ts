@@ -24,12 +24,21 @@ export type TestApp = { app: App; database: TestDatabase; close(): Promise<void>
 /**
  * Builds the real app on a database of its own. `extend` may add routes before the app is ready,
  * for exercising shared plugins (body limits, validation) without waiting for a feature to need them.
+ * Logs are off unless `env` sets LOG_LEVEL; `logStream` then receives each line.
  */
 export async function createTestApp(
-  options: { env?: NodeJS.ProcessEnv; extend?: (app: FastifyInstance) => void | Promise<void> } = {},
+  options: {
+    env?: NodeJS.ProcessEnv;
+    extend?: (app: FastifyInstance) => void | Promise<void>;
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
-  const app = await buildApp({ config: testConfig(options.env), db: database.db });
+  const app = await buildApp({
+    config: testConfig(options.env),
+    db: database.db,
+    logStream: options.logStream,
+  });
   await options.extend?.(app);
   await app.ready();
   return {

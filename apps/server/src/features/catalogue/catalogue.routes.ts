@@ -20,10 +20,12 @@ import {
   getProduct,
   listMerchants,
   productExists,
+  RECENTLY_VIEWED_LIMIT,
   recentlyViewedProducts,
-  recordProductView,
+  recordProductViews,
   searchProducts,
 } from './catalogue.service.js';
+import { ProductViewRecorder } from './product-views.js';
 
 /** How each per-shopper flag of a product is found out; other features own the facts behind them. */
 export type ProductFlagChecks = {
@@ -39,6 +41,12 @@ const MERCHANT_MAX_LIMIT = 60;
 /** Products, categories and merchants (spec section 7, store service). */
 export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = async (app, options) => {
   const { regions, flagChecks } = options;
+  const productViews = new ProductViewRecorder({
+    write: (userId, productIds) => recordProductViews(app.db, userId, productIds),
+    log: app.log,
+    keep: RECENTLY_VIEWED_LIMIT,
+  });
+  app.addHook('onClose', () => productViews.close());
 
   app.get(
     '/product/search',
@@ -75,7 +83,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         await regions.pricing(request.query.region),
       );
       if (request.principal && !product.disabled) {
-        await recordProductView(app.db, request.principal.userId, product.uuid);
+        productViews.record(request.principal.userId, product.uuid);
       }
       return { product };
     },
@@ -130,6 +138,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       const region = await regions.pricing(request.query.region);
+      // Views are written after their pages are answered; the shopper's own list must already show them.
+      await productViews.settled(principalOf(request).userId);
       return { products: await recentlyViewedProducts(app.db, principalOf(request).userId, region) };
     },
   );

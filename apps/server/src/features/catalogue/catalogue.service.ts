@@ -12,7 +12,7 @@ import {
 } from '@crossbuy/core/catalogue';
 import { AppError } from '@crossbuy/core/errors';
 import { isCurrencyCode, type Money } from '@crossbuy/core/money';
-import { and, asc, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
 import { ExpiringCache } from '../../lib/expiring-cache.js';
@@ -627,20 +627,42 @@ export async function getMerchant(db: Database, id: string): Promise<Merchant> {
   return toMerchant(row);
 }
 
-/** Remembers that the shopper opened a product, keeping only their newest views. */
-export async function recordProductView(db: Database, userId: string, productId: string): Promise<void> {
-  await db
-    .insert(recentlyViewed)
-    .values({ userId, productId, viewedAt: sql`clock_timestamp()` })
-    .onConflictDoUpdate({
-      target: [recentlyViewed.userId, recentlyViewed.productId],
-      set: { viewedAt: sql`clock_timestamp()` },
-    });
+/**
+ * Remembers that the shopper opened these products, oldest first, and forgets all but their newest views.
+ * Neither statement can be part of a deadlock, however many run at once for one shopper, in however many
+ * server processes: an upsert locks a single row, and the trim never waits for a lock (it leaves rows
+ * someone else holds to a later trim). A row refreshed after the trim's snapshot is re-read when locked,
+ * is no longer older than the cutoff and is kept.
+ */
+export async function recordProductViews(
+  db: Database,
+  userId: string,
+  productIds: readonly string[],
+): Promise<void> {
+  // Each view is later than the shopper's newest, even within one tick of a coarse clock (PGlite's
+  // counts milliseconds), so the list keeps the order the products were opened in.
+  const viewedAt = sql`greatest(clock_timestamp(), (
+    SELECT viewed_at + interval '1 microsecond' FROM recently_viewed
+     WHERE user_id = ${userId} ORDER BY viewed_at DESC LIMIT 1))`;
+  for (const productId of productIds) {
+    await db
+      .insert(recentlyViewed)
+      .values({ userId, productId, viewedAt })
+      .onConflictDoUpdate({
+        target: [recentlyViewed.userId, recentlyViewed.productId],
+        set: { viewedAt: sql`excluded.viewed_at` },
+      });
+  }
   await db.execute(sql`
     DELETE FROM recently_viewed
      WHERE user_id = ${userId}
-       AND product_id IN (SELECT product_id FROM recently_viewed WHERE user_id = ${userId}
-                           ORDER BY viewed_at DESC OFFSET ${RECENTLY_VIEWED_LIMIT})`);
+       AND product_id IN (
+             SELECT product_id FROM recently_viewed
+              WHERE user_id = ${userId}
+                AND (viewed_at, product_id) < (
+                      SELECT viewed_at, product_id FROM recently_viewed WHERE user_id = ${userId}
+                       ORDER BY viewed_at DESC, product_id DESC OFFSET ${RECENTLY_VIEWED_LIMIT - 1} LIMIT 1)
+                FOR UPDATE SKIP LOCKED)`);
 }
 
 /** The shopper's recently viewed products that are still on sale, newest first. */
@@ -654,7 +676,7 @@ export async function recentlyViewedProducts(
     .from(recentlyViewed)
     .innerJoin(products, eq(products.id, recentlyViewed.productId))
     .where(and(eq(recentlyViewed.userId, userId), not(products.disabled)))
-    .orderBy(sql`${recentlyViewed.viewedAt} DESC`)
+    .orderBy(sql`${recentlyViewed.viewedAt} DESC`, desc(recentlyViewed.productId))
     .limit(RECENTLY_VIEWED_LIMIT);
   return productSummaries(
     db,
