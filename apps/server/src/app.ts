@@ -5,8 +5,10 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDe
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import { type Database, onIdleConnectionError } from './db/client.js';
+import { JobQueue } from './features/jobs/job-queue.js';
 import { devMailboxRoutes } from './features/mail/mail.routes.js';
 import { createTransport, Mailer } from './features/mail/mailer.js';
+import { CLEANUP_EVERY_SECONDS, CLEANUP_JOB, pruneStaleRows } from './features/maintenance/cleanup.js';
 import { imagesDirectory } from './lib/image-store.js';
 import { loggerOptions } from './lib/log-serializers.js';
 import { zodValidatorCompiler } from './lib/zod-validation.js';
@@ -19,6 +21,9 @@ import securityHeaders from './plugins/security-headers.js';
 import { webApp } from './plugins/web-app.js';
 import xsrf from './plugins/xsrf.js';
 import { adminService, authService, storeService } from './services.js';
+
+// New jobs wake the worker at once; the poll only finds retries and recurring jobs coming due.
+const JOB_POLL_MS = 10_000;
 
 export type AppDependencies = {
   config: AppConfig;
@@ -84,6 +89,16 @@ export async function buildApp({ config, db, webBuildDir, logStream }: AppDepend
     }),
   );
   app.addHook('onClose', () => app.mailer.stop());
+  // Started by main.ts too; tests run due jobs with app.jobs.runDue().
+  app.decorate('jobs', new JobQueue({ db, log: app.log, pollMs: JOB_POLL_MS }));
+  app.jobs.define({
+    kind: CLEANUP_JOB,
+    everySeconds: CLEANUP_EVERY_SECONDS,
+    handler: async () => {
+      app.log.info({ deleted: await pruneStaleRows(db) }, 'stale rows pruned');
+    },
+  });
+  app.addHook('onClose', () => app.jobs.stop());
   await app.register(openapi, { publicUrl: config.publicUrl });
   await app.register(images, { directory: imagesDirectory(config.dataDir) });
 

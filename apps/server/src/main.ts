@@ -69,6 +69,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.mailer.start();
+  await app.jobs.start();
 }
 
 main().catch((error: unknown) => {

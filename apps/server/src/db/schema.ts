@@ -4,6 +4,7 @@ export * from '../features/auth/sessions.table.js';
 export * from '../features/auth/user-secrets.table.js';
 export * from '../features/catalogue/catalogue.table.js';
 export * from '../features/content/content.table.js';
+export * from '../features/jobs/jobs.table.js';
 export * from '../features/mail/mail.table.js';
 export * from '../features/notifications/notifications.table.js';
 export * from '../features/regions/regions.table.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { randomToken, sameSecret, sha256 } from '../../lib/secrets.js';
 import { type UserRow, users } from '../users/users.table.js';
@@ -9,7 +9,8 @@ import { type SessionRow, sessions } from './sessions.table.js';
 export const REMEMBER_ME_DAYS = 30;
 /** Without "remember me" the cookie ends with the browser; the server forgets an idle session after this. */
 export const BROWSER_SESSION_HOURS = 24;
-// Dead sessions are kept a little while for support questions, then pruned at the owner's next sign-in.
+// Dead sessions are kept a little while for support questions, then pruned at the owner's next sign-in
+// and by the periodic clean-up.
 const PRUNE_AFTER_DAYS = 7;
 
 const DAY_MS = 86_400_000;
@@ -24,6 +25,10 @@ function parseRefreshToken(token: string): { sessionId: string; secret: string }
   return match ? { sessionId: match[1] as string, secret: match[2] as string } : undefined;
 }
 
+/** Sessions a week past their end: a token of theirs is refused whether the row is there or not. */
+export const staleSessions = sql`(${sessions.expiresAt} < now() - make_interval(days => ${PRUNE_AFTER_DAYS})
+  or ${sessions.revokedAt} < now() - make_interval(days => ${PRUNE_AFTER_DAYS}))`;
+
 export type NewSession = { session: SessionRow; refreshToken: string };
 
 export async function createSession(
@@ -32,17 +37,7 @@ export async function createSession(
 ): Promise<NewSession> {
   const id = randomUUID();
   const secret = randomToken();
-  await db
-    .delete(sessions)
-    .where(
-      and(
-        eq(sessions.userId, input.userId),
-        or(
-          sql`${sessions.expiresAt} < now() - make_interval(days => ${PRUNE_AFTER_DAYS})`,
-          sql`${sessions.revokedAt} < now() - make_interval(days => ${PRUNE_AFTER_DAYS})`,
-        ),
-      ),
-    );
+  await db.delete(sessions).where(and(eq(sessions.userId, input.userId), staleSessions));
   const [session] = await db
     .insert(sessions)
     .values({

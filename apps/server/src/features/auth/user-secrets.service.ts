@@ -28,6 +28,12 @@ export async function issueUserSecret(
     .onConflictDoUpdate({ target: [userSecrets.userId, userSecrets.purpose], set: values });
 }
 
+/**
+ * Secrets a day past their expiry. For that day a holder of the right secret is still told it expired
+ * rather than that it is wrong.
+ */
+export const staleUserSecrets = sql`${userSecrets.expiresAt} < now() - interval '1 day'`;
+
 export type SecretCheck = 'ok' | 'invalid' | 'expired';
 
 /**

@@ -46,6 +46,13 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 }
 
+/**
+ * Mail that needs keeping no longer: sent a week ago (the dev mailbox shows a week), or given up a month
+ * ago. Pending mail is never stale.
+ */
+export const staleMail = sql`(${mailOutbox.status} = 'sent' and ${mailOutbox.sentAt} < now() - interval '7 days')
+  or (${mailOutbox.status} = 'failed' and ${mailOutbox.createdAt} < now() - interval '30 days')`;
+
 export type DevMailboxMessage = Pick<MailRow, 'id' | 'template' | 'to' | 'subject' | 'text' | 'html'> & {
   sentAt: Date | null;
 };

@@ -1,0 +1,245 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.js';
+import { scrubLogText } from '../../lib/log-serializers.js';
+import { type JobRow, jobs } from './jobs.table.js';
+
+/** What a handler gets: the job's payload as stored, and the attempt it is on (1 for the first). */
+export type JobContext = { payload: unknown; attempt: number; jobId: string };
+
+export type JobDefinition = {
+  kind: string;
+  handler(context: JobContext): Promise<void>;
+  /** Tries before the job is marked failed; 5 unless set. */
+  maxAttempts?: number;
+  /** A recurring job: queued once at start and again this many seconds after each run ends. */
+  everySeconds?: number;
+};
+
+export type EnqueueOptions = {
+  payload?: unknown;
+  runAt?: Date;
+  maxAttempts?: number;
+  /** At most one queued or running job holds a key; a second enqueue with it is ignored. */
+  singletonKey?: string;
+};
+
+const BATCH_SIZE = 10;
+/** How long a claim lasts. A handler that runs longer may be run again by another process. */
+export const JOB_LEASE_SECONDS = 300;
+const BACKOFF_BASE_MS = 10_000;
+const BACKOFF_MAX_MS = 3_600_000;
+
+/**
+ * Exponential backoff with jitter: about 10 s, 20 s, 40 s ... capped at an hour, each drawn from the
+ * upper half of its step so that jobs failing together do not retry together.
+ */
+export function jobRetryDelayMs(attempt: number, random: () => number = Math.random): number {
+  const step = Math.min(BACKOFF_BASE_MS * 2 ** Math.max(0, attempt - 1), BACKOFF_MAX_MS);
+  return Math.round(step / 2 + (random() * step) / 2);
+}
+
+/**
+ * Queues a job. Pass the transaction that makes the change the job follows from, so both commit
+ * together or not at all. Returns false when `singletonKey` is already held.
+ */
+export async function enqueueJob(db: Database, kind: string, options: EnqueueOptions = {}): Promise<boolean> {
+  const inserted = await db
+    .insert(jobs)
+    .values({
+      kind,
+      payload: options.payload ?? {},
+      runAt: options.runAt ?? new Date(),
+      ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
+      singletonKey: options.singletonKey ?? null,
+    })
+    .onConflictDoNothing({
+      target: jobs.singletonKey,
+      where: sql`${jobs.status} in ('queued', 'running')`,
+    })
+    .returning({ id: jobs.id });
+  return inserted.length > 0;
+}
+
+/** Finished jobs kept a week for inspection, failed ones a month. */
+export const staleJobs = sql`(${jobs.status} = 'done' and ${jobs.finishedAt} < now() - interval '7 days')
+  or (${jobs.status} = 'failed' and ${jobs.finishedAt} < now() - interval '30 days')`;
+
+function failureMessage(error: unknown): string {
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return scrubLogText(message).slice(0, 500);
+}
+
+/**
+ * Runs durable jobs from the `jobs` table. Several processes may run a queue on one database: a due
+ * job is claimed by exactly one of them (FOR UPDATE SKIP LOCKED), and every write that ends a run is
+ * conditional on still holding that claim, so a job whose lease ran out and was taken over is not
+ * finished twice.
+ */
+export class JobQueue {
+  private readonly definitions = new Map<string, JobDefinition>();
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  private again = false;
+
+  constructor(private readonly options: { db: Database; log: FastifyBaseLogger; pollMs: number }) {}
+
+  define(definition: JobDefinition): void {
+    if (this.definitions.has(definition.kind)) throw new Error(`job kind ${definition.kind} defined twice`);
+    this.definitions.set(definition.kind, definition);
+  }
+
+  /** Queues a job of a kind this queue runs and wakes a started worker. */
+  async enqueue(kind: string, options: EnqueueOptions = {}): Promise<boolean> {
+    const definition = this.definitions.get(kind);
+    if (!definition) throw new Error(`job kind ${kind} is not defined`);
+    const maxAttempts = options.maxAttempts ?? definition.maxAttempts;
+    const queued = await enqueueJob(this.options.db, kind, {
+      ...options,
+      ...(maxAttempts ? { maxAttempts } : {}),
+    });
+    if (queued) this.notify();
+    return queued;
+  }
+
+  /** Queues the first occurrence of every recurring job that has none queued or running. */
+  async scheduleRecurring(): Promise<void> {
+    for (const definition of this.definitions.values()) {
+      if (definition.everySeconds) await this.scheduleNext(definition, new Date());
+    }
+  }
+
+  private scheduleNext(definition: JobDefinition, runAt: Date) {
+    return enqueueJob(this.options.db, definition.kind, {
+      singletonKey: `recurring:${definition.kind}`,
+      runAt,
+      ...(definition.maxAttempts ? { maxAttempts: definition.maxAttempts } : {}),
+    });
+  }
+
+  /** Schedules the recurring jobs and polls for due jobs until {@link stop}. */
+  async start(): Promise<void> {
+    if (this.timer) return;
+    await this.scheduleRecurring();
+    this.timer = setInterval(() => this.notify(), this.options.pollMs);
+    this.timer.unref();
+    this.notify();
+  }
+
+  /** Stops polling and waits for the handlers under way. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  /** Asks a started worker to look for due jobs now; a no-op when stopped (tests call runDue). */
+  notify(): void {
+    if (!this.timer) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.runDue()
+      .catch((error: unknown) => this.options.log.error({ err: error }, 'job worker failed'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.notify();
+        }
+      });
+  }
+
+  /** Runs every job that is due now, batch by batch; returns how many runs ended (done or not). */
+  async runDue(): Promise<number> {
+    let runs = 0;
+    for (;;) {
+      const batch = await this.claim();
+      if (batch.length === 0) return runs;
+      for (const job of batch) {
+        await this.run(job);
+        runs += 1;
+      }
+    }
+  }
+
+  private async claim(): Promise<JobRow[]> {
+    const kinds = [...this.definitions.keys()];
+    if (kinds.length === 0) return [];
+    const { db } = this.options;
+    // A running job whose lease has run out belongs to a process that died or stalled: take it over.
+    const due = db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          inArray(jobs.kind, kinds),
+          sql`((${jobs.status} = 'queued' and ${jobs.runAt} <= now())
+            or (${jobs.status} = 'running' and ${jobs.lockedUntil} < now()))`,
+        ),
+      )
+      .orderBy(jobs.runAt)
+      .limit(BATCH_SIZE)
+      .for('update', { skipLocked: true });
+    return db
+      .update(jobs)
+      .set({
+        status: 'running',
+        attempts: sql`${jobs.attempts} + 1`,
+        lockedUntil: sql`now() + make_interval(secs => ${JOB_LEASE_SECONDS})`,
+      })
+      .where(sql`${jobs.id} in ${due}`)
+      .returning();
+  }
+
+  /** The claim this process holds on `job`: lost once another process took the job over. */
+  private held(job: JobRow) {
+    return and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.attempts, job.attempts));
+  }
+
+  private async run(job: JobRow): Promise<void> {
+    const { db, log } = this.options;
+    const definition = this.definitions.get(job.kind);
+    if (!definition) return;
+    let error: unknown;
+    // A job that keeps taking its process down is given up like one that keeps failing.
+    if (job.attempts > job.maxAttempts) {
+      error = new Error('the job did not finish within its lease too many times');
+    } else {
+      try {
+        await definition.handler({ payload: job.payload, attempt: job.attempts, jobId: job.id });
+      } catch (caught) {
+        error = caught ?? new Error('the job failed');
+      }
+    }
+    const finished = error === undefined || job.attempts >= job.maxAttempts;
+    if (error !== undefined) {
+      log.warn(
+        { err: error, jobId: job.id, kind: job.kind, attempt: job.attempts, gaveUp: finished },
+        'job failed',
+      );
+    }
+    const ended = await db
+      .update(jobs)
+      .set({
+        status: error === undefined ? 'done' : finished ? 'failed' : 'queued',
+        lockedUntil: null,
+        lastError: error === undefined ? null : failureMessage(error),
+        ...(finished
+          ? { finishedAt: new Date() }
+          : { runAt: new Date(Date.now() + jobRetryDelayMs(job.attempts)) }),
+      })
+      .where(this.held(job))
+      .returning({ id: jobs.id });
+    if (ended.length > 0 && finished && definition.everySeconds) {
+      await this.scheduleNext(definition, new Date(Date.now() + definition.everySeconds * 1000));
+    }
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobQueue;
+  }
+}

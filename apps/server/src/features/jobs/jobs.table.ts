@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const jobStatus = pgEnum('job_status', ['queued', 'running', 'done', 'failed']);
+
+/**
+ * Background work that must survive a restart. A worker claims due rows with SKIP LOCKED and holds them
+ * for a lease; a crashed worker's claim runs out and another worker takes the job again. Finished and
+ * failed rows stay a while for inspection, then the clean-up job removes them.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull().default({}),
+    /**
+     * At most one queued or running job per key: a recurring job scheduled by several processes at
+     * once is queued once.
+     */
+    singletonKey: text('singleton_key'),
+    status: jobStatus('status').notNull().default('queued'),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The last failure's message, for an operator; never a payload or a secret. */
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('jobs_due_idx').on(table.status, table.runAt),
+    uniqueIndex('jobs_singleton_key_idx')
+      .on(table.singletonKey)
+      .where(sql`${table.status} in ('queued', 'running')`),
+  ],
+);
+
+export type JobRow = typeof jobs.$inferSelect;

@@ -1,0 +1,144 @@
+import { eq, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../src/features/auth/sessions.table.js';
+import { userSecrets } from '../src/features/auth/user-secrets.table.js';
+import { jobs } from '../src/features/jobs/jobs.table.js';
+import { mailOutbox } from '../src/features/mail/mail.table.js';
+import { CLEANUP_JOB, pruneStaleRows } from '../src/features/maintenance/cleanup.js';
+import { createTestApp, createUser, type TestApp } from './helpers/test-app.js';
+
+let testApp: TestApp;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+
+afterAll(async () => {
+  await testApp.close();
+});
+
+const ago = (interval: string) => sql`now() - ${interval}::interval`;
+const fromNow = (interval: string) => sql`now() + ${interval}::interval`;
+
+/** One row of each kind on each side of its table's retention line; returns the ids to keep. */
+async function seedRowsAroundTheirRetention() {
+  const { db } = testApp.app;
+  const session = (label: string, expiresAt: ReturnType<typeof ago>, revokedAt?: ReturnType<typeof ago>) => ({
+    userId: '',
+    tokenHash: label,
+    rememberMe: false,
+    expiresAt,
+    ...(revokedAt ? { revokedAt } : {}),
+  });
+  const user = await createUser(testApp.app);
+  const sessionRows = await db
+    .insert(sessions)
+    .values(
+      [
+        session('live', fromNow('1 day')),
+        session('expired-yesterday', ago('1 day')),
+        session('expired-8-days-ago', ago('8 days')),
+        session('revoked-yesterday', fromNow('20 days'), ago('1 day')),
+        session('revoked-8-days-ago', fromNow('20 days'), ago('8 days')),
+      ].map((row) => ({ ...row, userId: user.id })),
+    )
+    .returning({ id: sessions.id, label: sessions.tokenHash });
+
+  const secretOwners = await Promise.all([
+    createUser(testApp.app),
+    createUser(testApp.app),
+    createUser(testApp.app),
+  ]);
+  const secretExpiries = [fromNow('30 minutes'), ago('2 hours'), ago('2 days')];
+  await db.insert(userSecrets).values(
+    secretOwners.map((owner, index) => ({
+      userId: owner.id,
+      purpose: 'email_verification' as const,
+      secretHash: `hash-${index}`,
+      expiresAt: secretExpiries[index] ?? fromNow('1 hour'),
+    })),
+  );
+
+  const mail = (subject: string, values: Partial<PgInsertValue<typeof mailOutbox>>) => ({
+    template: 'email_verification',
+    to: 'someone@example.com',
+    subject,
+    ...values,
+  });
+  await db
+    .insert(mailOutbox)
+    .values([
+      mail('pending for long', { status: 'pending', createdAt: ago('60 days') }),
+      mail('sent yesterday', { status: 'sent', sentAt: ago('1 day') }),
+      mail('sent 8 days ago', { status: 'sent', sentAt: ago('8 days') }),
+      mail('failed last week', { status: 'failed', createdAt: ago('8 days') }),
+      mail('failed 31 days ago', { status: 'failed', createdAt: ago('31 days') }),
+    ]);
+
+  await db.insert(jobs).values([
+    { kind: 'test.queued-long-ago', status: 'queued', runAt: ago('60 days') },
+    { kind: 'test.done-yesterday', status: 'done', finishedAt: ago('1 day') },
+    { kind: 'test.done-8-days-ago', status: 'done', finishedAt: ago('8 days') },
+    { kind: 'test.failed-8-days-ago', status: 'failed', finishedAt: ago('8 days') },
+    { kind: 'test.failed-31-days-ago', status: 'failed', finishedAt: ago('31 days') },
+  ]);
+  return { user, secretOwners, sessionRows };
+}
+
+describe('periodic clean-up', () => {
+  it('deletes exactly the rows past their retention and keeps everything live', async () => {
+    const { user, secretOwners } = await seedRowsAroundTheirRetention();
+    const { db } = testApp.app;
+
+    const deleted = await pruneStaleRows(db);
+    expect(deleted).toMatchObject({ sessions: 2, userSecrets: 1, mail: 2, jobs: 2 });
+
+    const keptSessions = await db
+      .select({ label: sessions.tokenHash })
+      .from(sessions)
+      .where(eq(sessions.userId, user.id));
+    expect(keptSessions.map((row) => row.label).sort()).toEqual([
+      'expired-yesterday',
+      'live',
+      'revoked-yesterday',
+    ]);
+    const keptSecrets = await db.select({ userId: userSecrets.userId }).from(userSecrets);
+    expect(keptSecrets.map((row) => row.userId).sort()).toEqual(
+      [secretOwners[0]?.id, secretOwners[1]?.id].sort(),
+    );
+    const keptMail = await db.select({ subject: mailOutbox.subject }).from(mailOutbox);
+    expect(keptMail.map((row) => row.subject).sort()).toEqual([
+      'failed last week',
+      'pending for long',
+      'sent yesterday',
+    ]);
+    const keptJobs = await db.select({ kind: jobs.kind }).from(jobs).where(sql`${jobs.kind} like 'test.%'`);
+    expect(keptJobs.map((row) => row.kind).sort()).toEqual([
+      'test.done-yesterday',
+      'test.failed-8-days-ago',
+      'test.queued-long-ago',
+    ]);
+
+    expect(await pruneStaleRows(db)).toEqual({ sessions: 0, userSecrets: 0, mail: 0, jobs: 0 });
+  });
+
+  it('deletes in batches until nothing stale is left', async () => {
+    const { db } = testApp.app;
+    await db.execute(sql`
+      INSERT INTO mail_outbox (template, "to", subject, status, sent_at)
+      SELECT 'email_verification', 'someone@example.com', 'old ' || n, 'sent', now() - interval '9 days'
+        FROM generate_series(1, 2500) AS n`);
+    expect((await pruneStaleRows(db)).mail).toBe(2500);
+  });
+
+  it('runs as a recurring job of the app, queued again after each run', async () => {
+    const { app } = testApp;
+    await seedRowsAroundTheirRetention();
+    await app.jobs.scheduleRecurring();
+    await app.jobs.runDue();
+    const runs = await app.db.select().from(jobs).where(eq(jobs.kind, CLEANUP_JOB));
+    expect(runs.map((row) => row.status).sort()).toEqual(['done', 'queued']);
+    expect(await pruneStaleRows(app.db)).toEqual({ sessions: 0, userSecrets: 0, mail: 0, jobs: 0 });
+  });
+});
