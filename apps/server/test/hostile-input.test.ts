@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { nextIp, registration } from './helpers/accounts.js';
+import { addProduct, seedCatalogue } from './helpers/catalogue-fixtures.js';
 import { createTestApp, createUser, signInAs, type TestApp, withXsrf } from './helpers/test-app.js';
 
 // Input an outside probe sent, each of which answered 500 before: every one must be refused with a 4xx
@@ -243,5 +244,30 @@ describe('framework errors', () => {
       json: { firstName: 'x'.repeat(app.initialConfig.bodyLimit ?? 0) },
     });
     expectRefused(huge, 413, 'general/payload_too_large');
+  });
+});
+
+describe('forged listing cursors', () => {
+  it('refuses a time or a base price the database cannot compare with product/invalid_cursor', async () => {
+    const catalogue = await seedCatalogue(app.db);
+    const { id } = await addProduct(catalogue, {
+      name: 'Cursor Phones',
+      categoryId: 'headphones',
+      merchant: catalogue.merchants.audio,
+      priceMinor: 100,
+    });
+    const cursor = (wire: object) => Buffer.from(JSON.stringify(wire)).toString('base64url');
+    for (const [sort, wire] of [
+      ['newest', { v: 1, s: 'newest', n: 2, t: '-999999999999999999', i: id }],
+      ['relevance', { v: 1, s: 'relevance', n: 2, a: true, t: '999999999999999999', i: id }],
+      ['price_asc', { v: 1, s: 'price_asc', n: 2, k: 'base', p: '999999999999999999', i: id }],
+    ] as const) {
+      const response = await send(
+        await visitor(),
+        'GET',
+        `/api/product/search?q=phones&sort=${sort}&after=${cursor(wire)}`,
+      );
+      expectRefused(response, 400, 'product/invalid_cursor');
+    }
   });
 });
