@@ -13,7 +13,7 @@ import { imagesDirectory } from './lib/image-store.js';
 import { loggerOptions } from './lib/log-serializers.js';
 import { zodValidatorCompiler } from './lib/zod-validation.js';
 import authentication from './plugins/authentication.js';
-import errorHandler from './plugins/error-handler.js';
+import errorHandler, { answerFrameworkError } from './plugins/error-handler.js';
 import images from './plugins/images.js';
 import openapi from './plugins/openapi.js';
 import rateLimit from './plugins/rate-limit.js';
@@ -57,7 +57,10 @@ export async function buildApp({ config, db, webBuildDir, logStream }: AppDepend
     trustProxy:
       typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     return503OnClosing: true,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
+  // The API speaks JSON only: a text/plain body would reach the schemas as a bare string; now it gets 415.
+  app.removeContentTypeParser('text/plain');
 
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

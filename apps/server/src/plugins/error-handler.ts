@@ -19,6 +19,9 @@ function translateFrameworkError(error: FastifyError, bodyLimit: number): Transl
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return { status: 400, code: 'general/malformed_json', params: [] };
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+    case 'FST_ERR_BAD_URL':
+    case 'FST_ERR_INVALID_URL':
+    case 'FST_ERR_MAX_PARAM_LENGTH':
       return { status: 400, code: 'general/argument_error', params: [] };
   }
   // The JSON parser raises a plain SyntaxError marked 400 for a body that is not JSON.
@@ -33,10 +36,29 @@ function translateFrameworkError(error: FastifyError, bodyLimit: number): Transl
   return undefined;
 }
 
+/**
+ * Fastify's `frameworkErrors` option: the errors it raises while routing (a path that does not decode, a
+ * path parameter over the length limit) never reach the error handler and would answer Fastify's own body.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const translated = translateFrameworkError(error, 0);
+  if (!translated) {
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .status(500)
+      .send(toErrorEnvelope('general/unknown_error', [`internal error (reference ${request.id})`]));
+  }
+  request.log.info({ code: translated.code, reason: error.code }, 'request refused');
+  return reply.status(translated.status).send(toErrorEnvelope(translated.code, translated.params));
+}
+
 async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const thrown: unknown = error;
     if (thrown instanceof AppError) {
+      // An expected refusal, unless something failed unexpectedly behind it (a schema that threw).
+      if (thrown.cause !== undefined)
+        request.log.error({ err: thrown.cause }, 'refused after an unexpected error');
       return reply.status(thrown.status).send(toErrorEnvelope(thrown.code, thrown.params));
     }
     const translated = isResponseSerializationError(error)

@@ -225,3 +225,13 @@ describe('validateAddress', () => {
     expect(broken.error?.issues.map((issue) => issue.message)).toContain('address/invalid_phone_number');
   });
 });
+
+describe('non-object input', () => {
+  it.each([null, 'str', [], 123, true])('is refused without running the country rules (%j)', (input) => {
+    for (const schema of [addressSchema, addressUpdateSchema]) {
+      const result = schema.safeParse(input);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues).toHaveLength(1);
+    }
+  });
+});

@@ -6,6 +6,7 @@ import {
 } from 'libphonenumber-js';
 import { z } from 'zod';
 import type { ErrorCode } from '../errors/index.js';
+import { whenFieldsValid } from '../validation/issue-codes.js';
 import { COUNTRY_ADDRESS_DATA, COUNTRY_CODES, type CountryCode } from './countries.generated.js';
 import { findState, isValidPostalCode } from './country-data.js';
 
@@ -134,9 +135,7 @@ function normalise(address: CheckedFields): Address {
  */
 export const addressSchema = z
   .object({ ...addressFields, main: addressFields.main.default(false) })
-  .superRefine(checkCountryRules, {
-    when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === 'country'),
-  })
+  .superRefine(checkCountryRules, whenFieldsValid(['country']))
   .transform(normalise);
 
 /**

@@ -121,8 +121,14 @@ export class AppError extends Error {
   readonly params: string[];
   readonly status: number;
 
-  constructor(code: ErrorCode, params: readonly (string | number)[] = [], status = httpStatusForCode(code)) {
-    super(formatErrorMessage(code, params));
+  /** `options.cause`: the unexpected failure behind the answer, for the server's log, never for the client. */
+  constructor(
+    code: ErrorCode,
+    params: readonly (string | number)[] = [],
+    status = httpStatusForCode(code),
+    options?: ErrorOptions,
+  ) {
+    super(formatErrorMessage(code, params), options);
     this.code = code;
     this.params = params.map(String);
     this.status = status;

@@ -13,3 +13,21 @@ export function fails(code: ErrorCode) {
 export function requiredText(code: ErrorCode) {
   return z.string(fails(code)).trim().min(1, fails(code));
 }
+
+/**
+ * For the `when` of a refinement that reads several fields of an object. Zod runs such a refinement even
+ * after other checks failed, so it would otherwise meet `null`, an array or a string sent instead of the
+ * object, or a field that has the wrong type. It runs only on an object whose `fields` have no issue.
+ */
+export function whenFieldsValid(fields: readonly string[]) {
+  return {
+    when: (payload: z.core.ParsePayload): boolean =>
+      typeof payload.value === 'object' &&
+      payload.value !== null &&
+      !Array.isArray(payload.value) &&
+      !payload.issues.some((issue) => {
+        const field = issue.path?.[0];
+        return field === undefined || fields.includes(String(field));
+      }),
+  };
+}

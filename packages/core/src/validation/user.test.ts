@@ -338,3 +338,23 @@ describe('profileUpdateSchema', () => {
     ]);
   });
 });
+
+describe('non-object input', () => {
+  it.each([null, 'str', [], 123, true])(
+    'is refused by the object schemas without running their checks (%j)',
+    (input) => {
+      for (const schema of [registerSchema, profileUpdateSchema]) {
+        expect(issuesOf(schema, input)).toHaveLength(1);
+      }
+    },
+  );
+
+  it('skips the phone check while the phone number or country has the wrong type', () => {
+    expect(issuesOf(profileUpdateSchema, { phoneNumber: 5, country: 'SG' })).toEqual([
+      'phoneNumber: user/invalid_phone_number',
+    ]);
+    expect(issuesOf(profileUpdateSchema, { phoneNumber: '9123 4567', country: null })).toEqual([
+      'country: user/invalid_country',
+    ]);
+  });
+});

@@ -4,7 +4,7 @@ import { isCountryCode } from '../address/index.js';
 import { isCalendarDate, toDateInteger } from '../dates/index.js';
 import type { ErrorCode } from '../errors/index.js';
 import { emailSchema, passwordSchema } from './auth.js';
-import { fails, requiredText } from './issue-codes.js';
+import { fails, requiredText, whenFieldsValid } from './issue-codes.js';
 
 // Account holder schemas: names, country, birth date, gender and phone, which need the country data and
 // the phone library.
@@ -88,10 +88,7 @@ function checkPhoneForCountry(value: PhoneAndCountry, ctx: z.RefinementCtx): voi
 
 // A form shows every problem at once, so the pair is judged even while other fields (an unticked terms
 // box, no gender) fail; only a problem with the phone number or the country itself holds it back.
-const phoneCheckable = {
-  when: (payload: z.core.ParsePayload) =>
-    !payload.issues.some((issue) => issue.path?.[0] === 'phoneNumber' || issue.path?.[0] === 'country'),
-};
+const phoneCheckable = whenFieldsValid(['phoneNumber', 'country']);
 
 // Runs only once every field is valid, so the pair has already been accepted by checkPhoneForCountry.
 function withE164Phone<T extends PhoneAndCountry>(value: T): T {

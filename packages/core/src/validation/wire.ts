@@ -17,3 +17,26 @@ export const errorEnvelopeSchema = z.object({
     message: z.string(),
   }),
 });
+
+// The instants both PostgreSQL and JavaScript hold: PostgreSQL has no year 0 and refuses a zone offset
+// beyond 15:59, and a JavaScript Date stops at year 275760. Real zones lie within ±14:00.
+const EARLIEST_INSTANT = Date.parse('0001-01-01T00:00:00Z');
+const LATEST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+const MAX_OFFSET_MINUTES = 14 * 60;
+const INSTANT_PARTS = /\.(\d+)|([+-])(\d{2}):(\d{2})$/g;
+
+function isStorableInstant(text: string): boolean {
+  for (const [, fraction, , hours, minutes] of text.matchAll(INSTANT_PARTS)) {
+    // PostgreSQL keeps microseconds; a few more digits are rounded, a page of them is only a burden.
+    if (fraction !== undefined && fraction.length > 9) return false;
+    if (hours !== undefined && Number(hours) * 60 + Number(minutes) > MAX_OFFSET_MINUTES) return false;
+  }
+  const time = Date.parse(text);
+  return time >= EARLIEST_INSTANT && time <= LATEST_INSTANT;
+}
+
+/**
+ * A moment sent by a client: ISO 8601 with `Z` or a zone offset, in years 0001 to 9999 once taken to
+ * UTC. The text is kept as sent, so PostgreSQL reads its microseconds, which a Date would drop.
+ */
+export const instantSchema = z.iso.datetime({ offset: true }).refine(isStorableInstant);

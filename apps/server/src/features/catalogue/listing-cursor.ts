@@ -22,7 +22,15 @@ const CURSOR_VERSION = 1;
 // Far beyond any catalogue's pages, yet small enough that page arithmetic never loses precision.
 const MAX_CURSOR_PAGE = 10_000_000;
 
-const micros = z.string().regex(/^-?\d{1,18}$/);
+// A cursor comes back from the client and could be forged: its time must be one PostgreSQL holds (years 0001
+// to 9999, as every instant a client sends) and a base price must fit the integer column it is compared with.
+const EARLIEST_MICROS = BigInt(Date.parse('0001-01-01T00:00:00Z')) * 1000n;
+const LATEST_MICROS = BigInt(Date.parse('9999-12-31T23:59:59.999Z')) * 1000n + 999n;
+const MAX_BASE_PRICE = 2 ** 31 - 1;
+const micros = z
+  .string()
+  .regex(/^-?\d{1,18}$/)
+  .refine((text) => BigInt(text) >= EARLIEST_MICROS && BigInt(text) <= LATEST_MICROS);
 const id = z.string().refine(isUuid);
 const page = z.int().min(2).max(MAX_CURSOR_PAGE);
 
@@ -48,7 +56,8 @@ const wireCursor = z.union([
       p: z.string().regex(/^\d{1,18}$/),
       i: id,
     })
-    .strict(),
+    .strict()
+    .refine((cursor) => cursor.k !== 'base' || Number(cursor.p) <= MAX_BASE_PRICE),
 ]);
 
 export function encodeListingCursor(cursor: ListingCursor): string {

@@ -3,6 +3,7 @@ import {
   NOTIFICATION_MAX_LIMIT,
   notificationSchema,
 } from '@crossbuy/core/catalogue';
+import { instantSchema } from '@crossbuy/core/validation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireUser } from '../../plugins/authentication.js';
@@ -31,7 +32,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
             .max(NOTIFICATION_MAX_LIMIT)
             .default(NOTIFICATION_DEFAULT_LIMIT),
           /** Only notifications created before this time: the previous page's nextBeforeTime. */
-          beforeTime: z.iso.datetime({ offset: true }).optional(),
+          beforeTime: instantSchema.optional(),
         }),
         response: {
           200: z.object({
