@@ -29,7 +29,13 @@ declare module 'fastify' {
     accountCache: AccountCache;
   }
   interface FastifyRequest {
-    /** Set when the request carries a valid access token; null for visitors and expired tokens. */
+    /**
+     * What a validly signed access token claims, before anyone looked at its session: it stays valid for
+     * up to 15 minutes after sign-out, a password change or blacklisting. Only this plugin reads it;
+     * routes use the guards, or {@link visitorOrUser} on routes open to visitors.
+     */
+    tokenClaim: Principal | null;
+    /** The caller once a guard or {@link visitorOrUser} has checked the session in the database. */
     principal: Principal | null;
   }
 }
@@ -99,18 +105,19 @@ export function createAccessTokens(sessionSecret: string, now: () => number = Da
 async function authentication(app: FastifyInstance, options: { sessionSecret: string }) {
   app.decorate('accessTokens', createAccessTokens(options.sessionSecret));
   app.decorate('accountCache', new AccountCache());
+  app.decorateRequest('tokenClaim', null);
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[ACCESS_TOKEN_COOKIE];
     if (!token) return;
     const result = await app.accessTokens.verify(token);
-    if (typeof result === 'object') request.principal = result;
+    if (typeof result === 'object') request.tokenClaim = result;
   });
   // Whatever a user's own write changed (profile, password, two-factor, sign-out), this process's
   // next read of that user comes from the database.
   app.addHook('onSend', async (request) => {
-    if (request.principal && !READ_METHODS.has(request.method)) {
-      app.accountCache.forgetUser(request.principal.userId);
+    if (request.tokenClaim && !READ_METHODS.has(request.method)) {
+      app.accountCache.forgetUser(request.tokenClaim.userId);
     }
   });
 }
@@ -141,14 +148,19 @@ async function lookUpAccount(
  * 15 minutes after any of those.
  */
 export function currentAccount(request: FastifyRequest): Promise<ActiveAccount | undefined> {
-  const { principal } = request;
-  if (!principal) return Promise.resolve(undefined);
+  const claim = request.tokenClaim;
+  if (!claim) return Promise.resolve(undefined);
   let lookup = accountLookups.get(request);
   if (!lookup) {
-    lookup = lookUpAccount(request, principal);
+    lookup = lookUpAccount(request, claim);
     accountLookups.set(request, lookup);
   }
   return lookup;
+}
+
+// The row is the truth: a role or two-factor change takes effect before the token is renewed.
+function checkedPrincipal({ user, session }: ActiveAccount): Principal {
+  return { userId: user.id, sessionId: session.id, role: user.role, tfaPassed: session.tfaPassed };
 }
 
 async function signedInAccount(request: FastifyRequest): Promise<ActiveAccount> {
@@ -157,14 +169,20 @@ async function signedInAccount(request: FastifyRequest): Promise<ActiveAccount> 
   if (account.user.blacklistedAt) {
     throw new AppError('auth/account_blacklisted', [request.server.config.supportEmail]);
   }
-  // The row is the truth: a role or two-factor change takes effect before the token is renewed.
-  request.principal = {
-    userId: account.user.id,
-    sessionId: account.session.id,
-    role: account.user.role,
-    tfaPassed: account.session.tfaPassed,
-  };
+  request.principal = checkedPrincipal(account);
   return account;
+}
+
+/**
+ * For routes open to visitors that do more for a signed-in user (a stored region, wishlist flags,
+ * recently viewed): the caller whose session is live, or undefined, so a token whose session has ended
+ * (sign-out, password change or reset, blacklisting) acts as a visitor's would.
+ */
+export async function visitorOrUser(request: FastifyRequest): Promise<Principal | undefined> {
+  const account = await currentAccount(request);
+  if (!account || account.user.blacklistedAt) return undefined;
+  request.principal = checkedPrincipal(account);
+  return request.principal;
 }
 
 /** preHandler: a signed-in caller, else 401 so the client refreshes its access token and retries. */
@@ -192,7 +210,10 @@ export function requireRole(...roles: UserRole[]) {
   };
 }
 
-/** The signed-in caller's principal inside a handler guarded by one of the guards above. */
+/**
+ * The signed-in caller's principal inside a handler guarded by one of the guards above; a handler
+ * without a guard gets 401, never the unchecked token claim.
+ */
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw new AppError('auth/invalid_access_token');
   return request.principal;

@@ -117,7 +117,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await signOut(app, {
         refreshToken: request.cookies[REFRESH_TOKEN_COOKIE],
-        sessionId: request.principal?.sessionId,
+        sessionId: request.tokenClaim?.sessionId,
       });
       clearSessionCookies(reply, cookies);
       return reply.status(204).send(null);
@@ -165,7 +165,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         return { signedIn: true, tfaPassed: account.session.tfaPassed, profile: toProfile(account.user) };
       }
-      if (request.principal || request.cookies[REFRESH_TOKEN_COOKIE]) {
+      if (request.tokenClaim || request.cookies[REFRESH_TOKEN_COOKIE]) {
         throw new AppError('auth/invalid_access_token');
       }
       return { signedIn: false, tfaPassed: false, profile: null };

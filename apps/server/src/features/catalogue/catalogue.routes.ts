@@ -12,7 +12,7 @@ import {
 import { AppError } from '@crossbuy/core/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf, requireUser } from '../../plugins/authentication.js';
+import { principalOf, requireUser, visitorOrUser } from '../../plugins/authentication.js';
 import type { RegionDirectory } from '../regions/regions.service.js';
 import {
   categoryTree,
@@ -82,9 +82,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         request.params.id,
         await regions.pricing(request.query.region),
       );
-      if (request.principal && !product.disabled) {
-        productViews.record(request.principal.userId, product.uuid);
-      }
+      const viewer = product.disabled ? undefined : await visitorOrUser(request);
+      if (viewer) productViews.record(viewer.userId, product.uuid);
       return { product };
     },
   );
@@ -103,9 +102,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       reply.header('cache-control', 'private, no-store');
       const { id } = request.params;
       if (!(await productExists(app.db, id))) throw new AppError('product/not_found', [id]);
-      const principal = request.principal;
-      if (!principal) return { inWishlist: false };
-      return { inWishlist: await flagChecks.inWishlist(principal.userId, id) };
+      const user = await visitorOrUser(request);
+      if (!user) return { inWishlist: false };
+      return { inWishlist: await flagChecks.inWishlist(user.userId, id) };
     },
   );
 

@@ -3,6 +3,7 @@ import { AppError } from '@crossbuy/core/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { visitorOrUser } from '../../plugins/authentication.js';
 import { preferredRegionOfUser, type RegionDirectory, setPreferredRegionOfUser } from './regions.service.js';
 
 export const PREFERRED_REGION_COOKIE = 'preferred_region';
@@ -66,8 +67,9 @@ export const regionRoutes: FastifyPluginAsyncZod<RegionRoutesOptions> = async (a
   // The signed-in shopper's stored choice wins over the browser's cookie; a choice whose region has since
   // been switched off falls back to the default.
   async function preferredCountryCode(request: FastifyRequest): Promise<string> {
+    const user = await visitorOrUser(request);
     const candidates = [
-      request.principal ? await preferredRegionOfUser(app.db, request.principal.userId) : null,
+      user ? await preferredRegionOfUser(app.db, user.userId) : null,
       request.cookies[PREFERRED_REGION_COOKIE] ?? null,
     ];
     for (const candidate of candidates) {
@@ -104,7 +106,8 @@ export const regionRoutes: FastifyPluginAsyncZod<RegionRoutesOptions> = async (a
     async (request, reply) => {
       const { countryCode } = request.body;
       if (!(await regions.isEnabled(countryCode))) throw new AppError('region/not_enabled', [countryCode]);
-      if (request.principal) await setPreferredRegionOfUser(app.db, request.principal.userId, countryCode);
+      const user = await visitorOrUser(request);
+      if (user) await setPreferredRegionOfUser(app.db, user.userId, countryCode);
       reply.setCookie(PREFERRED_REGION_COOKIE, countryCode, {
         path: '/',
         sameSite: 'lax',
