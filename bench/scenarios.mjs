@@ -49,17 +49,23 @@ function cookiesOf(response) {
 
 let account;
 
+/** The anti-forgery cookies a response set, as a cookie header, and the token to echo. */
+function antiForgery(cookies) {
+  const { 'XSRF-TOKEN': xsrf, xsrf_binding: binding } = cookies;
+  return { xsrf, cookie: `XSRF-TOKEN=${xsrf}; xsrf_binding=${binding}` };
+}
+
 /**
- * One shopper registered through the API, as a browser would: anti-forgery cookie from /api/ping,
- * then POST /api/auth/register, which signs the new account in.
+ * One shopper registered through the API, as a browser would: anti-forgery cookies from /api/ping,
+ * then POST /api/auth/register, which signs the new account in and binds new ones to its session.
  */
 function benchAccount(origin) {
   account ??= (async () => {
-    const { 'XSRF-TOKEN': xsrf } = cookiesOf(await fetch(`${origin}/api/ping`));
+    const visitor = antiForgery(cookiesOf(await fetch(`${origin}/api/ping`)));
     const email = `bench-${Date.now()}@example.com`;
     const response = await fetch(`${origin}/api/auth/register`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+      headers: { 'content-type': 'application/json', cookie: visitor.cookie, 'x-xsrf-token': visitor.xsrf },
       body: JSON.stringify({
         email,
         password: BENCH_PASSWORD,
@@ -73,7 +79,12 @@ function benchAccount(origin) {
       }),
     });
     if (response.status !== 201) throw new Error(`bench registration failed: ${await response.text()}`);
-    return { email, xsrf, accessToken: cookiesOf(response).access_token };
+    const cookies = cookiesOf(response);
+    return {
+      email,
+      visitor,
+      signedInCookie: `access_token=${cookies.access_token}; ${antiForgery(cookies).cookie}`,
+    };
   })();
   return account;
 }
@@ -153,8 +164,8 @@ export const scenarios = [
     budget: { minRps: 3000, maxP99Ms: 25 },
     // The cookies a signed-in browser sends: its access token and the anti-forgery cookie it already has.
     async prepare(origin) {
-      const { accessToken, xsrf } = await benchAccount(origin);
-      const headers = { cookie: `access_token=${accessToken}; XSRF-TOKEN=${xsrf}` };
+      const { signedInCookie } = await benchAccount(origin);
+      const headers = { cookie: signedInCookie };
       // A visitor also gets 200 here, so make sure the load is really that of a signed-in user.
       const me = await (await fetch(`${origin}/api/auth/me`, { headers })).json();
       if (me.signedIn !== true)
@@ -171,9 +182,9 @@ export const scenarios = [
     connections: 4,
     budget: { minRps: 20, maxP99Ms: 1000 },
     async prepare(origin) {
-      const { email, xsrf } = await benchAccount(origin);
+      const { email, visitor } = await benchAccount(origin);
       return {
-        headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+        headers: { 'content-type': 'application/json', cookie: visitor.cookie, 'x-xsrf-token': visitor.xsrf },
         body: JSON.stringify({ email, password: BENCH_PASSWORD }),
       };
     },

@@ -77,8 +77,9 @@ export async function buildApp({ config, db, webBuildDir, logStream }: AppDepend
   await app.register(errorHandler);
   await app.register(securityHeaders, { https });
   await app.register(cookie, { secret: config.sessionSecret });
-  await app.register(xsrf, { secret: config.sessionSecret, secureCookie: https });
   await app.register(authentication, { sessionSecret: config.sessionSecret });
+  // After authentication: the anti-forgery token is bound to the session the access token names.
+  await app.register(xsrf, { secret: config.sessionSecret, secureCookie: https });
   await app.register(rateLimit, { redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix });
   // The worker is started by main.ts; tests send queued mail with app.mailer.flush().
   app.decorate(

@@ -5,6 +5,7 @@ import { type AppConfig, loadConfig } from '../../src/config.js';
 import { createSession, setSessionTfaPassed } from '../../src/features/auth/sessions.service.js';
 import { type NewUserRow, type UserRow, users } from '../../src/features/users/users.table.js';
 import { ACCESS_TOKEN_COOKIE } from '../../src/plugins/authentication.js';
+import { XSRF_BINDING_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../../src/plugins/xsrf.js';
 import { openTestDatabase, type TestDatabase } from './test-database.js';
 
 export const TEST_SESSION_SECRET = 'test-session-secret-0123456789-abcdefghijklmnop';
@@ -53,12 +54,21 @@ export async function createTestApp(
 
 export type XsrfPair = { cookie: string; header: Record<string, string> };
 
-/** Obtains the anti-forgery cookie the way a browser does (GET /api/ping) and the matching header. */
-export async function withXsrf(app: FastifyInstance): Promise<XsrfPair> {
-  const response = await app.inject({ method: 'GET', url: '/api/ping' });
-  const token = response.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-  if (!token) throw new Error('GET /api/ping set no XSRF-TOKEN cookie');
-  return { cookie: `XSRF-TOKEN=${token}`, header: { 'x-xsrf-token': token } };
+/**
+ * Obtains the anti-forgery cookies the way a browser does (GET /api/ping) and the matching header: the
+ * readable token and the httpOnly value it is bound to. `cookie` is what the browser already sends,
+ * such as its access token, which binds the token to that session.
+ */
+export async function withXsrf(app: FastifyInstance, cookie?: string): Promise<XsrfPair> {
+  const response = await app.inject({ method: 'GET', url: '/api/ping', headers: cookie ? { cookie } : {} });
+  const value = (name: string) => response.cookies.find((set) => set.name === name)?.value;
+  const token = value(XSRF_COOKIE);
+  const binding = value(XSRF_BINDING_COOKIE);
+  if (!token || !binding) throw new Error('GET /api/ping set no anti-forgery cookies');
+  return {
+    cookie: `${XSRF_COOKIE}=${token}; ${XSRF_BINDING_COOKIE}=${binding}`,
+    header: { [XSRF_HEADER]: token },
+  };
 }
 
 let userCounter = 0;
@@ -104,7 +114,7 @@ export async function signInAs(
     role: user.role,
     tfaPassed: options.tfaPassed ?? false,
   });
-  const xsrf = await withXsrf(app);
+  const xsrf = await withXsrf(app, `${ACCESS_TOKEN_COOKIE}=${token}`);
   return {
     cookie: `${ACCESS_TOKEN_COOKIE}=${token}; ${xsrf.cookie}`,
     header: xsrf.header,

@@ -41,6 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const answerSignedIn = (reply: FastifyReply, signedIn: SignedIn) => {
     setAccessCookie(reply, cookies, signedIn.accessToken);
+    reply.renewXsrf(signedIn.session.id);
     if (signedIn.refreshToken) {
       setRefreshCookie(reply, cookies, signedIn.refreshToken, signedIn.session.rememberMe);
     }

@@ -41,7 +41,9 @@ export function setRefreshCookie(
   });
 }
 
+/** Signs the browser out: no session cookies, and an anti-forgery token no longer bound to the session. */
 export function clearSessionCookies(reply: FastifyReply, settings: CookieSettings): void {
+  reply.renewXsrf();
   reply.clearCookie(ACCESS_TOKEN_COOKIE, {
     path: '/',
     httpOnly: true,
