@@ -30,6 +30,27 @@ test.describe('smoke', () => {
     expect(errors).toEqual([]);
   });
 
+  test('no address redirects off the store', async ({ request, baseURL }) => {
+    const store = new URL(baseURL ?? '').origin;
+    const ok = await request.get('/sg/categories/fashion', { maxRedirects: 0 });
+    expect(ok.status()).toBe(301);
+    expect(ok.headers().location).toBe('/sg/category/fashion');
+    for (const path of [
+      '/%2Fevil.example/categories/fashion',
+      '/%2F%2Fevil.example/categories/fashion',
+      '/%5Cevil.example/categories/fashion',
+      '/%2F%5Cevil.example/categories/fashion',
+      '/categories/%2F%2Fevil.example',
+      '/%2F/evil.example/categories/x',
+      '/%2F%2Fevil.example',
+    ]) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      const location = response.headers().location;
+      if (location !== undefined) expect(new URL(location, baseURL).origin, path).toBe(store);
+      expect(response.status(), path).toBeLessThan(500);
+    }
+  });
+
   test('a country segment routes like the plain path', async ({ page }) => {
     await page.goto('/sg/cart');
     await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();

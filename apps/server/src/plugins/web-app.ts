@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { isSameOriginLocation } from '../lib/same-origin-location.js';
 
 export type WebAppOptions = { buildDir: string };
 
@@ -91,6 +92,13 @@ export async function webApp(app: FastifyInstance, options: WebAppOptions) {
       },
     };
     const response = await handleRequest(toFetchRequest(request, reply), context as never);
+    // Whatever a route builds its redirect from, no page ever sends the browser to another site.
+    const location = response.headers.get('location');
+    if (location !== null && !isSameOriginLocation(location, `${request.protocol}://${request.host}`)) {
+      request.log.warn({ status: response.status }, 'refused a redirect off the store');
+      await response.body?.cancel();
+      return reply.callNotFound();
+    }
     reply.status(response.status);
     for (const [name, value] of response.headers) {
       if (name !== 'set-cookie') reply.header(name, value);

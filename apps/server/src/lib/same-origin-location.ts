@@ -1,0 +1,17 @@
+const PROBE_ORIGIN = 'http://crossbuy.invalid';
+
+/**
+ * Whether a redirect's Location keeps the browser on `origin`. Browsers read '//host', '/\host' and
+ * '\\host' (backslashes count as slashes, tabs and new lines are dropped) as another site, so the value
+ * is resolved the way a browser would and its origin compared, rather than matched by prefix.
+ */
+export function isSameOriginLocation(location: string, origin: string): boolean {
+  if (location.startsWith('/') || location.startsWith('\\')) {
+    return new URL(location, PROBE_ORIGIN).origin === PROBE_ORIGIN;
+  }
+  try {
+    return new URL(location).origin === new URL(origin).origin;
+  } catch {
+    return false;
+  }
+}
