@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoDataOnce } from './db/demo-data.js';
 import { demoSeeders } from './db/demo-seeders.js';
+import { devMailboxExposureWarning } from './features/mail/mail.routes.js';
 import { AdminBootstrapError, ensureAdminAccount } from './features/users/admin-bootstrap.js';
 import { imagesDirectory } from './lib/image-store.js';
 import { webBuildExists } from './plugins/web-app.js';
@@ -39,6 +40,8 @@ async function main() {
     'starting',
   );
 
+  const exposure = devMailboxExposureWarning(config);
+  if (exposure) app.log.warn(exposure);
   if (config.env === 'production' && !config.smtpUrl) {
     app.log.warn(
       'SMTP_URL is not set: verification and reset mail is kept in the outbox and never delivered',

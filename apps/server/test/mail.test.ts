@@ -2,12 +2,13 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devMailboxExposureWarning } from '../src/features/mail/mail.routes.js';
 import { mailOutbox } from '../src/features/mail/mail.table.js';
 import { enqueueMail, MAX_MAIL_ATTEMPTS } from '../src/features/mail/mailer.js';
 import { verificationCodeMail } from '../src/features/mail/templates.js';
 import { nextIp, registration } from './helpers/accounts.js';
 import { TestBrowser } from './helpers/browser.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { createTestApp, createUser, type TestApp } from './helpers/test-app.js';
 
 type Received = { to: string[]; raw: string };
 
@@ -177,6 +178,62 @@ describe('development mailbox', () => {
     ]);
   });
 
+  async function mailTo(email: string) {
+    await enqueueMail(harness.app.db, {
+      template: 'email_verification',
+      to: email,
+      content: verificationCodeMail({ firstName: 'Someone', code: '123456', expiresInMinutes: 60 }),
+    });
+    await harness.app.mailer.flush();
+  }
+  const mailbox = (options: { remoteAddress?: string; headers?: Record<string, string> } = {}) =>
+    harness.app.inject({ method: 'GET', url: '/api/dev/mailbox', ...options });
+
+  it('answers a remote or forwarded caller 404, as if there were no mailbox', async () => {
+    const shopper = await createUser(harness.app);
+    await mailTo(shopper.email);
+    expect((await mailbox()).json().messages).toEqual(
+      expect.arrayContaining([expect.objectContaining({ to: shopper.email })]),
+    );
+    const callers: { remoteAddress?: string; headers?: Record<string, string> }[] = [
+      { remoteAddress: '203.0.113.7' },
+      { remoteAddress: '10.0.0.5' },
+      { headers: { 'x-forwarded-for': '203.0.113.7' } },
+      { headers: { forwarded: 'for=203.0.113.7' } },
+    ];
+    for (const options of callers) {
+      const refused = await mailbox(options);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().error.code).toBe('general/not_found');
+      expect(refused.body).not.toContain(shopper.email);
+    }
+  });
+
+  it('answers nobody behind a trusted proxy, where every request comes from loopback', async () => {
+    const proxied = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+    try {
+      expect((await proxied.app.inject({ method: 'GET', url: '/api/dev/mailbox' })).statusCode).toBe(404);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it("never shows an operator's or an admin's mail", async () => {
+    const operator = await createUser(harness.app, { role: 'operator' });
+    const admin = await createUser(harness.app, { role: 'admin' });
+    const shopper = await createUser(harness.app);
+    for (const user of [operator, admin, shopper]) await mailTo(user.email);
+    const listed = (await mailbox()).json().messages.map((message: { to: string }) => message.to);
+    expect(listed).toContain(shopper.email);
+    expect(listed).not.toContain(operator.email);
+    expect(listed).not.toContain(admin.email);
+    const asked = await harness.app.inject({
+      method: 'GET',
+      url: `/api/dev/mailbox?to=${encodeURIComponent(operator.email)}`,
+    });
+    expect(asked.json().messages).toEqual([]);
+  });
+
   it('is not there in production', async () => {
     const production = await createTestApp({ env: { NODE_ENV: 'production' } });
     try {
@@ -184,5 +241,22 @@ describe('development mailbox', () => {
     } finally {
       await production.close();
     }
+  });
+});
+
+describe('start-up warning about the development mailbox', () => {
+  it('warns when the mailbox is on and the server listens beyond loopback', () => {
+    const warning = devMailboxExposureWarning({ env: 'development', smtpUrl: undefined, host: '0.0.0.0' });
+    expect(warning).toMatch(/development mailbox is on.*0\.0\.0\.0/);
+  });
+
+  it.each([
+    { env: 'development', smtpUrl: undefined, host: '127.0.0.1' },
+    { env: 'development', smtpUrl: undefined, host: '::1' },
+    { env: 'development', smtpUrl: undefined, host: 'localhost' },
+    { env: 'development', smtpUrl: 'smtp://mail.example:587', host: '0.0.0.0' },
+    { env: 'production', smtpUrl: undefined, host: '0.0.0.0' },
+  ] as const)('says nothing for %o', (config) => {
+    expect(devMailboxExposureWarning(config)).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Database } from '../../db/client.js';
+import { users } from '../users/users.table.js';
 import { type MailRow, mailOutbox } from './mail.table.js';
 import type { MailContent, MailTemplate } from './templates.js';
 
@@ -190,7 +191,11 @@ export class Mailer {
 
   /** The latest messages the dev mailbox delivered, newest first, optionally to one address. */
   async devMailbox(to?: string, limit = 50): Promise<DevMailboxMessage[]> {
-    const filters = [eq(mailOutbox.deliveredVia, 'dev-mailbox')];
+    const filters = [
+      eq(mailOutbox.deliveredVia, 'dev-mailbox'),
+      // An operator's reset link would hand over the back-office: their mail is never shown here.
+      sql`not exists (select 1 from ${users} where ${users.email} = ${mailOutbox.to} and ${users.role} <> 'shopper')`,
+    ];
     if (to) filters.push(eq(mailOutbox.to, to.trim().toLowerCase()));
     return this.options.db
       .select({

@@ -33,10 +33,10 @@ describe('DevMailbox', () => {
     expect(api.calls[0]).toMatchObject({ method: 'GET', path: '/dev/mailbox' });
   });
 
-  it('explains that a production server has no development mailbox', async () => {
+  it('explains why the server shows no development mailbox', async () => {
     api.respond(() => json(404, envelope('general/not_found', ['/api/dev/mailbox'])));
     render(<DevMailbox />);
-    expect(await screen.findByText(/This server has no development mailbox/)).toBeTruthy();
+    expect(await screen.findByText(/only to a browser on the server's own machine/)).toBeTruthy();
     expect(screen.getByRole('status').textContent).toMatch(/only in development, when no SMTP_URL is set/);
   });
 });

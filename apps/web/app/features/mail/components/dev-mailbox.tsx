@@ -74,8 +74,9 @@ export function DevMailbox() {
   if (state.kind === 'unavailable') {
     return (
       <Alert tone="info">
-        This server has no development mailbox. It is there only in development, when no SMTP_URL is set; in
-        production, mail goes out through SMTP and arrives in real inboxes.
+        This server shows you no development mailbox. It is there only in development, when no SMTP_URL is
+        set, and only to a browser on the server's own machine; in production, mail goes out through SMTP and
+        arrives in real inboxes.
       </Alert>
     );
   }
