@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { scrubLogText } from '../../lib/log-serializers.js';
+import { PollingWorker } from '../../lib/polling-worker.js';
 import { type JobRow, jobs } from './jobs.table.js';
 
 /** What a handler gets: the job's payload as stored, and the attempt it is on (1 for the first). */
@@ -78,11 +79,15 @@ function failureMessage(error: unknown): string {
  */
 export class JobQueue {
   private readonly definitions = new Map<string, JobDefinition>();
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  private again = false;
+  private readonly worker: PollingWorker;
 
-  constructor(private readonly options: { db: Database; log: FastifyBaseLogger; pollMs: number }) {}
+  constructor(private readonly options: { db: Database; log: FastifyBaseLogger; pollMs: number }) {
+    this.worker = new PollingWorker({
+      pollMs: options.pollMs,
+      work: () => this.runDue(),
+      onError: (error) => options.log.error({ err: error }, 'job worker failed'),
+    });
+  }
 
   define(definition: JobDefinition): void {
     if (this.definitions.has(definition.kind)) throw new Error(`job kind ${definition.kind} defined twice`);
@@ -119,36 +124,18 @@ export class JobQueue {
 
   /** Schedules the recurring jobs and polls for due jobs until {@link stop}. */
   async start(): Promise<void> {
-    if (this.timer) return;
     await this.scheduleRecurring();
-    this.timer = setInterval(() => this.notify(), this.options.pollMs);
-    this.timer.unref();
-    this.notify();
+    this.worker.start();
   }
 
   /** Stops polling and waits for the handlers under way. */
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+  stop(): Promise<void> {
+    return this.worker.stop();
   }
 
   /** Asks a started worker to look for due jobs now; a no-op when stopped (tests call runDue). */
   notify(): void {
-    if (!this.timer) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.runDue()
-      .catch((error: unknown) => this.options.log.error({ err: error }, 'job worker failed'))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.notify();
-        }
-      });
+    this.worker.notify();
   }
 
   /** Runs every job that is due now, batch by batch; returns how many runs ended (done or not). */

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Database } from '../../db/client.js';
+import { PollingWorker } from '../../lib/polling-worker.js';
 import { users } from '../users/users.table.js';
 import { type MailRow, mailOutbox } from './mail.table.js';
 import type { MailContent, MailTemplate } from './templates.js';
@@ -63,9 +64,7 @@ export type DevMailboxMessage = Pick<MailRow, 'id' | 'template' | 'to' | 'subjec
  * on the same database without sending a message twice.
  */
 export class Mailer {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
-  private again = false;
+  private readonly worker: PollingWorker;
 
   constructor(
     private readonly options: {
@@ -75,7 +74,13 @@ export class Mailer {
       log: FastifyBaseLogger;
       pollMs: number;
     },
-  ) {}
+  ) {
+    this.worker = new PollingWorker({
+      pollMs: options.pollMs,
+      work: () => this.flush(),
+      onError: (error) => options.log.error({ err: error }, 'mail worker failed'),
+    });
+  }
 
   get transportName() {
     return this.options.transport.name;
@@ -83,38 +88,17 @@ export class Mailer {
 
   /** Polls for due mail until {@link stop}; new mail is sent at once through {@link notify}. */
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => this.notify(), this.options.pollMs);
-    this.timer.unref();
-    this.notify();
+    this.worker.start();
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+    await this.worker.stop();
     this.options.transport.close();
   }
 
   /** Asks a started worker to send now; a no-op when the worker is not running (tests flush instead). */
   notify(): void {
-    if (!this.timer) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.flush()
-      .catch((error: unknown) => {
-        this.options.log.error({ err: error }, 'mail worker failed');
-        return 0;
-      })
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.notify();
-        }
-      });
+    this.worker.notify();
   }
 
   /** Sends every message that is due now; returns how many were sent. */
