@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { deepCategoryPaths, scenarios } from './scenarios.mjs';
+import { serverNodeOptions } from '../scripts/server-node-options.mjs';
+import { scenarioContext, scenarios } from './scenarios.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const port = Number(process.env.BENCH_PORT ?? 3210);
@@ -28,7 +29,6 @@ const WARM_UP_SECONDS = 1;
 // the database's memory.
 const PEAK_MEMORY_BUDGET_MB = process.env.DATABASE_URL ? 250 : 450;
 const MEMORY_SAMPLE_MS = 100;
-const PRODUCT_PAGES_TO_ROTATE = 50;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'crossbuy-bench-'));
 const serverEnv = {
@@ -65,7 +65,7 @@ if (occupied) {
 }
 
 function startServer() {
-  return spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  return spawn(process.execPath, [...serverNodeOptions(), path.join(root, 'apps/server/dist/main.js')], {
     cwd: root,
     env: serverEnv,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -103,37 +103,6 @@ async function argon2idMsPerHash(rounds = 10) {
   const started = performance.now();
   for (let round = 0; round < rounds; round += 1) await hashPassword(`Bench-password-${round}`);
   return (performance.now() - started) / rounds;
-}
-
-/** Product pages to rotate over, half by uuid and half by paramName, from across the catalogue. */
-async function gatherProductPaths() {
-  const paths = [];
-  for (let page = 1; page <= PRODUCT_PAGES_TO_ROTATE; page += 1) {
-    const response = await fetch(`${origin}/api/product/search?sort=newest&limit=60&page=${page}`);
-    if (!response.ok) throw new Error(`product search answered ${response.status}: ${await response.text()}`);
-    const { products } = await response.json();
-    if (products.length === 0) break;
-    for (const [index, product] of products.entries()) {
-      paths.push(`/api/product/one/${index % 2 === 0 ? product.uuid : product.paramName}`);
-    }
-  }
-  if (paths.length === 0) throw new Error('the catalogue is empty: nothing to rotate over');
-  return paths;
-}
-
-/** Every category of the tree, parents and leaves. */
-async function gatherCategoryIds() {
-  const response = await fetch(`${origin}/api/product/categories`);
-  if (!response.ok) throw new Error(`categories answered ${response.status}: ${await response.text()}`);
-  const ids = [];
-  const walk = (nodes) => {
-    for (const node of nodes) {
-      ids.push(node.id);
-      walk(node.children);
-    }
-  };
-  walk((await response.json()).categories);
-  return ids;
 }
 
 /** The scenarios BENCH_ONLY names, and those their budgets are measured against, in the list's order. */
@@ -252,12 +221,7 @@ try {
     peakUnderLoadMb = Math.max(peakUnderLoadMb, residentMemoryMb(measured));
   }, MEMORY_SAMPLE_MS);
 
-  const categoryIds = await gatherCategoryIds();
-  const context = {
-    productPaths: await gatherProductPaths(),
-    categoryIds,
-    deepCategoryPaths: await deepCategoryPaths(origin, categoryIds),
-  };
+  const context = await scenarioContext(origin);
   const figuresByScenario = new Map();
   for (const scenario of selectedScenarios(process.env.BENCH_ONLY)) {
     // A scenario may need state first, such as a signed-in shopper's cookies.

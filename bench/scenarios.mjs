@@ -112,6 +112,49 @@ export async function deepCategoryPaths(origin, categoryIds) {
   return paths;
 }
 
+const PRODUCT_PAGES_TO_ROTATE = 50;
+
+/** Product pages of the running store to rotate over, by uuid and by paramName in turn. */
+async function gatherProductPaths(origin) {
+  const paths = [];
+  for (let page = 1; page <= PRODUCT_PAGES_TO_ROTATE; page += 1) {
+    const response = await fetch(`${origin}/api/product/search?sort=newest&limit=60&page=${page}`);
+    if (!response.ok) throw new Error(`product search answered ${response.status}: ${await response.text()}`);
+    const { products } = await response.json();
+    if (products.length === 0) break;
+    for (const [index, product] of products.entries()) {
+      paths.push(`/api/product/one/${index % 2 === 0 ? product.uuid : product.paramName}`);
+    }
+  }
+  if (paths.length === 0) throw new Error('the catalogue is empty: nothing to rotate over');
+  return paths;
+}
+
+/** Every category of the tree, parents and leaves. */
+async function gatherCategoryIds(origin) {
+  const response = await fetch(`${origin}/api/product/categories`);
+  if (!response.ok) throw new Error(`categories answered ${response.status}: ${await response.text()}`);
+  const ids = [];
+  const walk = (nodes) => {
+    for (const node of nodes) {
+      ids.push(node.id);
+      walk(node.children);
+    }
+  };
+  walk((await response.json()).categories);
+  return ids;
+}
+
+/** What the scenarios' `paths(context)` read, gathered from the running store. */
+export async function scenarioContext(origin) {
+  const categoryIds = await gatherCategoryIds(origin);
+  return {
+    productPaths: await gatherProductPaths(origin),
+    categoryIds,
+    deepCategoryPaths: await deepCategoryPaths(origin, categoryIds),
+  };
+}
+
 export const scenarios = [
   { name: 'GET /api/ping', paths: () => ['/api/ping'], budget: { minRps: 3000, maxP99Ms: 25 } },
   { name: 'GET /api/config', paths: () => ['/api/config'], budget: { minRps: 3000, maxP99Ms: 25 } },
