@@ -81,7 +81,8 @@ async function waitForServer(server, deadline = Date.now() + 120_000) {
 let nextProbeId = 0;
 /** Asks bench/memory-probe.mjs inside the server. */
 function probe(server, message) {
-  const id = (nextProbeId += 1);
+  nextProbeId += 1;
+  const id = nextProbeId;
   return new Promise((resolve, reject) => {
     const onMessage = (answer) => {
       if (answer?.id !== id) return;
