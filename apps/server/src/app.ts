@@ -98,8 +98,8 @@ export async function buildApp({ config, db, webBuildDir, logStream }: AppDepend
   app.jobs.define({
     kind: CLEANUP_JOB,
     everySeconds: CLEANUP_EVERY_SECONDS,
-    handler: async () => {
-      app.log.info({ deleted: await pruneStaleRows(db) }, 'stale rows pruned');
+    handler: async ({ signal }) => {
+      app.log.info({ deleted: await pruneStaleRows(db, signal) }, 'stale rows pruned');
     },
   });
   app.addHook('onClose', () => app.jobs.stop());

@@ -1,10 +1,14 @@
-import { eq, sql } from 'drizzle-orm';
-import type { PgInsertValue } from 'drizzle-orm/pg-core';
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staleSessions } from '../src/features/auth/sessions.service.js';
 import { sessions } from '../src/features/auth/sessions.table.js';
+import { staleUserSecrets } from '../src/features/auth/user-secrets.service.js';
 import { userSecrets } from '../src/features/auth/user-secrets.table.js';
+import { staleJobs } from '../src/features/jobs/job-queue.js';
 import { jobs } from '../src/features/jobs/jobs.table.js';
 import { mailOutbox } from '../src/features/mail/mail.table.js';
+import { staleMail } from '../src/features/mail/mailer.js';
 import { CLEANUP_JOB, pruneStaleRows } from '../src/features/maintenance/cleanup.js';
 import { createTestApp, createUser, type TestApp } from './helpers/test-app.js';
 
@@ -132,6 +136,18 @@ describe('periodic clean-up', () => {
     expect((await pruneStaleRows(db)).mail).toBe(2500);
   });
 
+  it('deletes no further batch once its job has been aborted', async () => {
+    const { db } = testApp.app;
+    await db.execute(sql`
+      INSERT INTO mail_outbox (template, "to", subject, status, sent_at)
+      SELECT 'email_verification', 'someone@example.com', 'aborted ' || n, 'sent', now() - interval '9 days'
+        FROM generate_series(1, 1500) AS n`);
+    const leaseOver = new AbortController();
+    leaseOver.abort(new Error('lease over'));
+    await expect(pruneStaleRows(db, leaseOver.signal)).rejects.toThrow('lease over');
+    expect((await pruneStaleRows(db)).mail).toBe(1500);
+  });
+
   it('runs as a recurring job of the app, queued again after each run', async () => {
     const { app } = testApp;
     await seedRowsAroundTheirRetention();
@@ -140,5 +156,20 @@ describe('periodic clean-up', () => {
     const runs = await app.db.select().from(jobs).where(eq(jobs.kind, CLEANUP_JOB));
     expect(runs.map((row) => row.status).sort()).toEqual(['done', 'queued']);
     expect(await pruneStaleRows(app.db)).toEqual({ sessions: 0, userSecrets: 0, mail: 0, jobs: 0 });
+  });
+
+  it('keeps each stale condition whole when it is combined with another', async () => {
+    const { db } = testApp.app;
+    await seedRowsAroundTheirRetention();
+    // A filter that matches nothing: combined with it, no stale condition may match a row.
+    const none = sql`false`;
+    const counted = async (stale: SQL, table: PgTable) => {
+      const [row] = await db.select({ n: count() }).from(table).where(and(none, stale));
+      return row?.n;
+    };
+    expect(await counted(staleSessions, sessions)).toBe(0);
+    expect(await counted(staleUserSecrets, userSecrets)).toBe(0);
+    expect(await counted(staleMail, mailOutbox)).toBe(0);
+    expect(await counted(staleJobs, jobs)).toBe(0);
   });
 });

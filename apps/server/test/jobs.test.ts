@@ -19,9 +19,37 @@ beforeEach(async () => {
 });
 
 function queue(...definitions: JobDefinition[]): JobQueue {
-  const jobQueue = new JobQueue({ db: testApp.app.db, log: testApp.app.log, pollMs: 60_000 });
+  return queueWith({}, ...definitions);
+}
+
+function queueWith(
+  options: { concurrency?: number; leaseSeconds?: number },
+  ...definitions: JobDefinition[]
+): JobQueue {
+  const jobQueue = new JobQueue({ db: testApp.app.db, log: testApp.app.log, pollMs: 60_000, ...options });
   for (const definition of definitions) jobQueue.define(definition);
   return jobQueue;
+}
+
+/** A kind whose job with payload `{ n: 0 }` runs until released; the others finish at once. */
+function firstJobHolds(kind: string) {
+  let release: () => void = () => undefined;
+  const ran: number[] = [];
+  const definition: JobDefinition = {
+    kind,
+    handler: async ({ payload }) => {
+      const { n } = payload as { n: number };
+      ran.push(n);
+      if (n === 0) await new Promise<void>((resolve) => (release = resolve));
+    },
+  };
+  return { definition, ran, release: () => release() };
+}
+
+async function statusesOf(kind: string): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const row of await jobsOfKind(kind)) counts[row.status] = (counts[row.status] ?? 0) + 1;
+  return counts;
 }
 
 async function jobsOfKind(kind: string): Promise<JobRow[]> {
@@ -218,6 +246,63 @@ describe('job queue', () => {
     // A restart schedules again, and finds the next run already queued.
     await Promise.all(processes.map((process) => process.scheduleRecurring()));
     expect(await jobsOfKind('test.recurring')).toHaveLength(2);
+  });
+
+  it('claims no more jobs than it runs at once, so the rest wait for nobody and another process runs them', async () => {
+    const { definition, ran, release } = firstJobHolds('test.held');
+    const busy = queueWith({ concurrency: 1 }, definition);
+    for (const n of [0, 1, 2]) await busy.enqueue('test.held', { payload: { n } });
+    const busyRun = busy.runDue();
+    await vi.waitFor(() => expect(ran).toEqual([0]));
+    expect(await statusesOf('test.held')).toEqual({ running: 1, queued: 2 });
+
+    expect(await queueWith({ concurrency: 1 }, definition).runDue()).toBe(2);
+    release();
+    expect(await busyRun).toBe(1);
+    expect(ran.sort()).toEqual([0, 1, 2]);
+    expect(await statusesOf('test.held')).toEqual({ done: 3 });
+  });
+
+  it('stops claiming when stopped and waits for the handler under way', async () => {
+    const { definition, ran, release } = firstJobHolds('test.stopping');
+    const worker = queueWith({ concurrency: 1 }, definition);
+    for (const n of [0, 1, 2]) await worker.enqueue('test.stopping', { payload: { n } });
+    await worker.start();
+    await vi.waitFor(() => expect(ran).toEqual([0]));
+
+    let stopped = false;
+    const stopping = worker.stop().then(() => {
+      stopped = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    expect(ran).toEqual([0]);
+    const rows = await jobsOfKind('test.stopping');
+    expect(rows.filter((row) => row.status === 'done').map((row) => row.payload)).toEqual([{ n: 0 }]);
+    expect(rows.filter((row) => row.status === 'queued' && row.attempts === 0)).toHaveLength(2);
+  });
+
+  it('gives up waiting for a handler at the end of its lease, aborts its signal and retries the job later', async () => {
+    let signal: AbortSignal | undefined;
+    const worker = queueWith(
+      { leaseSeconds: 0.3 },
+      {
+        kind: 'test.hung',
+        handler: (context) => {
+          signal = context.signal;
+          return new Promise<void>(() => undefined);
+        },
+      },
+    );
+    await worker.enqueue('test.hung');
+    expect(await worker.runDue()).toBe(1);
+    expect(signal?.aborted).toBe(true);
+    const [job] = await jobsOfKind('test.hung');
+    expect(job).toMatchObject({ status: 'queued', attempts: 1, lockedUntil: null });
+    expect(job?.lastError).toContain('lease');
+    expect((job?.runAt.getTime() ?? 0) - Date.now()).toBeGreaterThan(4_000);
   });
 
   it('refuses a job of a kind nobody runs, and the same kind defined twice', async () => {

@@ -5,8 +5,12 @@ import { scrubLogText } from '../../lib/log-serializers.js';
 import { PollingWorker } from '../../lib/polling-worker.js';
 import { type JobRow, jobs } from './jobs.table.js';
 
-/** What a handler gets: the job's payload as stored, and the attempt it is on (1 for the first). */
-export type JobContext = { payload: unknown; attempt: number; jobId: string };
+/**
+ * What a handler gets: the job's payload as stored, the attempt it is on (1 for the first), and a signal
+ * aborted when the run reaches the end of its lease. Pass the signal to anything that can hang (a fetch);
+ * once it fires the run counts as failed and the worker goes on without waiting for the handler.
+ */
+export type JobContext = { payload: unknown; attempt: number; jobId: string; signal: AbortSignal };
 
 export type JobDefinition = {
   kind: string;
@@ -25,9 +29,12 @@ export type EnqueueOptions = {
   singletonKey?: string;
 };
 
-const BATCH_SIZE = 10;
-/** How long a claim lasts. A handler that runs longer may be run again by another process. */
+/** Handlers one process runs at once, unless set: the clean-up, and a few fetches or mails later. */
+const DEFAULT_CONCURRENCY = 2;
+/** How long a claim lasts unless set. A run that reaches it is abandoned as failed and retried. */
 export const JOB_LEASE_SECONDS = 300;
+/** A handler is given up this far into its lease, before the lease ends and another process may start. */
+const HANDLER_SHARE_OF_LEASE = 0.9;
 const BACKOFF_BASE_MS = 10_000;
 const BACKOFF_MAX_MS = 3_600_000;
 
@@ -63,12 +70,28 @@ export async function enqueueJob(db: Database, kind: string, options: EnqueueOpt
 }
 
 /** Finished jobs kept a week for inspection, failed ones a month. */
-export const staleJobs = sql`(${jobs.status} = 'done' and ${jobs.finishedAt} < now() - interval '7 days')
-  or (${jobs.status} = 'failed' and ${jobs.finishedAt} < now() - interval '30 days')`;
+export const staleJobs = sql`((${jobs.status} = 'done' and ${jobs.finishedAt} < now() - interval '7 days')
+  or (${jobs.status} = 'failed' and ${jobs.finishedAt} < now() - interval '30 days'))`;
 
 function failureMessage(error: unknown): string {
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return scrubLogText(message).slice(0, 500);
+}
+
+export type JobQueueOptions = {
+  db: Database;
+  log: FastifyBaseLogger;
+  pollMs: number;
+  /** Handlers run at once; a process claims no more jobs than this, so every claimed job is under way. */
+  concurrency?: number;
+  leaseSeconds?: number;
+};
+
+class LeaseExpired extends Error {
+  constructor() {
+    super('the job did not finish within its lease');
+    this.name = 'LeaseExpired';
+  }
 }
 
 /**
@@ -80,8 +103,13 @@ function failureMessage(error: unknown): string {
 export class JobQueue {
   private readonly definitions = new Map<string, JobDefinition>();
   private readonly worker: PollingWorker;
+  private readonly concurrency: number;
+  private readonly leaseSeconds: number;
+  private stopping = false;
 
-  constructor(private readonly options: { db: Database; log: FastifyBaseLogger; pollMs: number }) {
+  constructor(private readonly options: JobQueueOptions) {
+    this.concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+    this.leaseSeconds = options.leaseSeconds ?? JOB_LEASE_SECONDS;
     this.worker = new PollingWorker({
       pollMs: options.pollMs,
       work: () => this.runDue(),
@@ -110,12 +138,12 @@ export class JobQueue {
   /** Queues the first occurrence of every recurring job that has none queued or running. */
   async scheduleRecurring(): Promise<void> {
     for (const definition of this.definitions.values()) {
-      if (definition.everySeconds) await this.scheduleNext(definition, new Date());
+      if (definition.everySeconds) await this.scheduleNext(this.options.db, definition, new Date());
     }
   }
 
-  private scheduleNext(definition: JobDefinition, runAt: Date) {
-    return enqueueJob(this.options.db, definition.kind, {
+  private scheduleNext(db: Database, definition: JobDefinition, runAt: Date) {
+    return enqueueJob(db, definition.kind, {
       singletonKey: `recurring:${definition.kind}`,
       runAt,
       ...(definition.maxAttempts ? { maxAttempts: definition.maxAttempts } : {}),
@@ -124,12 +152,17 @@ export class JobQueue {
 
   /** Schedules the recurring jobs and polls for due jobs until {@link stop}. */
   async start(): Promise<void> {
+    this.stopping = false;
     await this.scheduleRecurring();
     this.worker.start();
   }
 
-  /** Stops polling and waits for the handlers under way. */
+  /**
+   * Stops polling and waits for the handlers under way, claiming nothing more: jobs still queued wait
+   * for the next start or another process.
+   */
   stop(): Promise<void> {
+    this.stopping = true;
     return this.worker.stop();
   }
 
@@ -138,17 +171,23 @@ export class JobQueue {
     this.worker.notify();
   }
 
-  /** Runs every job that is due now, batch by batch; returns how many runs ended (done or not). */
+  /**
+   * Runs every job that is due now, up to `concurrency` at a time, until none is due or the queue is
+   * stopping; returns how many runs ended (done or not).
+   */
   async runDue(): Promise<number> {
     let runs = 0;
-    for (;;) {
+    while (!this.stopping) {
+      // Only as many as start now: a claimed job waiting behind others would spend its lease waiting.
       const batch = await this.claim();
-      if (batch.length === 0) return runs;
-      for (const job of batch) {
-        await this.run(job);
-        runs += 1;
-      }
+      if (batch.length === 0) break;
+      // Every run settles before a failure to record one is reported, so stop() never returns early.
+      const outcomes = await Promise.allSettled(batch.map((job) => this.run(job)));
+      const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+      if (failed) throw failed.reason;
+      runs += batch.length;
     }
+    return runs;
   }
 
   private async claim(): Promise<JobRow[]> {
@@ -167,14 +206,14 @@ export class JobQueue {
         ),
       )
       .orderBy(jobs.runAt)
-      .limit(BATCH_SIZE)
+      .limit(this.concurrency)
       .for('update', { skipLocked: true });
     return db
       .update(jobs)
       .set({
         status: 'running',
         attempts: sql`${jobs.attempts} + 1`,
-        lockedUntil: sql`now() + make_interval(secs => ${JOB_LEASE_SECONDS})`,
+        lockedUntil: sql`now() + make_interval(secs => ${this.leaseSeconds})`,
       })
       .where(sql`${jobs.id} in ${due}`)
       .returning();
@@ -192,10 +231,10 @@ export class JobQueue {
     let error: unknown;
     // A job that keeps taking its process down is given up like one that keeps failing.
     if (job.attempts > job.maxAttempts) {
-      error = new Error('the job did not finish within its lease too many times');
+      error = new LeaseExpired();
     } else {
       try {
-        await definition.handler({ payload: job.payload, attempt: job.attempts, jobId: job.id });
+        await this.runHandler(definition, job);
       } catch (caught) {
         error = caught ?? new Error('the job failed');
       }
@@ -207,20 +246,54 @@ export class JobQueue {
         'job failed',
       );
     }
-    const ended = await db
-      .update(jobs)
-      .set({
-        status: error === undefined ? 'done' : finished ? 'failed' : 'queued',
-        lockedUntil: null,
-        lastError: error === undefined ? null : failureMessage(error),
-        ...(finished
-          ? { finishedAt: new Date() }
-          : { runAt: new Date(Date.now() + jobRetryDelayMs(job.attempts)) }),
-      })
-      .where(this.held(job))
-      .returning({ id: jobs.id });
-    if (ended.length > 0 && finished && definition.everySeconds) {
-      await this.scheduleNext(definition, new Date(Date.now() + definition.everySeconds * 1000));
+    // The next occurrence of a recurring job is queued with the end of this one, so no crash between
+    // the two can leave the job with no occurrence at all.
+    await db.transaction(async (tx) => {
+      const ended = await tx
+        .update(jobs)
+        .set({
+          status: error === undefined ? 'done' : finished ? 'failed' : 'queued',
+          lockedUntil: null,
+          lastError: error === undefined ? null : failureMessage(error),
+          ...(finished
+            ? { finishedAt: new Date() }
+            : { runAt: new Date(Date.now() + jobRetryDelayMs(job.attempts)) }),
+        })
+        .where(this.held(job))
+        .returning({ id: jobs.id });
+      if (ended.length > 0 && finished && definition.everySeconds) {
+        await this.scheduleNext(tx, definition, new Date(Date.now() + definition.everySeconds * 1000));
+      }
+    });
+  }
+
+  /**
+   * Runs the handler until it settles or its time is up, whichever comes first. At the end of the lease
+   * another process may take the job over, so a little before it this one aborts the handler's signal
+   * and stops waiting for it.
+   */
+  private async runHandler(definition: JobDefinition, job: JobRow): Promise<void> {
+    const abort = new AbortController();
+    const timeUpMs = this.leaseSeconds * 1000 * HANDLER_SHARE_OF_LEASE;
+    let timer: NodeJS.Timeout | undefined;
+    const timeUp = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        abort.abort(new LeaseExpired());
+        reject(abort.signal.reason);
+      }, timeUpMs);
+    });
+    try {
+      await Promise.race([
+        definition.handler({
+          payload: job.payload,
+          attempt: job.attempts,
+          jobId: job.id,
+          signal: abort.signal,
+        }),
+        timeUp,
+      ]);
+    } finally {
+      clearTimeout(timer);
     }
   }
 }

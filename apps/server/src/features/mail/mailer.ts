@@ -52,8 +52,8 @@ export function retryDelayMs(attempts: number): number {
  * Mail that needs keeping no longer: sent a week ago (the dev mailbox shows a week), or given up a month
  * ago. Pending mail is never stale.
  */
-export const staleMail = sql`(${mailOutbox.status} = 'sent' and ${mailOutbox.sentAt} < now() - interval '7 days')
-  or (${mailOutbox.status} = 'failed' and ${mailOutbox.createdAt} < now() - interval '30 days')`;
+export const staleMail = sql`((${mailOutbox.status} = 'sent' and ${mailOutbox.sentAt} < now() - interval '7 days')
+  or (${mailOutbox.status} = 'failed' and ${mailOutbox.createdAt} < now() - interval '30 days'))`;
 
 export type DevMailboxMessage = Pick<MailRow, 'id' | 'template' | 'to' | 'subject' | 'text' | 'html'> & {
   sentAt: Date | null;

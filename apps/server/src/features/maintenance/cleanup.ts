@@ -24,9 +24,15 @@ const PRUNED: ReadonlyArray<{ name: string; table: PgTable; stale: SQL }> = [
   { name: 'jobs', table: jobs, stale: staleJobs },
 ];
 
-async function deleteInBatches(db: Database, table: PgTable, stale: SQL): Promise<number> {
+async function deleteInBatches(
+  db: Database,
+  table: PgTable,
+  stale: SQL,
+  signal: AbortSignal | undefined,
+): Promise<number> {
   let deleted = 0;
   for (;;) {
+    signal?.throwIfAborted();
     const rows = await queryRows<{ one: number }>(
       db,
       sql`DELETE FROM ${table} WHERE ctid = ANY(ARRAY(
@@ -38,11 +44,14 @@ async function deleteInBatches(db: Database, table: PgTable, stale: SQL): Promis
   }
 }
 
-/** Deletes expired sessions, used-up secrets, old mail and old jobs; returns how many rows of each. */
-export async function pruneStaleRows(db: Database): Promise<Record<string, number>> {
+/**
+ * Deletes expired sessions, used-up secrets, old mail and old jobs; returns how many rows of each. An
+ * aborted `signal` (the job's lease ran out) stops it between batches; the next run goes on from there.
+ */
+export async function pruneStaleRows(db: Database, signal?: AbortSignal): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const { name, table, stale } of PRUNED) {
-    counts[name] = await deleteInBatches(db, table, stale);
+    counts[name] = await deleteInBatches(db, table, stale, signal);
   }
   return counts;
 }
