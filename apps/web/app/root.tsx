@@ -3,6 +3,7 @@ import { type ReactNode, useEffect } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
+import './lib/zod-in-the-browser';
 import { AppShell } from './components/shell/app-shell';
 import { ErrorMessage } from './components/shell/error-message';
 import { NotFound } from './components/shell/not-found';

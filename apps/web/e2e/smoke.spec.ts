@@ -59,6 +59,22 @@ test.describe('smoke', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   });
 
+  test('checking the sign-in form breaks no Content-Security-Policy rule', async ({ page }) => {
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { cspViolations: seen });
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(event.violatedDirective));
+    });
+    await openHydrated(page, '/sign_in');
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Password', { exact: true }).fill('whatever-it-is');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText(/valid email/i).first()).toBeVisible();
+    expect(
+      await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+    ).toEqual([]);
+  });
+
   test('the sign-in form is reachable by keyboard', async ({ page }) => {
     const errors = watchForErrors(page);
     await openHydrated(page, '/');
