@@ -11,7 +11,11 @@ const buildDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtur
 let harness: TestApp;
 
 beforeAll(async () => {
-  harness = await createTestApp({ extend: (app) => app.register(webApp, { buildDir }) });
+  harness = await createTestApp({
+    extend: async (app) => {
+      await app.register(webApp, { buildDir });
+    },
+  });
 });
 
 afterAll(async () => {
