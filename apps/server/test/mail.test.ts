@@ -198,14 +198,46 @@ describe('development mailbox', () => {
     const callers: { remoteAddress?: string; headers?: Record<string, string> }[] = [
       { remoteAddress: '203.0.113.7' },
       { remoteAddress: '10.0.0.5' },
+      { remoteAddress: '::ffff:203.0.113.7' },
       { headers: { 'x-forwarded-for': '203.0.113.7' } },
       { headers: { forwarded: 'for=203.0.113.7' } },
+      { headers: { 'x-forwarded-host': 'store.example' } },
+      { headers: { via: '1.1 proxy.example' } },
+      // A page whose name was rebound to 127.0.0.1, read through the developer's own browser.
+      { headers: { host: 'evil.example:3000' } },
+      { headers: { host: 'evil.example@127.0.0.1' } },
     ];
     for (const options of callers) {
       const refused = await mailbox(options);
       expect(refused.statusCode).toBe(404);
       expect(refused.json().error.code).toBe('general/not_found');
       expect(refused.body).not.toContain(shopper.email);
+    }
+  });
+
+  it('answers the machine itself, however it names itself', async () => {
+    const shopper = await createUser(harness.app);
+    await mailTo(shopper.email);
+    const callers: { remoteAddress?: string; headers?: Record<string, string> }[] = [
+      { remoteAddress: '127.0.0.1', headers: { host: 'localhost:3000' } },
+      { remoteAddress: '127.0.0.1', headers: { host: '127.0.0.1:3000' } },
+      { remoteAddress: '::1', headers: { host: '[::1]:3000' } },
+      { remoteAddress: '::ffff:127.0.0.1', headers: { host: 'LOCALHOST' } },
+    ];
+    for (const options of callers) {
+      const answered = await mailbox(options);
+      expect(answered.statusCode, JSON.stringify(options)).toBe(200);
+      expect(answered.json().messages).toEqual(
+        expect.arrayContaining([expect.objectContaining({ to: shopper.email })]),
+      );
+    }
+  });
+
+  it('refuses an address holding a control character, tab and new line included', async () => {
+    for (const to of ['%00', 'a%0A%40b.co', 'a%09%40b.co', 'a%0D%40b.co', '%7F']) {
+      const refused = await harness.app.inject({ method: 'GET', url: `/api/dev/mailbox?to=${to}` });
+      expect(refused.statusCode, to).toBe(400);
+      expect(refused.json().error.code).toBe('general/argument_error');
     }
   });
 
@@ -250,9 +282,20 @@ describe('start-up warning about the development mailbox', () => {
     expect(warning).toMatch(/development mailbox is on.*0\.0\.0\.0/);
   });
 
+  it.each(['0.0.0.0', '::', '192.168.1.20', 'store.example', '::ffff:10.0.0.1'])(
+    'warns for HOST=%s',
+    (host) => {
+      expect(devMailboxExposureWarning({ env: 'development', smtpUrl: undefined, host })).toMatch(
+        /development mailbox is on/,
+      );
+    },
+  );
+
   it.each([
     { env: 'development', smtpUrl: undefined, host: '127.0.0.1' },
+    { env: 'development', smtpUrl: undefined, host: '127.0.0.2' },
     { env: 'development', smtpUrl: undefined, host: '::1' },
+    { env: 'development', smtpUrl: undefined, host: '::ffff:127.0.0.1' },
     { env: 'development', smtpUrl: undefined, host: 'localhost' },
     { env: 'development', smtpUrl: 'smtp://mail.example:587', host: '0.0.0.0' },
     { env: 'production', smtpUrl: undefined, host: '0.0.0.0' },

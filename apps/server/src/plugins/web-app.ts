@@ -5,7 +5,12 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import {
+  createRequestHandler,
+  UNSAFE_decodeViaTurboStream as decodeViaTurboStream,
+  type ServerBuild,
+  UNSAFE_SingleFetchRedirectSymbol as singleFetchRedirect,
+} from 'react-router';
 import { isSameOriginLocation } from '../lib/same-origin-location.js';
 
 export type WebAppOptions = { buildDir: string };
@@ -20,8 +25,20 @@ export function webBuildExists(buildDir: string): boolean {
   return existsSync(path.join(buildDir, 'server', 'index.js'));
 }
 
+/**
+ * The page's address on this server. The request target is only ever a path here: resolved as a URL,
+ * '//evil.example/…' or '/\evil.example/…' (or an absolute-form target) would put another host in front of it
+ * and the app would render, and build links from, a path nobody asked for.
+ */
+function pageUrl(request: FastifyRequest): URL {
+  const origin = `${request.protocol}://${request.host}`;
+  if (request.url.startsWith('/')) return new URL(`${origin}${request.url}`);
+  const { pathname, search } = new URL(request.url, origin);
+  return new URL(`${origin}${pathname}${search}`);
+}
+
 function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const url = pageUrl(request);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
@@ -36,6 +53,45 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
     signal: controller.signal,
     ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
   } as RequestInit);
+}
+
+// React Router answers a data request (the browser's router fetching '<path>.data') that redirects with
+// 202 and the target inside the encoded body, not in Location; the router in the browser then follows it,
+// to another site as readily as to a page of ours.
+const DATA_REDIRECT_STATUS = 202;
+
+/**
+ * Where a rendered response would send the browser, if anywhere, and the response to send on: a data
+ * redirect's body (a few dozen bytes) is read to find out, so it is handed back re-made. A 202 data
+ * response that cannot be read is taken as a redirect nowhere safe.
+ */
+async function redirectTarget(
+  response: Response,
+): Promise<{ target: string | undefined; response: Response }> {
+  const header = response.headers.get('location') ?? response.headers.get('x-remix-redirect');
+  if (header !== null) return { target: header, response };
+  if (
+    response.status !== DATA_REDIRECT_STATUS ||
+    !response.headers.has('x-remix-response') ||
+    response.body === null
+  ) {
+    return { target: undefined, response };
+  }
+  const body = await response.arrayBuffer();
+  const remade = new Response(body, { status: response.status, headers: response.headers });
+  try {
+    const decoded = await decodeViaTurboStream(new Blob([body]).stream(), globalThis);
+    await decoded.done;
+    // A loader's redirect comes wrapped under React Router's symbol, an action's as the object itself.
+    const value = decoded.value as Record<PropertyKey, unknown> | null;
+    const redirect = (value?.[singleFetchRedirect] ?? value) as { redirect?: unknown } | null;
+    return {
+      target: typeof redirect?.redirect === 'string' ? redirect.redirect : undefined,
+      response: remade,
+    };
+  } catch {
+    return { target: '', response: remade };
+  }
 }
 
 /**
@@ -68,6 +124,8 @@ export async function webApp(app: FastifyInstance, options: WebAppOptions) {
     // An unknown API path is an API 404 (JSON), not a page.
     if (request.url === '/api' || request.url.startsWith('/api/')) return reply.callNotFound();
     const cookie = request.headers.cookie;
+    // The API judges a loader's call by the visitor's address, as if the browser had asked itself.
+    const remoteAddress = request.socket.remoteAddress;
     const context: WebLoadContext = {
       cspNonce: reply.cspNonce?.script,
       async apiFetch(apiPath, init = {}) {
@@ -78,6 +136,7 @@ export async function webApp(app: FastifyInstance, options: WebAppOptions) {
           method: (init.method ?? 'GET') as 'GET',
           url: apiPath,
           headers,
+          ...(remoteAddress ? { remoteAddress } : {}),
           ...(typeof init.body === 'string' ? { payload: init.body } : {}),
         });
         const responseHeaders = new Headers();
@@ -91,10 +150,11 @@ export async function webApp(app: FastifyInstance, options: WebAppOptions) {
         });
       },
     };
-    const response = await handleRequest(toFetchRequest(request, reply), context as never);
-    // Whatever a route builds its redirect from, no page ever sends the browser to another site.
-    const location = response.headers.get('location');
-    if (location !== null && !isSameOriginLocation(location, `${request.protocol}://${request.host}`)) {
+    const rendered = await handleRequest(toFetchRequest(request, reply), context as never);
+    // Whatever a route builds its redirect from, no page or data request ever sends the browser to
+    // another site.
+    const { target, response } = await redirectTarget(rendered);
+    if (target !== undefined && !isSameOriginLocation(target, `${request.protocol}://${request.host}`)) {
       request.log.warn({ status: response.status }, 'refused a redirect off the store');
       await response.body?.cancel();
       return reply.callNotFound();

@@ -52,6 +52,9 @@ describe('safeRedirectPath', () => {
     ['/cart', '/cart'],
     ['/sg/cart?itemId=1#top', '/sg/cart?itemId=1#top'],
     ['/search?q=a%20b', '/search?q=a%20b'],
+    // Encoded slashes stay inside the path: browsers never decode them into a host.
+    ['/%2F%2Fevil.com/cart', '/%2F%2Fevil.com/cart'],
+    ['/%5Cevil.com', '/%5Cevil.com'],
   ])('keeps the same-origin path %s', (input, expected) => {
     expect(safeRedirectPath(input)).toBe(expected);
   });
@@ -60,7 +63,15 @@ describe('safeRedirectPath', () => {
     '//evil.com',
     '//evil.com/cart',
     '/\\evil.com',
+    '/\\/evil.com',
+    '\\\\evil.com',
     '/\t/evil.com',
+    '/\n/evil.com',
+    '/\r\n/evil.com',
+    ' //evil.com',
+    '//localhost:3000/cart',
+    '//[',
+    'https:evil.com',
     'https://evil.com/cart',
     'http://localhost:3000/cart',
     'javascript:alert(1)',

@@ -36,7 +36,9 @@ describe('DevMailbox', () => {
   it('explains why the server shows no development mailbox', async () => {
     api.respond(() => json(404, envelope('general/not_found', ['/api/dev/mailbox'])));
     render(<DevMailbox />);
-    expect(await screen.findByText(/only to a browser on the server's own machine/)).toBeTruthy();
+    expect(
+      await screen.findByText(/only to a browser on the server's own machine that opens it as localhost/),
+    ).toBeTruthy();
     expect(screen.getByRole('status').textContent).toMatch(/only in development, when no SMTP_URL is set/);
   });
 });

@@ -75,8 +75,9 @@ export function DevMailbox() {
     return (
       <Alert tone="info">
         This server shows you no development mailbox. It is there only in development, when no SMTP_URL is
-        set, and only to a browser on the server's own machine; in production, mail goes out through SMTP and
-        arrives in real inboxes.
+        set, and only to a browser on the server's own machine that opens it as localhost or 127.0.0.1, not
+        through a proxy; mail to operator accounts is never shown. In production, mail goes out through SMTP
+        and arrives in real inboxes.
       </Alert>
     );
   }
