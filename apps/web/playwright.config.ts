@@ -7,7 +7,8 @@ import { chooseMailCapture, mailCaptureSettings } from './e2e/mail-capture-setti
 
 const webDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(webDir, '../..');
-const port = 3100;
+// E2E_PORT lets two checkouts run their journeys side by side on one machine.
+const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 
 // A fresh database per run, so journeys never depend on what an earlier run left behind.
