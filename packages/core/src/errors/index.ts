@@ -1,4 +1,12 @@
 import type { z } from 'zod';
+import { CART_MAX_ITEMS, CART_MAX_QUANTITY, CART_MESSAGE_MAX_LENGTH } from '../cart/limits.js';
+import {
+  QUOTATION_DECLINE_REASON_MAX_LENGTH,
+  QUOTATION_INSTRUCTIONS_MAX_LENGTH,
+  QUOTATION_MAX_ITEMS,
+  QUOTATION_MAX_QUANTITY,
+  QUOTATION_NAME_MAX_LENGTH,
+} from '../quotation/limits.js';
 
 // Templates quoted from spec section 8 keep the spec's wording verbatim, spelling included, because
 // shoppers of the original store know these exact sentences. Codes the spec leaves unworded get plain English.
@@ -75,6 +83,34 @@ export const ERROR_MESSAGES = {
   'wishlist/not_found': 'The wishlist item you are looking for is not found',
   'notification/not_found': 'The notification you are looking for is not found',
   'region/not_enabled': 'The region {0} is not available, please choose another region',
+
+  'cart/not_found': 'The cart item you are looking for is not found',
+  'cart/invalid_quantity': 'Please choose a quantity from 1 to {0}',
+  'cart/invalid_variant_path': 'Please choose one option of each kind for this product',
+  'cart/invalid_message': 'The message can be at most {0} characters',
+  'cart/product_unavailable': 'This product is no longer available',
+  'cart/too_many_items': 'Your cart can hold at most {0} different items; remove some first',
+  'quotation/not_found': 'The quotation item you are looking for is not found',
+  'quotation/invalid_quantity': 'Please choose a quantity from 1 to {0}',
+  'quotation/invalid_instructions': 'The instructions can be at most {0} characters',
+  'quotation/invalid_product_url': 'Please paste a link to a product page starting with http:// or https://',
+  'quotation/invalid_product_name': 'Please enter the product name, at most {0} characters',
+  'quotation/invalid_image_url': 'The picture must be a link starting with http:// or https://',
+  'quotation/product_not_found': 'product is not found for quotation item',
+  'quotation/too_many_items': 'Your quotation list can hold at most {0} items; remove some first',
+  'quotation/not_pending': 'This quotation item has already been answered',
+  'quotation/not_expired': 'This quotation is still valid, so there is nothing to request again',
+  'quotation/expired': 'This quotation expired on {0}; request it again to get a new price',
+  'quotation/pending': 'The store is still quoting this item',
+  'quotation/declined': 'The store could not quote this item',
+  'quotation/invalid_base_price':
+    'Please enter the price the store pays, above zero, in a supported currency',
+  'quotation/invalid_decline_reason': 'Please give the shopper a reason of 1 to {0} characters',
+  'quotation/no_exchange_rate': 'There is no exchange rate from {0} to {1}; add one before quoting',
+  'external/invalid_link': 'Please paste a link to a product page starting with http:// or https://',
+  'external/fetch_failed': 'We could not read that page: {0}',
+  'external/blocked_address': 'That link points to an address we do not fetch',
+  'external/not_found': 'We have not looked up that link yet; search for it first',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -230,9 +266,31 @@ export function messageForError(error: unknown): string {
 
 function isMissingValue(issue: z.core.$ZodIssue): boolean {
   if (issue.message === 'general/missing_argument') return true;
+  // A discriminated union names its discriminator; the issue's input is the object that lacks it.
+  if (issue.code === 'invalid_union' && 'discriminator' in issue && typeof issue.discriminator === 'string') {
+    const input = 'input' in issue ? issue.input : undefined;
+    return typeof input === 'object' && input !== null && !Object.hasOwn(input, issue.discriminator);
+  }
   if (issue.code !== 'invalid_type') return false;
   // Zod only keeps `input` on an issue when parsing with `reportInput`; otherwise its default message says it.
   return 'input' in issue ? issue.input === undefined : issue.message.endsWith('received undefined');
+}
+
+/** Codes whose message quotes a fixed limit: a schema's issue carries no params, so they come from here. */
+const LIMIT_PARAMS: Partial<Record<ErrorCode, readonly number[]>> = {
+  'cart/invalid_quantity': [CART_MAX_QUANTITY],
+  'cart/invalid_message': [CART_MESSAGE_MAX_LENGTH],
+  'cart/too_many_items': [CART_MAX_ITEMS],
+  'quotation/invalid_quantity': [QUOTATION_MAX_QUANTITY],
+  'quotation/invalid_instructions': [QUOTATION_INSTRUCTIONS_MAX_LENGTH],
+  'quotation/invalid_product_name': [QUOTATION_NAME_MAX_LENGTH],
+  'quotation/too_many_items': [QUOTATION_MAX_ITEMS],
+  'quotation/invalid_decline_reason': [QUOTATION_DECLINE_REASON_MAX_LENGTH],
+};
+
+/** An error for `code` with the limit its message quotes, if it quotes one. */
+export function limitError(code: ErrorCode): AppError {
+  return new AppError(code, LIMIT_PARAMS[code] ?? []);
 }
 
 /** The first issue decides, so the caller gets one precise code rather than a list. */
@@ -241,6 +299,6 @@ export function appErrorFromZodIssues(issues: readonly z.core.$ZodIssue[]): AppE
   if (!issue) return new AppError('general/argument_error');
   if (isMissingValue(issue))
     return new AppError('general/missing_argument', [issue.path.map(String).join('.')]);
-  if (isErrorCode(issue.message)) return new AppError(issue.message);
+  if (isErrorCode(issue.message)) return limitError(issue.message);
   return new AppError('general/argument_error');
 }

@@ -147,6 +147,50 @@ export function convertMoney(value: Money, toCurrency: CurrencyCode, rate: strin
   return fromDinero(convert(toDinero(value), DINERO_CURRENCIES[toCurrency], { [toCurrency]: scaledRate }));
 }
 
+/**
+ * `value` times the product of the `times` decimals divided by the product of the `per` decimals, in
+ * `toCurrency`, computed exactly and rounded half-even to the target's minor units once. For a chain such as
+ * "add the fee, then cross from JPY to MYR through the SGD rates" that must round only at the end.
+ */
+export function scaleMoney(
+  value: Money,
+  toCurrency: CurrencyCode,
+  factors: { times?: readonly string[]; per?: readonly string[] },
+): Money {
+  assertCurrency(value.currency);
+  assertCurrency(toCurrency);
+  assertMinorAmount(value.amountMinor);
+  let numerator = BigInt(value.amountMinor) * 10n ** BigInt(minorUnitDigits(toCurrency));
+  let denominator = 10n ** BigInt(minorUnitDigits(value.currency));
+  for (const text of factors.times ?? []) {
+    const factor = parseDecimal(text);
+    if (!factor || factor.amount < 0n) throw new RangeError(`Invalid factor: ${text}`);
+    numerator *= factor.amount;
+    denominator *= 10n ** factor.scale;
+  }
+  for (const text of factors.per ?? []) {
+    const factor = parseDecimal(text);
+    if (!factor || factor.amount <= 0n) throw new RangeError(`Invalid divisor: ${text}`);
+    numerator *= 10n ** factor.scale;
+    denominator *= factor.amount;
+  }
+  const amount = divideHalfEven(numerator, denominator);
+  if (amount > BigInt(Number.MAX_SAFE_INTEGER) || amount < BigInt(Number.MIN_SAFE_INTEGER)) {
+    throw new RangeError(`Money amount out of range: ${amount}`);
+  }
+  return { amountMinor: Number(amount), currency: toCurrency };
+}
+
+function divideHalfEven(numerator: bigint, denominator: bigint): bigint {
+  const negative = numerator < 0n !== denominator < 0n;
+  const n = numerator < 0n ? -numerator : numerator;
+  const d = denominator < 0n ? -denominator : denominator;
+  let quotient = n / d;
+  const twiceRemainder = (n % d) * 2n;
+  if (twiceRemainder > d || (twiceRemainder === d && quotient % 2n === 1n)) quotient += 1n;
+  return negative ? -quotient : quotient;
+}
+
 /** Reads a typed major-unit amount such as '12.345'; extra decimals are rounded half-even. */
 export function parseMajorAmount(text: string, currency: CurrencyCode): Money | null {
   assertCurrency(currency);

@@ -107,6 +107,10 @@ export const products = pgTable(
     index('products_newest_idx')
       .on(table.createdAt.desc().nullsFirst(), table.id)
       .where(sql`NOT ${table.disabled}`),
+    // A category's page in the newest order walks only that category's rows, at any depth.
+    index('products_category_newest_idx')
+      .on(table.categoryId, table.createdAt.desc().nullsFirst(), table.id)
+      .where(sql`NOT ${table.disabled}`),
     index('products_price_idx').on(table.priceMinor, table.id).where(sql`NOT ${table.disabled}`),
     check('products_price_non_negative', sql`${table.priceMinor} >= 0`),
     check('products_stock_non_negative', sql`${table.stock} >= 0`),

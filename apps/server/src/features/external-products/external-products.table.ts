@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * A product page on another site, looked up by link: pending while a background job fetches and reads
+ * it, then done (with what was read) or failed (with why). One row per normalised link, so a link many
+ * shoppers paste is fetched once.
+ */
+export const externalProducts = pgTable(
+  'external_products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The link as normalised for lookup (scheme and host lower-cased, fragment dropped). */
+    url: text('url').notNull(),
+    host: text('host').notNull(),
+    /** The marketplace recognised from the host ('Amazon', 'Rakuten', ...), or null. */
+    marketplace: text('marketplace'),
+    status: text('status').$type<'pending' | 'done' | 'failed'>().notNull().default('pending'),
+    /** Why the lookup failed, in words fit for the shopper; never a stack or an internal address. */
+    failureReason: text('failure_reason'),
+    name: text('name'),
+    description: text('description'),
+    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    /** The price the page shows, in minor units of `price_currency`, when it shows one we can read. */
+    priceMinor: integer('price_minor'),
+    priceCurrency: text('price_currency'),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('external_products_url_unique').on(table.url),
+    check('external_products_status', sql`${table.status} in ('pending', 'done', 'failed')`),
+    check(
+      'external_products_price_non_negative',
+      sql`${table.priceMinor} IS NULL OR ${table.priceMinor} >= 0`,
+    ),
+  ],
+);
+
+/** Link previews (POST /opengraph), kept a while so a link pasted again is not fetched again. */
+export const linkPreviews = pgTable('link_previews', {
+  url: text('url').primaryKey(),
+  title: text('title'),
+  description: text('description'),
+  image: text('image'),
+  siteName: text('site_name'),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+export type ExternalProductRow = typeof externalProducts.$inferSelect;

@@ -1,0 +1,68 @@
+import type { Money } from '@crossbuy/core/money';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { products } from '../catalogue/catalogue.table.js';
+import { externalProducts } from '../external-products/external-products.table.js';
+import { users } from '../users/users.table.js';
+
+/**
+ * Items a shopper asked the store to quote: one of our products ('i', with its variant path) or a product
+ * on another site ('e', by link). Status p (pending) -> r (resolved, with prices that hold until
+ * `expires_at`) or d (declined, with a reason). An item leaves the list when it is ordered (`ordered_at`).
+ */
+export const quotationItems = pgTable(
+  'quotation_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productSource: text('product_source').$type<'i' | 'e'>().notNull(),
+    status: text('status').$type<'p' | 'r' | 'd'>().notNull().default('p'),
+    /** Internal items: our product; null once that product is deleted ('product is not found'). */
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    variantPath: text('variant_path').notNull().default(''),
+    /** External items: the page the shopper gave, and what the store read from it, if it has. */
+    productUrl: text('product_url'),
+    externalProductId: uuid('external_product_id').references(() => externalProducts.id, {
+      onDelete: 'set null',
+    }),
+    sourceMarketPlace: text('source_market_place'),
+    name: text('name').notNull(),
+    mainImage: text('main_image'),
+    quantity: integer('quantity').notNull(),
+    instructions: text('instructions').notNull().default(''),
+    /** Resolved: what the store pays for one, in the seller's currency (minor units). */
+    basePriceMinor: integer('base_price_minor'),
+    basePriceCurrency: text('base_price_currency'),
+    /** Resolved: the price of one per price kind (region country code), fixed at quoting. */
+    quotedPrice: jsonb('quoted_price').$type<Record<string, Money>>(),
+    quotedAt: timestamp('quoted_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** The operator who answered, for the record. */
+    answeredBy: uuid('answered_by').references(() => users.id, { onDelete: 'set null' }),
+    declineReason: text('decline_reason'),
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    orderedAt: timestamp('ordered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('quotation_items_user_time_idx').on(table.userId, table.createdAt.desc().nullsFirst(), table.id),
+    // The store's desk: pending items, oldest first.
+    index('quotation_items_pending_idx').on(table.createdAt, table.id).where(sql`${table.status} = 'p'`),
+    check('quotation_items_source', sql`${table.productSource} in ('i', 'e')`),
+    check('quotation_items_status', sql`${table.status} in ('p', 'r', 'd')`),
+    check('quotation_items_quantity_positive', sql`${table.quantity} >= 1`),
+    check(
+      'quotation_items_source_fields',
+      sql`(${table.productSource} = 'i') = (${table.productUrl} IS NULL)`,
+    ),
+    check(
+      'quotation_items_resolved_fields',
+      sql`${table.status} <> 'r' OR (${table.quotedAt} IS NOT NULL AND ${table.expiresAt} IS NOT NULL)`,
+    ),
+  ],
+);
+
+export type QuotationItemRow = typeof quotationItems.$inferSelect;
