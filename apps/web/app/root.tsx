@@ -11,6 +11,8 @@ import { useLoadCurrentUser } from './features/auth/hooks/use-load-current-user'
 import { usePageViews } from './lib/analytics';
 import { loadRootData } from './lib/app-config.server';
 import { clearErrorSlot, setErrorSlot } from './lib/error-slots';
+import { ShellQueryProvider } from './lib/query-provider';
+import { useUser } from './lib/user-store';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -56,7 +58,12 @@ export function Layout({ children }: { children: ReactNode }) {
 function Shell({ children }: { children: ReactNode }) {
   useLoadCurrentUser();
   usePageViews();
-  return <AppShell>{children}</AppShell>;
+  const { profile } = useUser();
+  return (
+    <ShellQueryProvider userId={profile?.id ?? null}>
+      <AppShell>{children}</AppShell>
+    </ShellQueryProvider>
+  );
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {

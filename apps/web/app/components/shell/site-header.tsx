@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { AccountNav } from '../../features/auth/components/account-nav';
+import { CartLink } from '../../features/cart/components/cart-link';
 import { RegionChooser } from '../../features/regions/components/region-chooser';
 import { useUser } from '../../lib/user-store';
 import { SearchForm } from './search-form';
@@ -32,7 +33,7 @@ export function SiteHeader() {
               </Link>
             </>
           ) : null}
-          <Link to="/cart" className={navLink}>
+          <CartLink className={navLink}>
             <svg
               aria-hidden="true"
               viewBox="0 0 24 24"
@@ -50,7 +51,7 @@ export function SiteHeader() {
               <circle cx="17" cy="20" r="1.4" />
             </svg>
             Cart
-          </Link>
+          </CartLink>
           <AccountNav />
         </nav>
       </div>
