@@ -1,9 +1,9 @@
 import type { CategoryNode } from '@crossbuy/core/catalogue';
 import { messageForError } from '@crossbuy/core/errors';
 import { useEffect } from 'react';
+import { CartButtons } from '../features/cart/components/cart-buttons';
 import { categoryTrail, loadCategoryTree, loadProduct } from '../features/catalogue/api/catalogue.server';
 import { ProductDetail } from '../features/catalogue/components/product-detail';
-import { CartButtons } from '../features/cart/components/cart-buttons';
 import { LocalQuotationRequest } from '../features/quotations/components/local-quotation-request';
 import { WishlistButton } from '../features/wishlist/components/wishlist-button';
 import { track } from '../lib/analytics';

@@ -1,5 +1,5 @@
-import type { Product } from '@crossbuy/core/catalogue';
 import type { AddToCart, Cart, CartItem, UpdateCartItem } from '@crossbuy/core/cart';
+import type { Product } from '@crossbuy/core/catalogue';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { track } from '../../../lib/analytics';
 import { api } from '../../../lib/api';

@@ -1,10 +1,5 @@
+import { CART_MAX_QUANTITY, CART_MESSAGE_MAX_LENGTH, selectionSubtotal } from '@crossbuy/core/cart';
 import type { Product } from '@crossbuy/core/catalogue';
-import {
-  CART_MAX_QUANTITY,
-  CART_MESSAGE_MAX_LENGTH,
-  type CartItem,
-  selectionSubtotal,
-} from '@crossbuy/core/cart';
 import { formatErrorMessage, messageForError } from '@crossbuy/core/errors';
 import { type CurrencyCode, formatMoney } from '@crossbuy/core/money';
 import { useEffect, useMemo, useRef, useState } from 'react';

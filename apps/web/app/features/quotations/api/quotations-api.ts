@@ -1,5 +1,5 @@
-import type { ExternalLookup, LinkPreview } from '@crossbuy/core/external';
 import type { Product } from '@crossbuy/core/catalogue';
+import type { ExternalLookup, LinkPreview } from '@crossbuy/core/external';
 import type { QuotationFilter, QuotationItem, QuotationRequest } from '@crossbuy/core/quotation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
