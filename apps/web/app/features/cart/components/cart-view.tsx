@@ -37,9 +37,16 @@ export function CartView({ currency, highlightedItemId }: CartViewProps) {
   const { signedIn, profileFetched } = useUser();
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-10" aria-labelledby="cart-heading">
-      <h1 id="cart-heading" className="text-3xl font-bold tracking-tight">
-        Your cart
-      </h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h1 id="cart-heading" className="text-3xl font-bold tracking-tight">
+          Your cart
+        </h1>
+        {signedIn ? (
+          <Link to="/quotations" className={textLinkClasses}>
+            Your quotations
+          </Link>
+        ) : null}
+      </div>
       {signedIn ? (
         <SignedInCart currency={currency} highlightedItemId={highlightedItemId} />
       ) : profileFetched ? (
