@@ -11,7 +11,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { asOwner } from '../../db/as-owner.js';
 import type { Database } from '../../db/client.js';
 import { isUuid } from '../../lib/ids.js';
-import { productsFromTables } from '../catalogue/catalogue.service.js';
+import { productFromTables, productsFromTables } from '../catalogue/catalogue.service.js';
 import type { PricingRegion } from '../regions/pricing.js';
 import { type CartItemRow, cartItems } from './cart.table.js';
 
@@ -47,8 +47,11 @@ export async function purchasableProduct(
   idOrParamName: string,
   variantPath: string,
   region: PricingRegion,
+  options: { inTransaction?: boolean } = {},
 ): Promise<Product> {
-  const [product] = await productsFromTables(db, [idOrParamName], region);
+  const product = options.inTransaction
+    ? (await productsFromTables(db, [idOrParamName], region))[0]
+    : await productFromTables(db, idOrParamName, region);
   if (!product) throw new AppError('product/not_found', [idOrParamName]);
   if (product.disabled) throw new AppError('cart/product_unavailable');
   if (!isValidVariantPath(product.variants, variantPath)) throw new AppError('cart/invalid_variant_path');
@@ -58,9 +61,9 @@ export async function purchasableProduct(
 export type CartAnswer = { cartItem: CartItem; product: Product };
 
 /**
- * Adds a line, or raises the quantity of the line with the same product and variant path (spec section 4),
- * in one statement, so a burst of adds makes one line whose quantity never passes the limit. A new message
- * replaces the line's; an empty one keeps it.
+ * Adds a line, or raises the quantity of the line with the same product and variant path (spec section 4).
+ * Each step is one conditional statement and the insert meets the unique index, so a burst of adds makes
+ * one line whose quantity never passes the limit. A new message replaces the line's; an empty one keeps it.
  */
 export async function addToCart(
   db: Database,
@@ -69,17 +72,22 @@ export async function addToCart(
   region: PricingRegion,
 ): Promise<CartAnswer & { created: boolean }> {
   const product = await purchasableProduct(db, input.productId, input.variantPath, region);
+  const line = and(
+    eq(cartItems.userId, userId),
+    eq(cartItems.productId, product.uuid),
+    eq(cartItems.variantPath, input.variantPath),
+  );
+  // Most adds raise a line the shopper already has: one statement, no lock. Only a new line takes the
+  // shopper's lock, to count the lines.
+  const [raised] = await db
+    .update(cartItems)
+    .set(raisedBy(input))
+    .where(and(line, sql`${cartItems.quantity} + ${input.quantity} <= ${CART_MAX_QUANTITY}`))
+    .returning();
+  if (raised) return { cartItem: toCartItem(raised, product), product, created: false };
+
   const { row, created } = await asOwner(db, userId, async (tx) => {
-    const [existing] = await tx
-      .select({ id: cartItems.id })
-      .from(cartItems)
-      .where(
-        and(
-          eq(cartItems.userId, userId),
-          eq(cartItems.productId, product.uuid),
-          eq(cartItems.variantPath, input.variantPath),
-        ),
-      );
+    const [existing] = await tx.select({ id: cartItems.id }).from(cartItems).where(line);
     if (!existing) {
       const [lines] = await tx.select({ total: count() }).from(cartItems).where(eq(cartItems.userId, userId));
       if ((lines?.total ?? 0) >= CART_MAX_ITEMS) throw limitError('cart/too_many_items');
@@ -95,18 +103,23 @@ export async function addToCart(
       })
       .onConflictDoUpdate({
         target: [cartItems.userId, cartItems.productId, cartItems.variantPath],
-        set: {
-          quantity: sql`${cartItems.quantity} + excluded.quantity`,
-          message: sql`CASE WHEN excluded.message = '' THEN ${cartItems.message} ELSE excluded.message END`,
-          updatedAt: sql`now()`,
-        },
-        setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${CART_MAX_QUANTITY}`,
+        set: raisedBy(input),
+        setWhere: sql`${cartItems.quantity} + ${input.quantity} <= ${CART_MAX_QUANTITY}`,
       })
       .returning();
     if (!saved) throw limitError('cart/invalid_quantity');
     return { row: saved, created: existing === undefined };
   });
   return { cartItem: toCartItem(row, product), product, created };
+}
+
+/** A line raised by an add: more of it, and the add's message unless that is empty. */
+function raisedBy(input: AddToCart) {
+  return {
+    quantity: sql`${cartItems.quantity} + ${input.quantity}`,
+    message: input.message === '' ? sql`${cartItems.message}` : input.message,
+    updatedAt: sql`now()`,
+  };
 }
 
 /** The shopper's cart, oldest line first, with the products behind the lines (spec: { cartItems, products }). */

@@ -238,6 +238,24 @@ export async function productSummaries(
 }
 
 /**
+ * One product as it stands in the tables now, by uuid or paramName, bypassing the page cache: the cart's
+ * hot path, through the same prepared statements as the product page. Not for use inside a transaction
+ * (the statements belong to the pool); use `productsFromTables` there.
+ */
+export async function productFromTables(
+  db: Database,
+  idOrParamName: string,
+  region: PricingRegion,
+): Promise<Product | undefined> {
+  const { lookups } = readerFor(db);
+  const byId = isUuid(idOrParamName);
+  const key = byId ? idOrParamName.toLowerCase() : idOrParamName;
+  if (!byId && !SLUG.test(key)) return undefined;
+  const [row] = await (byId ? lookups.byId : lookups.byParamName).execute({ key });
+  return row ? toProduct(row, region) : undefined;
+}
+
+/**
  * Products as they stand in the tables now, bypassing the page cache: for what commits to a price or to
  * stock (the cart, quotations, checkout). `idsOrParamNames` may mix uuids and paramNames; unknown ones are
  * left out. Runs inside the caller's transaction when given one.

@@ -267,7 +267,9 @@ export async function moveCartItemToQuotation(
 ): Promise<QuotationAnswer> {
   const row = await addToList(db, userId, async (tx) => {
     const line = await takeCartItem(tx, userId, cartItemId);
-    const product = await purchasableProduct(tx, line.productId, line.variantPath, region);
+    const product = await purchasableProduct(tx, line.productId, line.variantPath, region, {
+      inTransaction: true,
+    });
     return internalItem(
       product,
       line.variantPath,
