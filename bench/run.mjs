@@ -137,9 +137,11 @@ function loadWithAutocannon(scenario, request, paths, seconds) {
             method: scenario.method ?? 'GET',
             headers: request.headers ?? {},
             ...(request.body === undefined ? {} : { body: request.body }),
-            setupRequest: (request) => {
-              next = (next + 1) % paths.length;
-              return { ...request, path: paths[next] };
+            // `variants` (headers and body per request, such as several shoppers' adds) rotate with the paths.
+            setupRequest: (outgoing) => {
+              next += 1;
+              const variant = request.variants?.[next % request.variants.length] ?? {};
+              return { ...outgoing, ...variant, path: paths[next % paths.length] };
             },
           },
         ],

@@ -4,7 +4,7 @@
 // `paths(context)` lists the URLs a scenario rotates over; `context.productPaths` holds product pages
 // gathered from the running server, `context.categoryIds` every category and `context.deepCategoryIds`
 // those with more than 100 listing pages of 12. `prepare(origin)` returns the headers and body a scenario's requests
-// carry (a signed-in shopper's cookies, say); `method` and `connections` override the defaults.
+// carry (a signed-in shopper's cookies, say), or `variants`, several of them taken in turn; `method` and `connections` override the defaults.
 // `measure: 'latency'` runs a closed loop over keep-alive connections and reports exact percentiles
 // (autocannon reports p97.5 and p99, not p95). A budget's `minRpsOf` ties its throughput to another
 // scenario measured in the same run: `{ scenario, share }` needs at least that share of its req/s.
@@ -36,6 +36,7 @@ const DEEPEST_NUMBERED_PAGE = 100;
 const BROWSE_SORTS = ['newest', 'price_asc', 'price_desc'];
 
 const BENCH_PASSWORD = 'Bench-password-1';
+const CART_BENCH_LINES = 20;
 
 function cookiesOf(response) {
   return Object.fromEntries(
@@ -48,6 +49,7 @@ function cookiesOf(response) {
 }
 
 let account;
+const extraShoppers = new Map();
 
 /** The anti-forgery cookies a response set, as a cookie header, and the token to echo. */
 function antiForgery(cookies) {
@@ -60,33 +62,57 @@ function antiForgery(cookies) {
  * then POST /api/auth/register, which signs the new account in and binds new ones to its session.
  */
 function benchAccount(origin) {
-  account ??= (async () => {
-    const visitor = antiForgery(cookiesOf(await fetch(`${origin}/api/ping`)));
-    const email = `bench-${Date.now()}@example.com`;
-    const response = await fetch(`${origin}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: visitor.cookie, 'x-xsrf-token': visitor.xsrf },
-      body: JSON.stringify({
-        email,
-        password: BENCH_PASSWORD,
-        firstName: 'Bench',
-        lastName: 'Shopper',
-        phoneNumber: '+6581234567',
-        country: 'SG',
-        birthDate: '1990-01-01',
-        gender: 'other',
-        acceptTerms: true,
-      }),
-    });
-    if (response.status !== 201) throw new Error(`bench registration failed: ${await response.text()}`);
-    const cookies = cookiesOf(response);
-    return {
-      email,
-      visitor,
-      signedInCookie: `access_token=${cookies.access_token}; ${antiForgery(cookies).cookie}`,
-    };
-  })();
+  account ??= registerShopper(origin, 'bench');
   return account;
+}
+
+/** Another registered shopper, once per label, for scenarios that change what a shopper has. */
+function benchShopper(origin, label) {
+  if (!extraShoppers.has(label)) extraShoppers.set(label, registerShopper(origin, label));
+  return extraShoppers.get(label);
+}
+
+async function registerShopper(origin, label) {
+  const visitor = antiForgery(cookiesOf(await fetch(`${origin}/api/ping`)));
+  const email = `${label}-${Date.now()}@example.com`;
+  const response = await fetch(`${origin}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: visitor.cookie, 'x-xsrf-token': visitor.xsrf },
+    body: JSON.stringify({
+      email,
+      password: BENCH_PASSWORD,
+      firstName: 'Bench',
+      lastName: 'Shopper',
+      phoneNumber: '+6581234567',
+      country: 'SG',
+      birthDate: '1990-01-01',
+      gender: 'other',
+      acceptTerms: true,
+    }),
+  });
+  if (response.status !== 201) throw new Error(`bench registration failed: ${await response.text()}`);
+  const cookies = cookiesOf(response);
+  const signedIn = antiForgery(cookies);
+  return {
+    email,
+    visitor,
+    signedInCookie: `access_token=${cookies.access_token}; ${signedIn.cookie}`,
+    xsrf: signedIn.xsrf,
+  };
+}
+
+/** `count` cart lines of the store's newest products, each with its first option of every variant. */
+async function cartLines(origin, count) {
+  const response = await fetch(`${origin}/api/product/search?sort=newest&limit=${count}`);
+  if (!response.ok) throw new Error(`product search answered ${response.status}: ${await response.text()}`);
+  const { products } = await response.json();
+  if (products.length < count) throw new Error(`the bench needs ${count} products, found ${products.length}`);
+  return Promise.all(
+    products.map(async ({ uuid }) => {
+      const { product } = await (await fetch(`${origin}/api/product/one/${uuid}`)).json();
+      return { productId: uuid, variantPath: product.variants.map(() => 0).join('/') };
+    }),
+  );
 }
 
 /**
@@ -213,6 +239,55 @@ export const scenarios = [
       const me = await (await fetch(`${origin}/api/auth/me`, { headers })).json();
       if (me.signedIn !== true)
         throw new Error(`GET /api/auth/me did not see the bench user: ${JSON.stringify(me)}`);
+      return { headers };
+    },
+  },
+  {
+    // Adding to the cart: each request adds one to one of 60 lines of one of four shoppers, so a run stays
+    // below a line's 99 (4 x 60 x 99 = 23,760 adds, 2,600 a second for 9 s) and every answer is a success.
+    name: 'POST /api/cart',
+    paths: () => ['/api/cart'],
+    method: 'POST',
+    budget: { minRps: 1000, maxP99Ms: 50 },
+    async prepare(origin) {
+      const lines = await cartLines(origin, 60);
+      const shoppers = await Promise.all(
+        ['cart-a', 'cart-b', 'cart-c', 'cart-d'].map((label) => benchShopper(origin, label)),
+      );
+      return {
+        variants: shoppers.flatMap((shopper) =>
+          lines.map((line) => ({
+            headers: {
+              'content-type': 'application/json',
+              cookie: shopper.signedInCookie,
+              'x-xsrf-token': shopper.xsrf,
+            },
+            body: JSON.stringify({ ...line, quantity: 1 }),
+          })),
+        ),
+      };
+    },
+  },
+  {
+    // The cart page's call with 20 lines: every line's product, price and stock read from the tables.
+    name: `GET /api/cart (${CART_BENCH_LINES} lines)`,
+    paths: () => ['/api/cart'],
+    measure: 'latency',
+    budget: { maxP95Ms: 20 },
+    async prepare(origin) {
+      const shopper = await benchShopper(origin, 'cart-reader');
+      const headers = { cookie: shopper.signedInCookie };
+      for (const line of await cartLines(origin, CART_BENCH_LINES)) {
+        const added = await fetch(`${origin}/api/cart`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json', 'x-xsrf-token': shopper.xsrf },
+          body: JSON.stringify({ ...line, quantity: 1 }),
+        });
+        if (added.status !== 201) throw new Error(`adding to the bench cart failed: ${await added.text()}`);
+      }
+      const { cartItems } = await (await fetch(`${origin}/api/cart`, { headers })).json();
+      if (cartItems.length !== CART_BENCH_LINES)
+        throw new Error(`the bench cart has ${cartItems.length} lines`);
       return { headers };
     },
   },

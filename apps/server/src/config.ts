@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CURRENCIES, DEFAULT_CURRENCY } from '@crossbuy/core/money';
+import { DEFAULT_QUOTE_VALID_DAYS } from '@crossbuy/core/quotation';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -46,6 +47,12 @@ const environmentSchema = z.object({
   MAX_ADDRESSES_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   MAIL_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+  QUOTE_VALID_DAYS: z.coerce.number().int().min(1).max(90).default(DEFAULT_QUOTE_VALID_DAYS),
+  QUOTE_FEE_PERCENT: z
+    .string()
+    .trim()
+    .regex(/^\d{1,3}(\.\d{1,4})?$/, 'a percentage such as 10 or 7.5')
+    .default('10'),
 });
 
 export type AppConfig = {
@@ -82,6 +89,10 @@ export type AppConfig = {
   refreshReuseGraceSeconds: number;
   /** How often the mail worker looks for outgoing mail that is due (new mail is sent at once anyway). */
   mailPollSeconds: number;
+  /** How long a resolved quote holds its prices, in days. */
+  quoteValidDays: number;
+  /** The store's service fee on a quoted base price, as an exact decimal percentage ('10' is 10%). */
+  quoteFeePercent: string;
 };
 
 export class ConfigError extends Error {}
@@ -136,6 +147,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     maxAddressesPerUser: env.MAX_ADDRESSES_PER_USER,
     refreshReuseGraceSeconds: env.REFRESH_REUSE_GRACE_SECONDS,
     mailPollSeconds: env.MAIL_POLL_SECONDS,
+    quoteValidDays: env.QUOTE_VALID_DAYS,
+    quoteFeePercent: env.QUOTE_FEE_PERCENT,
   };
 }
 

@@ -1,9 +1,13 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { addressRoutes } from './features/addresses/addresses.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
+import { cartRoutes } from './features/cart/cart.routes.js';
+import { isInCart } from './features/cart/cart.service.js';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes.js';
 import { contentRoutes } from './features/content/content.routes.js';
 import { notificationRoutes } from './features/notifications/notifications.routes.js';
+import { adminQuotationRoutes, quotationRoutes } from './features/quotations/quotations.routes.js';
+import type { QuotingRules } from './features/quotations/quotations.service.js';
 import { regionRoutes } from './features/regions/regions.routes.js';
 import { createRegionDirectory } from './features/regions/regions.service.js';
 import { configRoutes, type PublicConfig, pingRoutes } from './features/system/system.routes.js';
@@ -32,14 +36,27 @@ export const storeService: FastifyPluginAsync<StoreServiceOptions> = async (app,
   await app.register(regionRoutes, { regions });
   await app.register(catalogueRoutes, {
     regions,
-    flagChecks: { inWishlist: (userId, productId) => isInWishlist(app.db, userId, productId) },
+    flagChecks: {
+      inWishlist: (userId, productId) => isInWishlist(app.db, userId, productId),
+      inCart: (userId, productId) => isInCart(app.db, userId, productId),
+    },
   });
   await app.register(contentRoutes, { regions });
   await app.register(wishlistRoutes, { regions });
+  await app.register(cartRoutes, { regions });
+  await app.register(quotationRoutes, { regions, rules: quotingRulesOf(app) });
   await app.register(notificationRoutes);
 };
 
 /** Back-office calls for operators and admins, mounted under /api/admin. */
 export const adminService: FastifyPluginAsync = async (app) => {
   await app.register(adminUserRoutes);
+  await app.register(adminQuotationRoutes, {
+    regions: createRegionDirectory(app.db),
+    rules: quotingRulesOf(app),
+  });
 };
+
+function quotingRulesOf(app: FastifyInstance): QuotingRules {
+  return { feePercent: app.config.quoteFeePercent, validDays: app.config.quoteValidDays };
+}

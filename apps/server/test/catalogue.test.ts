@@ -404,13 +404,14 @@ describe('catalogue HTTP calls', () => {
     it('tells a visitor nothing is flagged', async () => {
       const response = await get(`/api/product/${ids.speaker?.id}/flags`);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ inWishlist: false });
+      expect(response.json()).toEqual({ inWishlist: false, inCart: false });
     });
 
-    it("reflects the signed-in shopper's wishlist", async () => {
+    it("reflects the signed-in shopper's wishlist and cart", async () => {
       const session = await signInAs(harness.app, await createUser(harness.app));
       expect((await get(`/api/product/${ids.speaker?.id}/flags`, session.cookie)).json()).toEqual({
         inWishlist: false,
+        inCart: false,
       });
       const added = await harness.app.inject({
         method: 'POST',
@@ -421,6 +422,18 @@ describe('catalogue HTTP calls', () => {
       expect(added.statusCode).toBe(201);
       expect((await get(`/api/product/${ids.speaker?.id}/flags`, session.cookie)).json()).toEqual({
         inWishlist: true,
+        inCart: false,
+      });
+      const carted = await harness.app.inject({
+        method: 'POST',
+        url: '/api/cart',
+        headers: { cookie: session.cookie, ...session.header },
+        payload: { productId: ids.speaker?.id },
+      });
+      expect(carted.statusCode).toBe(201);
+      expect((await get(`/api/product/${ids.speaker?.id}/flags`, session.cookie)).json()).toEqual({
+        inWishlist: true,
+        inCart: true,
       });
     });
 

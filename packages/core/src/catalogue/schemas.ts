@@ -60,7 +60,7 @@ export const productSchema = productSummarySchema.extend({
 });
 
 /** What the signed-in shopper has done with a product; all false for a visitor. */
-export const productFlagsSchema = z.object({ inWishlist: z.boolean() });
+export const productFlagsSchema = z.object({ inWishlist: z.boolean(), inCart: z.boolean() });
 
 export type ProductFlags = z.infer<typeof productFlagsSchema>;
 

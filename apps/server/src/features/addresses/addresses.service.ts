@@ -2,9 +2,9 @@ import { type Address, type addressUpdateSchema, validateAddress } from '@crossb
 import { AppError, appErrorFromZodIssues } from '@crossbuy/core/errors';
 import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
+import { asOwner } from '../../db/as-owner.js';
 import type { Database } from '../../db/client.js';
 import { isUuid } from '../../lib/secrets.js';
-import { users } from '../users/users.table.js';
 import { type AddressRow, addresses } from './addresses.table.js';
 
 export type AddressPatch = z.output<typeof addressUpdateSchema>;
@@ -20,17 +20,6 @@ function columns(address: Address) {
     state: address.state ?? null,
     city: address.city ?? null,
   };
-}
-
-/**
- * Runs `work` holding the owner's row lock, so concurrent calls of one user (two tabs adding their
- * tenth address) see each other's writes: the count limit and the single main address hold.
- */
-function asOwner<T>(db: Database, userId: string, work: (tx: Database) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-    return work(tx);
-  });
 }
 
 async function ownAddress(tx: Database, userId: string, addressId: string): Promise<AddressRow> {

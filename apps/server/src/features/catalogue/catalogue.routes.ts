@@ -103,8 +103,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       const { id } = request.params;
       if (!(await productExists(app.db, id))) throw new AppError('product/not_found', [id]);
       const user = await visitorOrUser(request);
-      if (!user) return { inWishlist: false };
-      return { inWishlist: await flagChecks.inWishlist(user.userId, id) };
+      if (!user) return { inWishlist: false, inCart: false };
+      const [inWishlist, inCart] = await Promise.all([
+        flagChecks.inWishlist(user.userId, id),
+        flagChecks.inCart(user.userId, id),
+      ]);
+      return { inWishlist, inCart };
     },
   );
 

@@ -12,7 +12,7 @@ import {
 } from '@crossbuy/core/catalogue';
 import { AppError } from '@crossbuy/core/errors';
 import { isCurrencyCode, type Money } from '@crossbuy/core/money';
-import { and, asc, desc, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
 import { ExpiringCache } from '../../lib/expiring-cache.js';
@@ -235,6 +235,46 @@ export async function productSummaries(
     const row = rows.get(id);
     return row ? [toSummary(toProduct(row, region))] : [];
   });
+}
+
+/**
+ * One product as it stands in the tables now, by uuid or paramName, bypassing the page cache: the cart's
+ * hot path, through the same prepared statements as the product page. Not for use inside a transaction
+ * (the statements belong to the pool); use `productsFromTables` there.
+ */
+export async function productFromTables(
+  db: Database,
+  idOrParamName: string,
+  region: PricingRegion,
+): Promise<Product | undefined> {
+  const { lookups } = readerFor(db);
+  const byId = isUuid(idOrParamName);
+  const key = byId ? idOrParamName.toLowerCase() : idOrParamName;
+  if (!byId && !SLUG.test(key)) return undefined;
+  const [row] = await (byId ? lookups.byId : lookups.byParamName).execute({ key });
+  return row ? toProduct(row, region) : undefined;
+}
+
+/**
+ * Products as they stand in the tables now, bypassing the page cache: for what commits to a price or to
+ * stock (the cart, quotations, checkout). `idsOrParamNames` may mix uuids and paramNames; unknown ones are
+ * left out. Runs inside the caller's transaction when given one.
+ */
+export async function productsFromTables(
+  db: Database,
+  idsOrParamNames: readonly string[],
+  region: PricingRegion,
+): Promise<Product[]> {
+  const ids = idsOrParamNames.filter((key) => isUuid(key)).map((id) => id.toLowerCase());
+  const paramNames = idsOrParamNames.filter((key) => !isUuid(key) && SLUG.test(key));
+  if (ids.length === 0 && paramNames.length === 0) return [];
+  const rows = await selectProducts(db).where(
+    or(
+      ids.length > 0 ? inArray(products.id, ids) : undefined,
+      paramNames.length > 0 ? inArray(products.paramName, paramNames) : undefined,
+    ),
+  );
+  return rows.map((row) => toProduct(row, region));
 }
 
 /** Whether the id names a product that exists (disabled or not). */

@@ -127,3 +127,28 @@ export async function setPreferredRegionOfUser(
       set: { preferredRegion: countryCode, updatedAt: sql`now()` },
     });
 }
+
+/** What a quote is priced from: every region (a price kind) with its currency, and the rates of the day. */
+export type QuotingRates = {
+  priceKinds: { countryCode: string; currency: RegionRow['currency'] }[];
+  /** Units of each currency per one unit of the base currency; the base currency itself is '1'. */
+  rateFromBase(currency: string): string | undefined;
+};
+
+/**
+ * Regions and rates read from the tables now, not from the directory's snapshot: a quote fixes prices for
+ * days, so it must use the rates an operator just saved.
+ */
+export async function quotingRates(db: Database): Promise<QuotingRates> {
+  const [regionRows, rateRows] = await Promise.all([
+    db.select().from(regions).orderBy(asc(regions.position), asc(regions.countryCode)),
+    db.select().from(exchangeRates).where(eq(exchangeRates.baseCurrency, BASE_CURRENCY)),
+  ]);
+  const rates = new Map(rateRows.map((row) => [row.quoteCurrency as string, row.rate]));
+  rates.set(BASE_CURRENCY, '1');
+  const rows = regionRows.length > 0 ? regionRows : [FALLBACK_REGION];
+  return {
+    priceKinds: rows.map((row) => ({ countryCode: row.countryCode, currency: row.currency })),
+    rateFromBase: (currency) => rates.get(currency),
+  };
+}

@@ -1,0 +1,487 @@
+import { countryCodeSchema } from '@crossbuy/core/catalogue';
+import {
+  declineQuotationSchema,
+  externalQuotationSchema,
+  internalProductQuotationSchema,
+  QUOTATION_FILTERS,
+  quotationItemAnswerSchema,
+  quotationItemSchema,
+  quotationItemsAnswerSchema,
+  quotationRequestSchema,
+  resolveQuotationSchema,
+  updateQuotationItemSchema,
+} from '@crossbuy/core/quotation';
+import { moneySchema } from '@crossbuy/core/validation';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf, requireRole, requireUser, requireVerifiedEmail } from '../../plugins/authentication.js';
+import type { RegionDirectory } from '../regions/regions.service.js';
+import {
+  declineQuotationItem,
+  describeQuotationItems,
+  getQuotationItem,
+  listQuotationItems,
+  listQuotations,
+  moveCartItemToQuotation,
+  pendingQuotationItems,
+  previewQuote,
+  type QuotingRules,
+  quoteExternalProduct,
+  removeQuotationItem,
+  requestExternalQuotation,
+  requestInternalQuotation,
+  requestQuotationAgain,
+  resolveQuotationItem,
+  updateQuotationItem,
+} from './quotations.service.js';
+import type { QuotationItemRow } from './quotations.table.js';
+
+const regionQuery = z.object({ region: countryCodeSchema.optional() });
+const idParams = z.object({ id: z.string().min(1).max(200) });
+const pageQuery = regionQuery.extend({
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+  limit: z.coerce.number().int().min(1).max(60).default(20),
+});
+const pagedItemsSchema = quotationItemsAnswerSchema.extend({ total: z.int(), page: z.int(), limit: z.int() });
+
+export type QuotationRoutesOptions = { regions: RegionDirectory; rules: QuotingRules };
+
+/** The signed-in shopper's quotations (spec sections 4, 5 and 7); prices are for `region`. */
+export const quotationRoutes: FastifyPluginAsyncZod<QuotationRoutesOptions> = async (app, { regions }) => {
+  app.addHook('preHandler', requireUser);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+  const userOf = (request: Parameters<typeof principalOf>[0]) => principalOf(request).userId;
+
+  app.post(
+    '/quotation/request',
+    {
+      preHandler: requireVerifiedEmail,
+      schema: {
+        tags: ['quotation'],
+        summary: 'Ask the store to quote a product: on another site (from=r) or one of ours (from=l)',
+        description:
+          'Remote form: productUrl, productName, productQuantity, instructions, imageUrl (empty when there ' +
+          'is no picture). Local form: productRef (id or paramName), variantPath, productQuantity. The item ' +
+          'starts pending. A missing field answers general/missing_argument with its name.',
+        querystring: regionQuery,
+        body: quotationRequestSchema,
+        response: { 201: quotationItemAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      const region = await regions.pricing(request.query.region);
+      const body = request.body;
+      const answer =
+        body.from === 'r'
+          ? await requestExternalQuotation(
+              app.db,
+              userOf(request),
+              {
+                productUrl: body.productUrl,
+                productName: body.productName,
+                quantity: body.productQuantity,
+                instructions: body.instructions,
+                imageUrl: body.imageUrl,
+              },
+              region,
+            )
+          : await requestInternalQuotation(
+              app.db,
+              userOf(request),
+              {
+                productRef: body.productRef,
+                variantPath: body.variantPath,
+                quantity: body.productQuantity,
+                instructions: body.instructions,
+              },
+              region,
+            );
+      return reply.status(201).send(answer);
+    },
+  );
+
+  app.get(
+    '/quotation',
+    {
+      schema: {
+        tags: ['quotation'],
+        summary: 'Every quotation the shopper asked for, by where it stands, newest first',
+        querystring: pageQuery.extend({ filter: z.enum(QUOTATION_FILTERS).default('all') }),
+        response: { 200: pagedItemsSchema },
+      },
+    },
+    async (request) => {
+      const { filter, page, limit, region } = request.query;
+      const answer = await listQuotations(
+        app.db,
+        userOf(request),
+        { filter, page, limit },
+        await regions.pricing(region),
+      );
+      return { ...answer, page, limit };
+    },
+  );
+
+  app.get(
+    '/quotation_item',
+    {
+      schema: {
+        tags: ['quotation'],
+        summary: 'The quotation list: items not yet ordered, newest first, with their products',
+        querystring: regionQuery,
+        response: { 200: quotationItemsAnswerSchema },
+      },
+    },
+    async (request) =>
+      listQuotationItems(app.db, userOf(request), await regions.pricing(request.query.region)),
+  );
+
+  app.get(
+    '/quotation_item/external',
+    {
+      schema: {
+        tags: ['quotation'],
+        summary: 'The quotation list, products on other sites only',
+        querystring: regionQuery,
+        response: { 200: quotationItemsAnswerSchema },
+      },
+    },
+    async (request) =>
+      listQuotationItems(app.db, userOf(request), await regions.pricing(request.query.region), 'e'),
+  );
+
+  app.get(
+    '/quotation_item/:id',
+    {
+      schema: {
+        tags: ['quotation'],
+        summary: 'One quotation item, ordered or not',
+        params: idParams,
+        querystring: regionQuery,
+        response: { 200: quotationItemAnswerSchema },
+      },
+    },
+    async (request) =>
+      getQuotationItem(
+        app.db,
+        userOf(request),
+        request.params.id,
+        await regions.pricing(request.query.region),
+      ),
+  );
+
+  app.post(
+    '/quotation_item/internal',
+    {
+      preHandler: requireVerifiedEmail,
+      schema: {
+        tags: ['quotation'],
+        summary: 'Move a cart line into the quotation list, in one transaction',
+        querystring: regionQuery,
+        body: z.object({ cartItemId: z.string().min(1).max(200) }),
+        response: { 201: quotationItemAnswerSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await moveCartItemToQuotation(
+            app.db,
+            userOf(request),
+            request.body.cartItemId,
+            await regions.pricing(request.query.region),
+          ),
+        ),
+  );
+
+  app.post(
+    '/quotation_item/internal_product',
+    {
+      preHandler: requireVerifiedEmail,
+      schema: {
+        tags: ['quotation'],
+        summary: 'Ask a quote for one of our products',
+        querystring: regionQuery,
+        body: internalProductQuotationSchema,
+        response: { 201: quotationItemAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      const { productId, variantPath, quantity, instructions } = request.body;
+      return reply
+        .status(201)
+        .send(
+          await requestInternalQuotation(
+            app.db,
+            userOf(request),
+            { productRef: productId, variantPath, quantity, instructions },
+            await regions.pricing(request.query.region),
+          ),
+        );
+    },
+  );
+
+  app.post(
+    '/quotation_item/external',
+    {
+      preHandler: requireVerifiedEmail,
+      schema: {
+        tags: ['quotation'],
+        summary: 'Ask a quote for a product the store looked up by link (POST /product/searchExternal)',
+        description: 'Give the looked-up product by `externalProductId` or by its `link`.',
+        querystring: regionQuery,
+        body: externalQuotationSchema,
+        response: { 201: quotationItemAnswerSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await quoteExternalProduct(
+            app.db,
+            userOf(request),
+            request.body,
+            await regions.pricing(request.query.region),
+          ),
+        ),
+  );
+
+  app.put(
+    '/quotation_item/:id',
+    {
+      schema: {
+        tags: ['quotation'],
+        summary: 'Change the quantity or the instructions of an item; no other field can be changed',
+        params: idParams,
+        querystring: regionQuery,
+        body: updateQuotationItemSchema,
+        response: { 200: quotationItemAnswerSchema },
+      },
+    },
+    async (request) =>
+      updateQuotationItem(
+        app.db,
+        userOf(request),
+        request.params.id,
+        request.body,
+        await regions.pricing(request.query.region),
+      ),
+  );
+
+  app.delete(
+    '/quotation_item/:id',
+    {
+      schema: {
+        tags: ['quotation'],
+        summary: 'Remove an item from the quotation list',
+        params: idParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await removeQuotationItem(app.db, userOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/quotation_item/:id/request_again',
+    {
+      preHandler: requireVerifiedEmail,
+      schema: {
+        tags: ['quotation'],
+        summary: 'Ask again for a quote that expired or was declined: the item becomes pending again',
+        params: idParams,
+        querystring: regionQuery,
+        response: { 200: quotationItemAnswerSchema },
+      },
+    },
+    async (request) =>
+      requestQuotationAgain(
+        app.db,
+        userOf(request),
+        request.params.id,
+        await regions.pricing(request.query.region),
+      ),
+  );
+
+  app.get(
+    '/quotation_order',
+    {
+      schema: {
+        tags: ['quotation'],
+        summary: 'Quotation items that became part of an order, newest first',
+        querystring: pageQuery,
+        response: { 200: pagedItemsSchema },
+      },
+    },
+    async (request) => {
+      const { page, limit, region } = request.query;
+      const answer = await listQuotations(
+        app.db,
+        userOf(request),
+        { filter: 'all', page, limit, ordered: true },
+        await regions.pricing(region),
+      );
+      return { ...answer, page, limit };
+    },
+  );
+
+  app.get(
+    '/quotation_order/:id',
+    {
+      schema: {
+        tags: ['quotation'],
+        summary: 'One quotation item that became part of an order',
+        params: idParams,
+        querystring: regionQuery,
+        response: { 200: quotationItemAnswerSchema },
+      },
+    },
+    async (request) =>
+      getQuotationItem(
+        app.db,
+        userOf(request),
+        request.params.id,
+        await regions.pricing(request.query.region),
+        { ordered: true },
+      ),
+  );
+};
+
+const deskItemSchema = quotationItemSchema.extend({
+  shopper: z.object({ id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string() }),
+  /** What the store read from the product's page, if it did: a starting point for the base price. */
+  extracted: z
+    .object({
+      price: moneySchema.nullable(),
+      images: z.array(z.string()),
+      description: z.string().nullable(),
+    })
+    .nullable(),
+});
+
+const DESK_CURSOR = /^(\d{4}-\d\d-\d\dT[\d:.]+Z)_([0-9a-f-]{36})$/;
+
+/** The store's quotation desk (operators and admins), mounted under /api/admin. */
+export const adminQuotationRoutes: FastifyPluginAsyncZod<QuotationRoutesOptions> = async (
+  app,
+  { regions, rules },
+) => {
+  app.addHook('preHandler', requireRole('operator', 'admin'));
+  const answered = async (row: QuotationItemRow) => {
+    const { quotationItems } = await describeQuotationItems(app.db, [row], await regions.pricing());
+    const [quotationItem] = quotationItems;
+    if (!quotationItem) throw new Error('an answered item could not be described');
+    return { quotationItem };
+  };
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+
+  app.get(
+    '/quotation_items',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Pending quotation items, oldest first, with the shopper and what was read from the page',
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(100).default(50),
+          /** The `nextCursor` of the page before. */
+          after: z.string().regex(DESK_CURSOR, 'general/argument_error').optional(),
+        }),
+        response: { 200: z.object({ items: z.array(deskItemSchema), nextCursor: z.string().nullable() }) },
+      },
+    },
+    async (request) => {
+      const { limit, after } = request.query;
+      const match = after ? DESK_CURSOR.exec(after) : null;
+      const rows = await pendingQuotationItems(app.db, {
+        limit,
+        after: match?.[1] && match[2] ? { createdAt: new Date(match[1]), id: match[2] } : undefined,
+      });
+      const { quotationItems } = await describeQuotationItems(app.db, rows, await regions.pricing());
+      const items = rows.flatMap(({ shopper, extracted }, index) => {
+        const item = quotationItems[index];
+        return item ? [{ ...item, shopper, extracted }] : [];
+      });
+      const last = rows[rows.length - 1];
+      return {
+        items,
+        nextCursor: rows.length === limit && last ? `${last.createdAt.toISOString()}_${last.id}` : null,
+      };
+    },
+  );
+
+  app.get(
+    '/quotation_items/quote_preview',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The price per region one unit would be quoted at for a base price, and until when',
+        querystring: moneySchema.extend({ amountMinor: z.coerce.number().int().min(1) }),
+        response: {
+          200: z.object({ quotedPrice: z.record(z.string(), moneySchema), expiresAt: z.iso.datetime() }),
+        },
+      },
+    },
+    async (request) => {
+      const preview = await previewQuote(app.db, request.query, rules);
+      return { quotedPrice: preview.quotedPrice, expiresAt: preview.expiresAt.toISOString() };
+    },
+  );
+
+  app.post(
+    '/quotation_items/:id/resolve',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Quote a pending item; the shopper is notified',
+        description:
+          "For a product on another site, `basePrice` (what the store pays for one, in the seller's " +
+          'currency) is required: the quoted price per region adds the service fee and converts at the ' +
+          'stored rates, rounded half-even, and holds until `expiresAt`. For one of our products the ' +
+          'catalogue price applies and `basePrice` is ignored.',
+        params: idParams,
+        body: resolveQuotationSchema,
+        response: { 200: z.object({ quotationItem: quotationItemSchema }) },
+      },
+    },
+    async (request) => {
+      const row = await resolveQuotationItem(
+        app.db,
+        principalOf(request).userId,
+        request.params.id,
+        request.body.basePrice,
+        rules,
+      );
+      return answered(row);
+    },
+  );
+
+  app.post(
+    '/quotation_items/:id/decline',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Decline a pending item with a reason the shopper reads; the shopper is notified',
+        params: idParams,
+        body: declineQuotationSchema,
+        response: { 200: z.object({ quotationItem: quotationItemSchema }) },
+      },
+    },
+    async (request) => {
+      const row = await declineQuotationItem(
+        app.db,
+        principalOf(request).userId,
+        request.params.id,
+        request.body.reason,
+      );
+      return answered(row);
+    },
+  );
+};

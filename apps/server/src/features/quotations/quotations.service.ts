@@ -1,0 +1,608 @@
+import type { Product } from '@crossbuy/core/catalogue';
+import { formatDate } from '@crossbuy/core/dates';
+import { AppError, limitError } from '@crossbuy/core/errors';
+import { type Money, money } from '@crossbuy/core/money';
+import {
+  marketplaceLabel,
+  QUOTATION_MAX_ITEMS,
+  QUOTATION_MAX_QUANTITY,
+  type QuotationFilter,
+  type QuotationItem,
+  QuotationProductMissingError,
+  quotationItemPrice,
+  quotationUnavailableReason,
+  quoteExpiresAt,
+  quotePrices,
+} from '@crossbuy/core/quotation';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { asOwner } from '../../db/as-owner.js';
+import type { Database } from '../../db/client.js';
+import { isUuid } from '../../lib/ids.js';
+import { purchasableProduct, takeCartItem } from '../cart/cart.service.js';
+import { productsFromTables } from '../catalogue/catalogue.service.js';
+import { externalProducts } from '../external-products/external-products.table.js';
+import { notifyUser } from '../notifications/notifications.service.js';
+import type { PricingRegion } from '../regions/pricing.js';
+import { quotingRates } from '../regions/regions.service.js';
+import { users } from '../users/users.table.js';
+import { type QuotationItemRow, quotationItems } from './quotations.table.js';
+
+// Spec sections 3, 4, 5, 7 and 9: the shopper's quotation list, and the store answering it.
+
+export type QuotationAnswer = { quotationItem: QuotationItem; product: Product | null };
+
+/** A stored item as the shopper sees it in `region` at `now`: priced, labelled, and why it cannot be bought. */
+export function toQuotationItem(
+  row: QuotationItemRow,
+  product: Product | null,
+  region: PricingRegion,
+  now: Date,
+): QuotationItem {
+  const facts = {
+    productSource: row.productSource,
+    status: row.status,
+    expiresAt: row.expiresAt,
+    quantity: row.quantity,
+    quotedPrice: row.quotedPrice,
+    variantPath: row.variantPath,
+  };
+  let price: Money;
+  try {
+    price = quotationItemPrice(facts, product, region.countryCode, region.currency);
+  } catch (error) {
+    if (!(error instanceof QuotationProductMissingError)) throw error;
+    price = money(0, region.currency);
+  }
+  return {
+    id: row.id,
+    productSource: row.productSource,
+    status: row.status,
+    statusData: {
+      basePrice:
+        row.basePriceMinor !== null && row.basePriceCurrency !== null
+          ? ({ amountMinor: row.basePriceMinor, currency: row.basePriceCurrency } as Money)
+          : null,
+      quotedPrice: row.quotedPrice,
+      quotedAt: row.quotedAt?.toISOString() ?? null,
+      expiresAt: row.expiresAt?.toISOString() ?? null,
+      declineReason: row.declineReason,
+    },
+    productSourceData:
+      row.productSource === 'i' ? { productId: row.productId, variantPath: row.variantPath } : null,
+    productUrl: row.productUrl,
+    sourceMarketPlace: row.sourceMarketPlace,
+    quantity: row.quantity,
+    instructions: row.instructions,
+    name: row.name,
+    mainImage: row.mainImage,
+    price,
+    unavailableReason: quotationUnavailableReason(facts, product, now),
+    marketplaceLabel: marketplaceLabel(row.sourceMarketPlace),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Items as the shopper sees them in `region`, with the products behind the internal ones. */
+export async function describeQuotationItems(
+  db: Database,
+  rows: QuotationItemRow[],
+  region: PricingRegion,
+): Promise<{ quotationItems: QuotationItem[]; products: Product[] }> {
+  const productIds = [...new Set(rows.flatMap((row) => (row.productId ? [row.productId] : [])))];
+  const products = await productsFromTables(db, productIds, region);
+  const byId = new Map(products.map((product) => [product.uuid, product]));
+  const now = new Date();
+  return {
+    quotationItems: rows.map((row) =>
+      toQuotationItem(row, row.productId ? (byId.get(row.productId) ?? null) : null, region, now),
+    ),
+    products,
+  };
+}
+
+async function answerFor(
+  db: Database,
+  row: QuotationItemRow,
+  region: PricingRegion,
+): Promise<QuotationAnswer> {
+  const {
+    quotationItems: [quotationItem],
+    products,
+  } = await describeQuotationItems(db, [row], region);
+  if (!quotationItem) throw new AppError('quotation/not_found', [row.id]);
+  return { quotationItem, product: products[0] ?? null };
+}
+
+const mine = (userId: string) => eq(quotationItems.userId, userId);
+/** Items still in the list: not yet part of an order. */
+const inList = isNull(quotationItems.orderedAt);
+
+async function assertRoomInList(tx: Database, userId: string): Promise<void> {
+  const [items] = await tx
+    .select({ total: count() })
+    .from(quotationItems)
+    .where(and(mine(userId), inList));
+  if ((items?.total ?? 0) >= QUOTATION_MAX_ITEMS) throw limitError('quotation/too_many_items');
+}
+
+type NewItem = Omit<typeof quotationItems.$inferInsert, 'userId' | 'id'>;
+
+/** Adds items to the shopper's list within its bound, holding the owner's lock so a burst cannot pass it. */
+async function addToList(
+  db: Database,
+  userId: string,
+  build: (tx: Database) => Promise<NewItem>,
+): Promise<QuotationItemRow> {
+  return asOwner(db, userId, async (tx) => {
+    await assertRoomInList(tx, userId);
+    const [row] = await tx
+      .insert(quotationItems)
+      .values({ ...(await build(tx)), userId })
+      .returning();
+    if (!row) throw new Error('quotation item was not written');
+    return row;
+  });
+}
+
+function internalItem(
+  product: Product,
+  variantPath: string,
+  quantity: number,
+  instructions: string,
+): NewItem {
+  return {
+    productSource: 'i',
+    productId: product.uuid,
+    variantPath,
+    name: product.name,
+    mainImage: product.mainImage,
+    sourceMarketPlace: product.sourceMarketPlace,
+    quantity,
+    instructions,
+  };
+}
+
+export type LocalRequest = {
+  productRef: string;
+  variantPath: string;
+  quantity: number;
+  instructions: string;
+};
+
+/** Asks a quote for one of our products (spec: the local form, and POST /quotation_item/internal_product). */
+export async function requestInternalQuotation(
+  db: Database,
+  userId: string,
+  request: LocalRequest,
+  region: PricingRegion,
+): Promise<QuotationAnswer> {
+  const product = await purchasableProduct(db, request.productRef, request.variantPath, region);
+  const row = await addToList(db, userId, async () =>
+    internalItem(product, request.variantPath, request.quantity, request.instructions),
+  );
+  return answerFor(db, row, region);
+}
+
+export type RemoteRequest = {
+  productUrl: string;
+  productName: string;
+  quantity: number;
+  instructions: string;
+  imageUrl: string;
+};
+
+/**
+ * Asks a quote for a product on another site (spec: the remote form). When the store has already read
+ * that page, the item is tied to it, so the desk sees what was read and the marketplace it came from.
+ */
+export async function requestExternalQuotation(
+  db: Database,
+  userId: string,
+  request: RemoteRequest,
+  region: PricingRegion,
+): Promise<QuotationAnswer> {
+  const [known] = await db
+    .select({ id: externalProducts.id, marketplace: externalProducts.marketplace })
+    .from(externalProducts)
+    .where(eq(externalProducts.url, request.productUrl));
+  const row = await addToList(db, userId, async () => ({
+    productSource: 'e',
+    productUrl: request.productUrl,
+    externalProductId: known?.id ?? null,
+    sourceMarketPlace: known?.marketplace ?? null,
+    name: request.productName,
+    mainImage: request.imageUrl || null,
+    quantity: request.quantity,
+    instructions: request.instructions,
+  }));
+  return answerFor(db, row, region);
+}
+
+/**
+ * Asks a quote for a product the store looked up by link (POST /product/searchExternal), by its id or its
+ * link; what was read from the page (name, picture, marketplace) fills the item.
+ */
+export async function quoteExternalProduct(
+  db: Database,
+  userId: string,
+  request: {
+    externalProductId?: string | undefined;
+    link?: string | undefined;
+    quantity: number;
+    instructions: string;
+  },
+  region: PricingRegion,
+): Promise<QuotationAnswer> {
+  const match =
+    request.externalProductId !== undefined
+      ? isUuid(request.externalProductId)
+        ? eq(externalProducts.id, request.externalProductId)
+        : undefined
+      : eq(externalProducts.url, request.link ?? '');
+  const [external] = match ? await db.select().from(externalProducts).where(match) : [];
+  if (!external) throw new AppError('external/not_found');
+  const row = await addToList(db, userId, async () => ({
+    productSource: 'e',
+    productUrl: external.url,
+    externalProductId: external.id,
+    sourceMarketPlace: external.marketplace,
+    name: external.name ?? external.host,
+    mainImage: external.images[0] ?? null,
+    quantity: request.quantity,
+    instructions: request.instructions,
+  }));
+  return answerFor(db, row, region);
+}
+
+/**
+ * Moves a cart line into the quotation list in one transaction (spec section 4): the line leaves the cart
+ * only if the item is written, and a line whose product is no longer on sale stays in the cart.
+ */
+export async function moveCartItemToQuotation(
+  db: Database,
+  userId: string,
+  cartItemId: string,
+  region: PricingRegion,
+): Promise<QuotationAnswer> {
+  const row = await addToList(db, userId, async (tx) => {
+    const line = await takeCartItem(tx, userId, cartItemId);
+    const product = await purchasableProduct(tx, line.productId, line.variantPath, region, {
+      inTransaction: true,
+    });
+    return internalItem(
+      product,
+      line.variantPath,
+      Math.min(line.quantity, QUOTATION_MAX_QUANTITY),
+      line.message,
+    );
+  });
+  return answerFor(db, row, region);
+}
+
+/** The shopper's current list (not yet ordered), newest first; `source` narrows it to one kind. */
+export async function listQuotationItems(
+  db: Database,
+  userId: string,
+  region: PricingRegion,
+  source?: 'i' | 'e',
+): Promise<{ quotationItems: QuotationItem[]; products: Product[] }> {
+  const rows = await db
+    .select()
+    .from(quotationItems)
+    .where(and(mine(userId), inList, source ? eq(quotationItems.productSource, source) : undefined))
+    .orderBy(desc(quotationItems.createdAt), asc(quotationItems.id));
+  return describeQuotationItems(db, rows, region);
+}
+
+function filterCondition(filter: QuotationFilter): SQL | undefined {
+  switch (filter) {
+    case 'all':
+      return undefined;
+    case 'pending':
+      return eq(quotationItems.status, 'p');
+    case 'declined':
+      return eq(quotationItems.status, 'd');
+    case 'resolved':
+      return and(eq(quotationItems.status, 'r'), gt(quotationItems.expiresAt, sql`now()`));
+    case 'expired':
+      return and(eq(quotationItems.status, 'r'), lte(quotationItems.expiresAt, sql`now()`));
+  }
+}
+
+/** Every quotation the shopper asked for, ordered or not, by where it stands; newest first, a page at a time. */
+export async function listQuotations(
+  db: Database,
+  userId: string,
+  query: { filter: QuotationFilter; page: number; limit: number; ordered?: boolean },
+  region: PricingRegion,
+): Promise<{ quotationItems: QuotationItem[]; products: Product[]; total: number }> {
+  const where = and(
+    mine(userId),
+    filterCondition(query.filter),
+    query.ordered ? isNotNull(quotationItems.orderedAt) : undefined,
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(quotationItems)
+      .where(where)
+      .orderBy(desc(quotationItems.createdAt), asc(quotationItems.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(quotationItems).where(where),
+  ]);
+  return { ...(await describeQuotationItems(db, rows, region)), total: counted?.total ?? 0 };
+}
+
+async function ownItem(db: Database, userId: string, id: string, extra?: SQL): Promise<QuotationItemRow> {
+  const [row] = isUuid(id)
+    ? await db
+        .select()
+        .from(quotationItems)
+        .where(and(eq(quotationItems.id, id), mine(userId), extra))
+    : [];
+  if (!row) throw new AppError('quotation/not_found', [id]);
+  return row;
+}
+
+export async function getQuotationItem(
+  db: Database,
+  userId: string,
+  id: string,
+  region: PricingRegion,
+  options: { ordered?: boolean } = {},
+): Promise<QuotationAnswer> {
+  const row = await ownItem(
+    db,
+    userId,
+    id,
+    options.ordered ? isNotNull(quotationItems.orderedAt) : undefined,
+  );
+  return answerFor(db, row, region);
+}
+
+/** Changes only the quantity and the instructions of an item still in the list (spec section 5). */
+export async function updateQuotationItem(
+  db: Database,
+  userId: string,
+  id: string,
+  update: { quantity?: number | undefined; instructions?: string | undefined },
+  region: PricingRegion,
+): Promise<QuotationAnswer> {
+  const [row] = isUuid(id)
+    ? await db
+        .update(quotationItems)
+        .set({
+          ...(update.quantity !== undefined && { quantity: update.quantity }),
+          ...(update.instructions !== undefined && { instructions: update.instructions }),
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(quotationItems.id, id), mine(userId), inList))
+        .returning()
+    : [];
+  if (!row) throw new AppError('quotation/not_found', [id]);
+  return answerFor(db, row, region);
+}
+
+export async function removeQuotationItem(db: Database, userId: string, id: string): Promise<void> {
+  const removed = isUuid(id)
+    ? await db
+        .delete(quotationItems)
+        .where(and(eq(quotationItems.id, id), mine(userId), inList))
+        .returning({ id: quotationItems.id })
+    : [];
+  if (removed.length === 0) throw new AppError('quotation/not_found', [id]);
+}
+
+const clearedAnswer = {
+  status: 'p',
+  basePriceMinor: null,
+  basePriceCurrency: null,
+  quotedPrice: null,
+  quotedAt: null,
+  expiresAt: null,
+  answeredBy: null,
+  declineReason: null,
+  declinedAt: null,
+} as const;
+
+/**
+ * One step to ask again for a quote that expired or was declined: the item goes back to pending with its
+ * old answer cleared. A pending item is answered as it is; a quote still valid is refused.
+ */
+export async function requestQuotationAgain(
+  db: Database,
+  userId: string,
+  id: string,
+  region: PricingRegion,
+): Promise<QuotationAnswer> {
+  const [row] = isUuid(id)
+    ? await db
+        .update(quotationItems)
+        .set({ ...clearedAnswer, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(quotationItems.id, id),
+            mine(userId),
+            inList,
+            or(
+              eq(quotationItems.status, 'd'),
+              and(eq(quotationItems.status, 'r'), lte(quotationItems.expiresAt, sql`now()`)),
+            ),
+          ),
+        )
+        .returning()
+    : [];
+  if (row) return answerFor(db, row, region);
+  const current = await ownItem(db, userId, id, inList);
+  if (current.status === 'r') throw new AppError('quotation/not_expired');
+  return answerFor(db, current, region);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The store's side: the desk of pending items, and answering them.
+
+export type QuotingRules = { feePercent: string; validDays: number };
+
+export type DeskItem = QuotationItemRow & {
+  shopper: { id: string; email: string; firstName: string; lastName: string };
+  extracted: { price: Money | null; images: string[]; description: string | null } | null;
+};
+
+/** Pending items, oldest first (the store answers in the order shoppers asked), a page at a time. */
+export async function pendingQuotationItems(
+  db: Database,
+  page: { limit: number; after?: { createdAt: Date; id: string } | undefined },
+): Promise<DeskItem[]> {
+  const rows = await db
+    .select({
+      item: quotationItems,
+      shopper: { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName },
+      external: {
+        priceMinor: externalProducts.priceMinor,
+        priceCurrency: externalProducts.priceCurrency,
+        images: externalProducts.images,
+        description: externalProducts.description,
+      },
+    })
+    .from(quotationItems)
+    .innerJoin(users, eq(users.id, quotationItems.userId))
+    .leftJoin(externalProducts, eq(externalProducts.id, quotationItems.externalProductId))
+    .where(
+      and(
+        eq(quotationItems.status, 'p'),
+        page.after
+          ? sql`(${quotationItems.createdAt}, ${quotationItems.id}) > (${page.after.createdAt}, ${page.after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(quotationItems.createdAt), asc(quotationItems.id))
+    .limit(page.limit);
+  return rows.map(({ item, shopper, external }) => ({
+    ...item,
+    shopper,
+    extracted: external
+      ? {
+          price:
+            external.priceMinor !== null && external.priceCurrency !== null
+              ? ({ amountMinor: external.priceMinor, currency: external.priceCurrency } as Money)
+              : null,
+          images: external.images ?? [],
+          description: external.description,
+        }
+      : null,
+  }));
+}
+
+/** The prices one unit would be quoted at in every region now, and until when they would hold. */
+export async function previewQuote(
+  db: Database,
+  basePrice: Money,
+  rules: QuotingRules,
+  now = new Date(),
+): Promise<{ quotedPrice: Record<string, Money>; expiresAt: Date }> {
+  const rates = await quotingRates(db);
+  const sourceRate = rates.rateFromBase(basePrice.currency);
+  if (sourceRate === undefined) {
+    throw new AppError('quotation/no_exchange_rate', [
+      basePrice.currency,
+      rates.priceKinds[0]?.currency ?? '',
+    ]);
+  }
+  const kinds = rates.priceKinds.flatMap((kind) => {
+    const rateFromBase = rates.rateFromBase(kind.currency);
+    return rateFromBase === undefined
+      ? []
+      : [{ priceKind: kind.countryCode, currency: kind.currency, rateFromBase }];
+  });
+  return {
+    quotedPrice: quotePrices(basePrice, rules.feePercent, sourceRate, kinds),
+    expiresAt: quoteExpiresAt(now, rules.validDays),
+  };
+}
+
+/** Locks a pending item for answering; 404 when there is none, quotation/not_pending when already answered. */
+async function lockPending(tx: Database, id: string): Promise<QuotationItemRow> {
+  const [row] = isUuid(id)
+    ? await tx.select().from(quotationItems).where(eq(quotationItems.id, id)).for('update')
+    : [];
+  if (!row) throw new AppError('quotation/not_found', [id]);
+  if (row.status !== 'p' || row.orderedAt !== null) throw new AppError('quotation/not_pending');
+  return row;
+}
+
+/**
+ * The store quotes an item: for a product on another site, from what the store pays for one (basePrice),
+ * the service fee and the stored rates, fixed per region until it expires; for one of our products the
+ * catalogue price applies and the answer only says it may be bought. The shopper is told either way.
+ */
+export async function resolveQuotationItem(
+  db: Database,
+  operatorId: string,
+  id: string,
+  basePrice: Money | undefined,
+  rules: QuotingRules,
+): Promise<QuotationItemRow> {
+  return db.transaction(async (tx) => {
+    const item = await lockPending(tx, id);
+    const now = new Date();
+    let quote: { basePrice: Money | null; quotedPrice: Record<string, Money> | null; expiresAt: Date };
+    if (item.productSource === 'e') {
+      if (!basePrice) throw new AppError('general/missing_argument', ['basePrice']);
+      quote = { basePrice, ...(await previewQuote(tx, basePrice, rules, now)) };
+    } else {
+      quote = { basePrice: null, quotedPrice: null, expiresAt: quoteExpiresAt(now, rules.validDays) };
+    }
+    const [resolved] = await tx
+      .update(quotationItems)
+      .set({
+        status: 'r',
+        basePriceMinor: quote.basePrice?.amountMinor ?? null,
+        basePriceCurrency: quote.basePrice?.currency ?? null,
+        quotedPrice: quote.quotedPrice,
+        quotedAt: now,
+        expiresAt: quote.expiresAt,
+        answeredBy: operatorId,
+        updatedAt: now,
+      })
+      .where(eq(quotationItems.id, item.id))
+      .returning();
+    if (!resolved) throw new Error('quotation item vanished while locked');
+    await notifyUser(tx, {
+      userId: item.userId,
+      title: 'Your Quotation is here!',
+      body: `${item.name}: the price holds until ${formatDate(quote.expiresAt)}.`,
+      link: `/quotations/${item.id}`,
+      groupKey: `quotation:${item.id}`,
+    });
+    return resolved;
+  });
+}
+
+/** The store declines an item with a reason the shopper reads. */
+export async function declineQuotationItem(
+  db: Database,
+  operatorId: string,
+  id: string,
+  reason: string,
+): Promise<QuotationItemRow> {
+  return db.transaction(async (tx) => {
+    const item = await lockPending(tx, id);
+    const now = new Date();
+    const [declined] = await tx
+      .update(quotationItems)
+      .set({ status: 'd', declineReason: reason, declinedAt: now, answeredBy: operatorId, updatedAt: now })
+      .where(eq(quotationItems.id, item.id))
+      .returning();
+    if (!declined) throw new Error('quotation item vanished while locked');
+    await notifyUser(tx, {
+      userId: item.userId,
+      title: 'Quotation is unsuccessful.',
+      body: `${item.name}: ${reason}`,
+      link: `/quotations/${item.id}`,
+      groupKey: `quotation:${item.id}`,
+    });
+    return declined;
+  });
+}
