@@ -181,7 +181,7 @@ test.describe('cart and quotations', () => {
       await page.getByLabel('Instructions for the store').fill('Black, please');
       await page.getByRole('button', { name: 'Send the request' }).click();
 
-      await expect(page).toHaveURL(/\/quotations\/[^/]+$/);
+      await expect(page).toHaveURL((url) => /^\/quotations\/(?!new$)[^/]+$/.test(url.pathname));
       const id = new URL(page.url()).pathname.split('/').at(-1) as string;
       await expect(page.getByTestId('quotation-status')).toHaveText('Quoting your product...');
 
