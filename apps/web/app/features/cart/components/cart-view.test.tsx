@@ -98,6 +98,7 @@ describe('CartView', () => {
     window.history.replaceState(null, '', '/cart');
     renderCart();
     expect(screen.getByText('Your cart is empty')).toBeTruthy();
+    expect(subtotal()).toMatch(/^SGD\s0\.00$/);
     await userEvent.click(screen.getByRole('button', { name: 'Sign in to see your saved cart' }));
     expect(await screen.findByRole('heading', { name: 'Sign-in page' })).toBeTruthy();
     expect(sessionStorage.getItem(REDIRECT_AFTER_SIGN_IN_KEY)).toBe('/cart');

@@ -1,7 +1,7 @@
 import { CART_MAX_QUANTITY, CART_MESSAGE_MAX_LENGTH, selectionSubtotal } from '@crossbuy/core/cart';
 import type { Product } from '@crossbuy/core/catalogue';
 import { formatErrorMessage, messageForError } from '@crossbuy/core/errors';
-import { type CurrencyCode, formatMoney } from '@crossbuy/core/money';
+import { type CurrencyCode, formatMoney, type Money, money } from '@crossbuy/core/money';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
@@ -50,13 +50,33 @@ export function CartView({ currency, highlightedItemId }: CartViewProps) {
       {signedIn ? (
         <SignedInCart currency={currency} highlightedItemId={highlightedItemId} />
       ) : profileFetched ? (
-        <EmptyCart visitor />
+        <>
+          <EmptyCart visitor />
+          <Subtotal value={money(0, currency)} chosen={0} count={0} />
+        </>
       ) : (
         <div className="mt-8">
           <Loading>Loading your cart…</Loading>
         </div>
       )}
     </section>
+  );
+}
+
+/** The price of the lines chosen for checkout; an empty cart shows zero in the region's currency. */
+function Subtotal({ value, chosen, count }: { value: Money; chosen: number; count: number }) {
+  return (
+    <dl className="mt-6 flex items-center justify-between gap-3 border-t border-line pt-4 text-lg">
+      <dt className="font-semibold">
+        Subtotal of the selection{' '}
+        <span className="text-sm font-normal text-muted">
+          ({chosen} of {count} {count === 1 ? 'item' : 'items'})
+        </span>
+      </dt>
+      <dd className="font-semibold" data-testid="cart-subtotal" aria-live="polite">
+        {formatMoney(value)}
+      </dd>
+    </dl>
   );
 }
 
@@ -258,17 +278,7 @@ function SignedInCart({ currency, highlightedItemId }: CartViewProps) {
         </>
       )}
 
-      <dl className="mt-6 flex items-center justify-between border-t border-line pt-4 text-lg">
-        <dt className="font-semibold">
-          Subtotal of the selection{' '}
-          <span className="text-sm font-normal text-muted">
-            ({chosenLines.length} of {lines.length} {lines.length === 1 ? 'item' : 'items'})
-          </span>
-        </dt>
-        <dd className="font-semibold" data-testid="cart-subtotal" aria-live="polite">
-          {formatMoney(subtotal)}
-        </dd>
-      </dl>
+      <Subtotal value={subtotal} chosen={chosenLines.length} count={lines.length} />
     </>
   );
 }
