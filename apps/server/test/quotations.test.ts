@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exchangeRates, notifications, products } from '../src/db/schema.js';
 import { quotationItems } from '../src/features/quotations/quotations.table.js';
 import { addProduct, type CatalogueFixture, seedCatalogue } from './helpers/catalogue-fixtures.js';
-import { createTestApp, createUser, signInAs, type TestApp, withXsrf } from './helpers/test-app.js';
+import { apiAs, createTestApp, createUser, signInAs, type TestApp, withXsrf } from './helpers/test-app.js';
 
 type Session = { cookie: string; header: Record<string, string> };
 const UNKNOWN_ID = '6f1c1a52-0000-4000-8000-000000000000';
@@ -26,19 +26,7 @@ describe('quotation calls', () => {
   let operator: Session;
 
   const as = (session: Session) => {
-    const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-      harness.app.inject({
-        method,
-        url,
-        headers: {
-          cookie: session.cookie,
-          ...session.header,
-          ...(payload !== undefined && { 'content-type': 'application/json' }),
-        },
-        ...(payload !== undefined && { payload: JSON.stringify(payload) }),
-      });
-    const get = (url: string) =>
-      harness.app.inject({ method: 'GET', url, headers: { cookie: session.cookie } });
+    const { get, send } = apiAs(harness.app, session);
     return {
       get,
       send,

@@ -14,7 +14,12 @@ import {
 import { moneySchema } from '@crossbuy/core/validation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf, requireRole, requireUser, requireVerifiedEmail } from '../../plugins/authentication.js';
+import {
+  guardPrivateRoutes,
+  principalOf,
+  requireRole,
+  requireVerifiedEmail,
+} from '../../plugins/authentication.js';
 import type { RegionDirectory } from '../regions/regions.service.js';
 import {
   declineQuotationItem,
@@ -48,10 +53,7 @@ export type QuotationRoutesOptions = { regions: RegionDirectory; rules: QuotingR
 
 /** The signed-in shopper's quotations (spec sections 4, 5 and 7); prices are for `region`. */
 export const quotationRoutes: FastifyPluginAsyncZod<QuotationRoutesOptions> = async (app, { regions }) => {
-  app.addHook('preHandler', requireUser);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  guardPrivateRoutes(app);
   const userOf = (request: Parameters<typeof principalOf>[0]) => principalOf(request).userId;
 
   app.post(
@@ -372,16 +374,13 @@ export const adminQuotationRoutes: FastifyPluginAsyncZod<QuotationRoutesOptions>
   app,
   { regions, rules },
 ) => {
-  app.addHook('preHandler', requireRole('operator', 'admin'));
+  guardPrivateRoutes(app, requireRole('operator', 'admin'));
   const answered = async (row: QuotationItemRow) => {
     const { quotationItems } = await describeQuotationItems(app.db, [row], await regions.pricing());
     const [quotationItem] = quotationItems;
     if (!quotationItem) throw new Error('an answered item could not be described');
     return { quotationItem };
   };
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
 
   app.get(
     '/quotation_items',
