@@ -4,6 +4,7 @@ import {
   externalQuotationSchema,
   internalProductQuotationSchema,
   QUOTATION_FILTERS,
+  type QuotationFilter,
   quotationItemAnswerSchema,
   quotationItemSchema,
   quotationItemsAnswerSchema,
@@ -12,6 +13,7 @@ import {
   updateQuotationItemSchema,
 } from '@crossbuy/core/quotation';
 import { moneySchema } from '@crossbuy/core/validation';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -54,7 +56,21 @@ export type QuotationRoutesOptions = { regions: RegionDirectory; rules: QuotingR
 /** The signed-in shopper's quotations (spec sections 4, 5 and 7); prices are for `region`. */
 export const quotationRoutes: FastifyPluginAsyncZod<QuotationRoutesOptions> = async (app, { regions }) => {
   guardPrivateRoutes(app);
-  const userOf = (request: Parameters<typeof principalOf>[0]) => principalOf(request).userId;
+  const userOf = (request: FastifyRequest) => principalOf(request).userId;
+  const pagedQuotations = async (
+    request: FastifyRequest,
+    query: {
+      filter: QuotationFilter;
+      page: number;
+      limit: number;
+      region?: string | undefined;
+      ordered?: boolean;
+    },
+  ) => {
+    const { region, ...listing } = query;
+    const answer = await listQuotations(app.db, userOf(request), listing, await regions.pricing(region));
+    return { ...answer, page: query.page, limit: query.limit };
+  };
 
   app.post(
     '/quotation/request',
@@ -114,16 +130,7 @@ export const quotationRoutes: FastifyPluginAsyncZod<QuotationRoutesOptions> = as
         response: { 200: pagedItemsSchema },
       },
     },
-    async (request) => {
-      const { filter, page, limit, region } = request.query;
-      const answer = await listQuotations(
-        app.db,
-        userOf(request),
-        { filter, page, limit },
-        await regions.pricing(region),
-      );
-      return { ...answer, page, limit };
-    },
+    async (request) => pagedQuotations(request, request.query),
   );
 
   app.get(
@@ -321,16 +328,7 @@ export const quotationRoutes: FastifyPluginAsyncZod<QuotationRoutesOptions> = as
         response: { 200: pagedItemsSchema },
       },
     },
-    async (request) => {
-      const { page, limit, region } = request.query;
-      const answer = await listQuotations(
-        app.db,
-        userOf(request),
-        { filter: 'all', page, limit, ordered: true },
-        await regions.pricing(region),
-      );
-      return { ...answer, page, limit };
-    },
+    async (request) => pagedQuotations(request, { ...request.query, filter: 'all', ordered: true }),
   );
 
   app.get(
