@@ -308,7 +308,7 @@ export const PRODUCT_KINDS: Record<string, ProductKind> = {
       '{a noun} that charges a phone, earbuds and a tablet from one place.',
     ],
     traits: {
-      Fast: 'Supports USB Power Delivery up to 30 W: about half a phone battery in 30 minutes.',
+      Fast: 'USB-C PD fast charging up to 30 W: about half a phone battery in 30 minutes.',
       GaN: 'Gallium nitride parts keep it small and cool at 65 W.',
       Braided: 'A braided nylon jacket that does not tangle or fray at the joint.',
       Magnetic: 'Snaps into place on magnetic phones and cases.',
@@ -376,7 +376,7 @@ export const PRODUCT_KINDS: Record<string, ProductKind> = {
     ],
     traits: {
       'Cast-Iron': 'Cast iron, pre-seasoned: it holds heat for searing and gets better with use.',
-      'Non-Stick': 'A PFOA-free non-stick coating; eggs slide out with a little oil.',
+      'Non-Stick': 'A non-stick coating made without PFOA; eggs slide out with a little oil.',
       'Stainless Steel': 'Tri-ply stainless steel with an aluminium core for even heat.',
       Enamelled: 'Enamelled cast iron that needs no seasoning.',
       'Carbon Steel': 'Carbon steel, light and quick to heat, the way restaurant kitchens use it.',
@@ -458,7 +458,7 @@ export const PRODUCT_KINDS: Record<string, ProductKind> = {
       'Snail Mucin': 'Snail secretion filtrate to soothe and repair a tired skin barrier.',
     },
     details: [
-      'Fragrance-free and suitable for sensitive skin.',
+      'Without added fragrance, and gentle on sensitive skin.',
       'A glass dropper bottle.',
       'Patch test before first use.',
     ],

@@ -8,11 +8,22 @@ import {
   insertCategories,
   insertMerchants,
   insertProducts,
+  leafCategoryIds,
 } from './catalogue-generator.js';
 
-/** 27 leaf categories of 12 products each. */
+/** 11 or 12 products in each of the 28 leaf categories. */
 export const DEMO_PRODUCT_COUNT = 324;
 export const DEMO_CATALOGUE_SEED = 20_251_121;
+
+/**
+ * The demo product whose pictures generated product `index` shares (the large benchmark catalogues draw
+ * no pictures of their own): one of the same category, since product `index` is in leaf `index mod 28`.
+ */
+export function pictureTwinIndex(index: number): number {
+  const leaves = leafCategoryIds().length;
+  const rounds = Math.floor(DEMO_PRODUCT_COUNT / leaves);
+  return (index % leaves) + leaves * (Math.floor(index / leaves) % rounds);
+}
 
 /** A product's main picture and its gallery: three views, in its colours. */
 const PICTURE_POSES: ProductPose[] = ['front', 'closer', 'pattern'];
