@@ -763,8 +763,8 @@ export function generateProducts(options: GenerateOptions): ProductSeed[] {
   const seeds: ProductSeed[] = [];
   for (let index = options.firstIndex; index < options.firstIndex + options.count; index += 1) {
     const random = createRandom(options.seed * 1_000_003 + index);
-    // Words and colours come from a stream of their own, so the store's prices, stock and variants do
-    // not change when the copy does.
+    // The description's words come from a stream of their own, so the store's prices, stock and
+    // variants do not change when the copy does.
     const wording = createRandom((options.seed * 1_000_003 + index) ^ 0x5bd1e995);
     const place = places[index % places.length] as LeafPlace;
     const spec = place.leaf;
