@@ -2,7 +2,7 @@ import { getCountryAddressData } from '@crossbuy/core/address';
 import { and, desc, eq, gt, inArray, not, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { DemoSeeder } from '../../db/demo-data.js';
-import { type ArtIcons, loadArtIcons } from '../../lib/art-icons.js';
+import { type ArtIconName, loadArtIcons } from '../../lib/art-icons.js';
 import { saveArt } from '../../lib/image-store.js';
 import { type BannerPicture, bannerArt } from '../../lib/svg-art.js';
 import { categories, merchants, products } from '../catalogue/catalogue.table.js';
@@ -64,7 +64,7 @@ async function featuredProduct(db: Database, merchantId: string) {
   return row;
 }
 
-type MerchantRow = { id: string; name: string; description: string; sourceMarketPlace: string };
+type MerchantRow = { id: string; name: string; description: string };
 
 async function merchantBySlug(db: Database, slug: string): Promise<MerchantRow> {
   const [row] = await db
@@ -72,7 +72,6 @@ async function merchantBySlug(db: Database, slug: string): Promise<MerchantRow> 
       id: merchants.id,
       name: merchants.name,
       description: merchants.description,
-      sourceMarketPlace: merchants.sourceMarketPlace,
     })
     .from(merchants)
     .where(eq(merchants.slug, slug));
@@ -87,7 +86,7 @@ const SAKURA = '#e8a9b8';
 const MOSS = '#55704a';
 const SAND = '#d9b98c';
 
-type IconPicture = Omit<BannerPicture, 'icons'> & { icons: (keyof ArtIcons)[] };
+type IconPicture = Omit<BannerPicture, 'icons'> & { icons: ArtIconName[] };
 
 export const contentDemoSeeder: DemoSeeder = {
   name: 'content',
@@ -142,7 +141,7 @@ export const contentDemoSeeder: DemoSeeder = {
 
     // Japan Week: each Japanese merchant, then one of its products, every picture leading to the page it
     // shows.
-    const japanWeek: { slug: string; icons: (keyof ArtIcons)[]; colours: string[] }[] = [
+    const japanWeek: { slug: string; icons: ArtIconName[]; colours: string[] }[] = [
       {
         slug: 'tokyo-audio-works',
         icons: ['Headphones', 'Speaker', 'Keyboard'],
@@ -152,8 +151,10 @@ export const contentDemoSeeder: DemoSeeder = {
       { slug: 'shibuya-street-style', icons: ['Dress', 'Shirt', 'Skirt'], colours: [SAKURA, INDIGO, MOSS] },
     ];
     const japanWeekImages = [];
+    const featuredMerchants: MerchantRow[] = [];
     for (const { slug, icons: merchantIcons, colours } of japanWeek) {
       const merchant = await merchantBySlug(db, slug);
+      featuredMerchants.push(merchant);
       japanWeekImages.push({
         image: await picture(`pages/japan-week-${slug}.svg`, {
           icons: merchantIcons,
@@ -165,8 +166,7 @@ export const contentDemoSeeder: DemoSeeder = {
         alt: `${merchant.name}: ${merchant.description} See the shop.`,
       });
     }
-    for (const { slug } of japanWeek) {
-      const merchant = await merchantBySlug(db, slug);
+    for (const merchant of featuredMerchants) {
       const product = await featuredProduct(db, merchant.id);
       const art = productArtSpec(product);
       japanWeekImages.push({
