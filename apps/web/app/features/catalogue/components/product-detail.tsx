@@ -97,15 +97,12 @@ export function ProductDetail({ product, trail, wishlist }: ProductDetailProps) 
                     Add to cart
                   </Button>
                   <Button variant="secondary" disabled aria-describedby={`${id}-soon`}>
-                    Buy now
-                  </Button>
-                  <Button variant="secondary" disabled aria-describedby={`${id}-soon`}>
                     Request a quotation
                   </Button>
                   {wishlist?.({ price: chosenPrice ?? product.price, label })}
                 </div>
                 <p id={`${id}-soon`} className="text-sm text-muted">
-                  Cart, buying and quotations open soon: those buttons do not work yet.
+                  The cart and quotations open soon: those buttons do not work yet.
                 </p>
               </div>
             </div>
