@@ -3,6 +3,10 @@ import { addressRoutes } from './features/addresses/addresses.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes.js';
 import { contentRoutes } from './features/content/content.routes.js';
+import {
+  externalProductRoutes,
+  linkPreviewRoutes,
+} from './features/external-products/external-products.routes.js';
 import { notificationRoutes } from './features/notifications/notifications.routes.js';
 import { regionRoutes } from './features/regions/regions.routes.js';
 import { createRegionDirectory } from './features/regions/regions.service.js';
@@ -37,6 +41,12 @@ export const storeService: FastifyPluginAsync<StoreServiceOptions> = async (app,
   await app.register(contentRoutes, { regions });
   await app.register(wishlistRoutes, { regions });
   await app.register(notificationRoutes);
+  await app.register(externalProductRoutes);
+};
+
+/** The spec's functions service: calls that do work for the page rather than keep store data. */
+export const functionsService: FastifyPluginAsync = async (app) => {
+  await app.register(linkPreviewRoutes);
 };
 
 /** Back-office calls for operators and admins, mounted under /api/admin. */

@@ -187,6 +187,18 @@ export class OutboundFetcher {
     }
   }
 
+  /**
+   * Refuses at once, without any network, a link the fetch would refuse before connecting: not http(s),
+   * credentials, a port other than the web's, or a literal address that is not public.
+   */
+  precheck(link: string): void {
+    const url = this.checkedUrl(link);
+    const host = stripBrackets(url.hostname);
+    if (this.isAllowed(host, effectivePort(url.protocol, url.port)) || !isIP(host)) return;
+    const reason = blockedAddressReason(host);
+    if (reason) throw new OutboundFetchError('blocked_address', reason);
+  }
+
   private checkedUrl(link: string, base?: URL): URL {
     let url: URL;
     try {
