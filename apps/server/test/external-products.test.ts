@@ -30,10 +30,14 @@ describe('external product lookups', () => {
   let shopper: Session;
   let pageNumber = 0;
 
-  /** A fresh path on the stand-in site answering `fixture` (so every test has links of its own). */
-  const newPage = (name = 'json-ld-graph.html') => {
+  /** A path no test has used yet, so every test has links of its own. */
+  const freshPath = (prefix: string) => {
     pageNumber += 1;
-    const path = `/item/${pageNumber}`;
+    return `/${prefix}/${pageNumber}`;
+  };
+  /** A fresh path on the stand-in site answering `fixture`. */
+  const newPage = (name = 'json-ld-graph.html') => {
+    const path = freshPath('item');
     site.route(path, htmlPage(fixture(name)));
     return { path, link: site.url(path) };
   };
@@ -223,8 +227,7 @@ describe('external product lookups', () => {
   });
 
   it('retries a lookup the site failed twice, and finishes it on the third try', async () => {
-    pageNumber += 1;
-    const path = `/flaky/${pageNumber}`;
+    const path = freshPath('flaky');
     let tries = 0;
     site.route(path, (request, response) => {
       tries += 1;
@@ -255,8 +258,7 @@ describe('external product lookups', () => {
   });
 
   it('gives a lookup up after its last try, in words for the shopper', async () => {
-    pageNumber += 1;
-    const path = `/down/${pageNumber}`;
+    const path = freshPath('down');
     site.route(path, (_request, response) => response.writeHead(502).end());
     await as(shopper).search({ link: site.url(path) });
     for (let attempt = 1; attempt <= EXTERNAL_LOOKUP_MAX_ATTEMPTS; attempt += 1) {
@@ -270,9 +272,9 @@ describe('external product lookups', () => {
   });
 
   it('fails at once, without retrying, a page that is missing or a name that resolves to a blocked address', async () => {
-    const missing = site.url(`/missing/${(pageNumber += 1)}`);
+    const missing = site.url(freshPath('missing'));
     // localhost is not on the allow list, whatever port: it resolves to loopback.
-    const loopback = `http://localhost/item/${pageNumber}`;
+    const loopback = `http://localhost${freshPath('item')}`;
     await as(shopper).search({ link: missing });
     await as(shopper).search({ link: loopback });
     expect(await harness.app.jobs.runDue()).toBe(2);
@@ -387,7 +389,7 @@ describe('external product lookups', () => {
     const [kept] = await harness.app.db.select().from(linkPreviews).where(eq(linkPreviews.url, link));
     expect((kept?.expiresAt.getTime() ?? 0) - Date.now()).toBeGreaterThan(23 * 3600 * 1000);
 
-    const missing = site.url(`/gone/${(pageNumber += 1)}`);
+    const missing = site.url(freshPath('gone'));
     for (let n = 0; n < 2; n += 1) {
       const failed = await as(shopper).preview({ url: missing });
       expect(failed.statusCode).toBe(400);
