@@ -101,6 +101,14 @@ lines","offers":{"price":9.5,"priceCurrency":"SGD",},}</script>`),
     expect(metadata.price).toEqual({ amountMinor: 950, currency: 'SGD' });
   });
 
+  it('drops control characters a page smuggles in through JSON escapes', () => {
+    const metadata = readPageMetadata(
+      page('<script type="application/ld+json">{"@type":"Product","name":"Tea\\u0000pot\\u0007 set"}</script>'),
+      'https://shop.example/p',
+    );
+    expect(metadata.name).toBe('Tea pot set');
+  });
+
   it('prefers JSON-LD over microdata over Open Graph over the title, field by field', () => {
     const metadata = readPageMetadata(
       page(`<title>Title name</title>

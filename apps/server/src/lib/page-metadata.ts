@@ -109,7 +109,8 @@ function metaContent($: CheerioAPI, names: readonly string[]): string | undefine
 
 function firstText(maxLength: number, ...candidates: (string | null | undefined)[]): string | null {
   for (const candidate of candidates) {
-    const cleaned = candidate?.replace(/\s+/g, ' ').trim();
+    // Control characters (a NUL from a JSON-LD escape) have no place in a name, and PostgreSQL refuses NUL.
+    const cleaned = candidate?.replace(/[\s\p{Cc}]+/gu, ' ').trim();
     if (cleaned) return [...cleaned].slice(0, maxLength).join('');
   }
   return null;
