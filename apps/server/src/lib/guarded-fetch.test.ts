@@ -167,6 +167,25 @@ describe('OutboundFetcher', () => {
     expect((await failureOf(guarded.fetchPage('http://user:pw@example.com/'))).failure).toBe('invalid_url');
   });
 
+  it('connects to the address its own lookup returned, resolving each connection once', async () => {
+    const lookups: string[] = [];
+    const pinned = new OutboundFetcher({
+      allowHosts: [`shop.pinned.test:${site.port}`],
+      resolve: async (hostname) => {
+        lookups.push(hostname);
+        return [{ address: '127.0.0.1', family: 4 }];
+      },
+    });
+    try {
+      // No system resolver knows this name: reaching the site proves the socket used our answer.
+      const page = await pinned.fetchPage(`http://shop.pinned.test:${site.port}/page`);
+      expect(page.body.toString()).toBe('<title>A page</title>');
+      expect(lookups).toEqual(['shop.pinned.test']);
+    } finally {
+      await pinned.close();
+    }
+  });
+
   it('fetches an allowed local site and follows a relative redirect', async () => {
     const page = await allowing.fetchPage(site.url('/to-page'));
     expect(page.url).toBe(site.url('/page'));

@@ -101,8 +101,8 @@ export class OutboundFetcher {
     this.timeoutMs = options.timeoutMs ?? OUTBOUND_TIMEOUT_MS;
     this.maxBytes = options.maxBytes ?? OUTBOUND_MAX_BYTES;
     this.userAgent = options.userAgent ?? 'Mozilla/5.0 (compatible; CrossbuyLinkPreview/1.0)';
-    const checkedConnect = buildConnector({ timeout: this.timeoutMs, lookup: this.checkedLookup() });
-    const plainConnect = buildConnector({ timeout: this.timeoutMs });
+    const checkedConnect = buildConnector({ timeout: this.timeoutMs, lookup: this.pinnedLookup(true) });
+    const plainConnect = buildConnector({ timeout: this.timeoutMs, lookup: this.pinnedLookup(false) });
     this.agent = new Agent({
       connect: (options, callback) => {
         const host = stripBrackets(options.hostname).toLowerCase();
@@ -129,15 +129,20 @@ export class OutboundFetcher {
     return this.allowHosts.has(name) || this.allowHosts.has(`${name}:${port}`);
   }
 
-  /** A `lookup` for net.connect that refuses a name when any address it resolves to is not public. */
-  private checkedLookup(): LookupFunction {
+  /**
+   * A `lookup` for net.connect: the socket connects to what this resolves, once. Checked, it refuses a
+   * name when any address it resolves to is not public; allowed hosts skip only that check.
+   */
+  private pinnedLookup(checked: boolean): LookupFunction {
     return (hostname, options, callback) => {
       this.resolve(hostname).then(
         (addresses) => {
           const wanted = addresses.filter(
             ({ family }) => !options.family || options.family === family || options.family === 0,
           );
-          const blocked = addresses.map(({ address }) => blockedAddressReason(address)).find(Boolean);
+          const blocked = checked
+            ? addresses.map(({ address }) => blockedAddressReason(address)).find(Boolean)
+            : undefined;
           const first = wanted[0];
           if (blocked) {
             callback(new OutboundFetchError('blocked_address', blocked), '', 0);

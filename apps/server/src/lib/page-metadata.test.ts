@@ -103,7 +103,9 @@ lines","offers":{"price":9.5,"priceCurrency":"SGD",},}</script>`),
 
   it('drops control characters a page smuggles in through JSON escapes', () => {
     const metadata = readPageMetadata(
-      page('<script type="application/ld+json">{"@type":"Product","name":"Tea\\u0000pot\\u0007 set"}</script>'),
+      page(
+        '<script type="application/ld+json">{"@type":"Product","name":"Tea\\u0000pot\\u0007 set"}</script>',
+      ),
       'https://shop.example/p',
     );
     expect(metadata.name).toBe('Tea pot set');
