@@ -77,6 +77,10 @@ const HOUSE_CODES = [
   'wishlist/not_found',
   'notification/not_found',
   'region/not_enabled',
+  'external/invalid_link',
+  'external/fetch_failed',
+  'external/blocked_address',
+  'external/not_found',
 ];
 
 describe('ERROR_MESSAGES', () => {
