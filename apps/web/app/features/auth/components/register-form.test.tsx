@@ -40,7 +40,7 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Phone number', { exact: false }), '9123 4567');
   await user.type(screen.getByLabelText('Date of birth', { exact: false }), '1990-05-17');
   await user.selectOptions(screen.getByLabelText('Gender', { exact: false }), 'female');
-  await user.click(screen.getByLabelText('I accept the terms and conditions'));
+  await user.click(screen.getByLabelText(/^I accept the terms and conditions/));
 }
 
 describe('RegisterForm', () => {

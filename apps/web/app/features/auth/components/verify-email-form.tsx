@@ -6,8 +6,9 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { OneTimeCodeField } from '../../../components/ui/one-time-code-field';
-import { type FieldsByCode, fieldErrorMessage, showServerError } from '../../../lib/form-errors';
+import { Form, FormSubmitRow } from '../../../components/ui/form';
+import { FormCodeField } from '../../../components/ui/form-fields';
+import { type FieldsByCode, showServerError } from '../../../lib/form-errors';
 import { takeRedirectAfterSignIn } from '../../../lib/redirect-to-sign-in';
 import type { UserProfile } from '../../../lib/user-store';
 import { resendVerifyCode, verifyEmail } from '../api/auth-api';
@@ -38,21 +39,19 @@ function Verified() {
 export function VerifyEmailForm({ profile }: { profile: UserProfile }) {
   const [notice, setNotice] = useState<Notice>();
   const [resending, setResending] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<VerifyEmailInput>({ resolver: zodResolver(verifyEmailSchema), defaultValues: { code: '' } });
+  const form = useForm<VerifyEmailInput>({
+    resolver: zodResolver(verifyEmailSchema),
+    defaultValues: { code: '' },
+  });
 
   if (profile.emailVerified) return <Verified />;
 
-  const onSubmit = handleSubmit(async ({ code }) => {
+  const onSubmit = form.handleSubmit(async ({ code }) => {
     setNotice(undefined);
     try {
       await verifyEmail(code);
     } catch (error) {
-      const message = showServerError(error, setError, FIELDS_BY_CODE);
+      const message = showServerError(error, form.setError, FIELDS_BY_CODE);
       if (message) setNotice({ tone: 'error', text: message });
     }
   });
@@ -82,22 +81,10 @@ export function VerifyEmailForm({ profile }: { profile: UserProfile }) {
         confirm your email address.
       </p>
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
-      <form
-        method="post"
-        noValidate
-        onSubmit={onSubmit}
-        className="flex flex-col gap-5"
-        aria-label="Verify your email"
-      >
-        <OneTimeCodeField
-          label="Verification code"
-          error={fieldErrorMessage(errors.code)}
-          {...register('code')}
-        />
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Verifying…' : 'Verify email'}
-        </Button>
-      </form>
+      <Form form={form} onSubmit={onSubmit} label="Verify your email">
+        <FormCodeField<VerifyEmailInput> name="code" label="Verification code" />
+        <FormSubmitRow label="Verify email" pendingLabel="Verifying…" fullWidth />
+      </Form>
       <div className="flex flex-col items-start gap-2 text-sm">
         <p className="text-muted">Did not get the email? Check your spam folder, or ask for a new code.</p>
         <Button variant="secondary" onClick={resend} disabled={resending}>
