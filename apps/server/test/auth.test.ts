@@ -260,6 +260,16 @@ describe('sign-in and sessions', () => {
     );
     const missing = await browser.post('/api/auth/login', { email: 'a@example.com' });
     expect(missing.json().error).toMatchObject({ code: 'general/missing_argument', params: ['password'] });
+    // Empty fields were never checked against an account, so they are missing rather than wrong.
+    const emptyPassword = await browser.post('/api/auth/login', { email: 'a@example.com', password: '' });
+    expect(emptyPassword.statusCode).toBe(400);
+    expect(emptyPassword.json().error).toEqual({
+      code: 'general/missing_argument',
+      params: ['password'],
+      message: 'Missing argument password',
+    });
+    const emptyEmail = await browser.post('/api/auth/login', { email: ' ', password: PASSWORD });
+    expect(emptyEmail.json().error).toMatchObject({ code: 'general/missing_argument', params: ['email'] });
     const forged = await browser.post(
       '/api/auth/login',
       { email: 'a@example.com', password: PASSWORD },

@@ -26,7 +26,7 @@ async function register(page: Page, email: string) {
   await field(page, 'Phone number').fill('9123 4567');
   await field(page, 'Date of birth').fill('1990-05-17');
   await field(page, 'Gender').selectOption('female');
-  await page.getByLabel('I accept the terms and conditions').check();
+  await page.getByLabel(/^I accept the terms and conditions/).check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/verify_email$/);
 }
