@@ -77,6 +77,7 @@ const HOUSE_CODES = [
   'wishlist/not_found',
   'notification/not_found',
   'region/not_enabled',
+  'address/main_required',
 ];
 
 describe('ERROR_MESSAGES', () => {

@@ -95,7 +95,9 @@ describe('loginSchema', () => {
       'email: general/missing_argument',
       'password: general/missing_argument',
     ]);
-    expect(issuesOf(loginSchema, { email: '   ', password: 'x' })).toEqual(['email: general/missing_argument']);
+    expect(issuesOf(loginSchema, { email: '   ', password: 'x' })).toEqual([
+      'email: general/missing_argument',
+    ]);
     expect(
       appErrorFromZodIssues(loginSchema.safeParse({ email: 'a@b.co', password: '' }).error?.issues ?? []),
     ).toMatchObject({ code: 'general/missing_argument', params: ['password'] });
