@@ -194,6 +194,11 @@ describe('address book', () => {
       { country: 'US', postalCode: '94043', phoneNumber: '+1 650 253 0000', state: 'Atlantis' },
       'address/invalid_state',
     ],
+    // Japan Post needs the city or ward, which the street line no longer has to hold.
+    [
+      { country: 'JP', postalCode: '100-0005', phoneNumber: '03-1234-5678', state: '13' },
+      'address/invalid_city',
+    ],
   ])('refuses %j on create with its code', async (overrides, code) => {
     const response = await call(await shopper(), 'POST', '', { ...singapore, ...overrides });
     expect(response.statusCode).toBe(400);

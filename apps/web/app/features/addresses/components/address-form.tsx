@@ -1,4 +1,4 @@
-import { type Address, addressSchema, getCountryAddressData, stateOptions } from '@crossbuy/core/address';
+import { type Address, addressFields, addressSchema } from '@crossbuy/core/address';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
@@ -43,33 +43,6 @@ const FALLBACK_COUNTRY = 'SG';
 // The address's text fields, named after its values.
 const Text = FormTextField<AddressFormValues>;
 
-/**
- * Which of the country-dependent fields the form shows, with the country's own labels (spec 9.1). A
- * field appears when the country's address format prints it or when the country requires it, so a
- * Singapore address asks for no city or state and a US one for both.
- */
-function countryFields(country: string) {
-  const data = getCountryAddressData(country) ?? getCountryAddressData(FALLBACK_COUNTRY);
-  const format = data?.displayFormat ?? '';
-  return {
-    city: {
-      shown: format.includes('{city}') || data?.cityRequired === true,
-      label: data?.cityDisplayValue ?? 'City',
-      required: data?.cityRequired === true,
-    },
-    state: {
-      shown: format.includes('{state}') || data?.stateRequired === true,
-      label: data?.stateDisplayValue ?? 'State',
-      required: data?.stateRequired === true,
-      options: stateOptions(country).map((state) => ({ value: state.stateValue, label: state.displayValue })),
-    },
-    postalCode: {
-      shown: format.includes('{zip}') || data?.postalCodeRequired === true,
-      required: data?.postalCodeRequired === true,
-    },
-  };
-}
-
 type StateFieldProps = {
   label: string;
   required: boolean;
@@ -108,12 +81,12 @@ export function AddressForm({ title, initialValues, mainLocked, onSave, onCancel
   useEffect(() => heading.current?.focus(), []);
 
   const country = watch('country');
-  const fields = useMemo(() => countryFields(country), [country]);
+  const fields = useMemo(() => addressFields(country), [country]);
 
   // State codes belong to one country, and a field the new country does not use must not be sent.
   // Numbers and postal codes already typed are checked again against the new country.
   const onCountryChange = () => {
-    const next = countryFields(getValues('country'));
+    const next = addressFields(getValues('country'));
     setValue('state', '');
     if (!next.city.shown) setValue('city', '');
     if (!next.postalCode.shown) setValue('postalCode', '');
@@ -154,7 +127,7 @@ export function AddressForm({ title, initialValues, mainLocked, onSave, onCancel
           label="Address"
           required
           autoComplete="address-line1"
-          hint="Street, building and house number."
+          hint={fields.addressHint}
         />
         <Text name="unitNumber" label="Unit number" autoComplete="address-line2" />
         {fields.city.shown ? (
@@ -169,7 +142,7 @@ export function AddressForm({ title, initialValues, mainLocked, onSave, onCancel
         {fields.postalCode.shown ? (
           <Text
             name="postalCode"
-            label="Postal code"
+            label={fields.postalCode.label}
             required={fields.postalCode.required}
             autoComplete="postal-code"
             className="sm:max-w-60"
