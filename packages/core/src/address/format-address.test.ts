@@ -85,124 +85,77 @@ describe('formatAddressLines', () => {
 });
 
 describe('formatAddressLines as a letter to each country is addressed', () => {
-  const phone = { phoneNumber: null };
-
-  it('Japan: 〒postal code, prefecture and city or ward, then the street, the building, the name', () => {
-    const address = {
-      fullName: 'Yamada Taro',
-      address: 'Marunouchi 1-1-1',
-      unitNumber: 'Palace Building 5F',
-      city: 'Chiyoda-ku',
-      state: '13',
-      postalCode: '100-0005',
-      ...phone,
-    };
-    expect(formatAddressLines(address, 'JP')).toEqual([
-      '〒100-0005',
-      'Tokyo Chiyoda-ku',
-      'Marunouchi 1-1-1',
-      'Palace Building 5F',
-      'Yamada Taro',
-      'Japan',
-    ]);
-    expect(formatAddressLines({ ...address, address: '丸の内1-1-1', city: '千代田区' }, 'JP')).toContain(
-      'Tokyo 千代田区',
+  it.each([
+    [
+      'Japan: 〒postal code, prefecture and city or ward, then the street, the building, the name',
+      'JP',
+      ['Yamada Taro', 'Marunouchi 1-1-1', 'Palace Building 5F', 'Chiyoda-ku', '13', '100-0005'],
+      ['〒100-0005', 'Tokyo Chiyoda-ku', 'Marunouchi 1-1-1', 'Palace Building 5F', 'Yamada Taro', 'Japan'],
+    ],
+    [
+      'South Korea: province and city, the road address, the detail, the name, then the postal code',
+      'KR',
+      ['Kim Minji', '209 Sejong-daero', '3F', 'Jongno-gu', '11', '03172'],
+      ['Seoul Jongno-gu', '209 Sejong-daero', '3F', 'Kim Minji', '03172', 'South Korea'],
+    ],
+    [
+      'China: the postal code, province and city, then the street, the name',
+      'CN',
+      ['Wang Fang', 'Futian District, 5001 Shennan Boulevard', 'Room 1203', 'Shenzhen', '44', '518048'],
+      [
+        '518048',
+        'Guangdong Sheng Shenzhen',
+        'Futian District, 5001 Shennan Boulevard',
+        'Room 1203',
+        'Wang Fang',
+        'China',
+      ],
+    ],
+    [
+      'Taiwan: the postal code, city or county and district, then the road, the name',
+      'TW',
+      ['Chen Mei-ling', 'No. 7, Section 5, Xinyi Road', '89F', 'Xinyi District', 'TPE', '11049'],
+      [
+        '11049',
+        'Taipei City Xinyi District',
+        'No. 7, Section 5, Xinyi Road',
+        '89F',
+        'Chen Mei-ling',
+        'Taiwan',
+      ],
+    ],
+    [
+      'Hong Kong: the area and the district first, no postal code',
+      'HK',
+      ['Chan Tai Man', '1 Austin Road West', 'Flat A, 20/F', 'Tsim Sha Tsui', 'Kowloon', null],
+      ['Kowloon', 'Tsim Sha Tsui', '1 Austin Road West', 'Flat A, 20/F', 'Chan Tai Man', 'Hong Kong'],
+    ],
+    [
+      'United Kingdom: the post town in capitals, then the postcode on a line of its own',
+      'GB',
+      ['Jane Smith', '10 Downing Street', null, 'London', null, 'sw1a 2aa'],
+      ['Jane Smith', '10 Downing Street', 'LONDON', 'SW1A 2AA', 'United Kingdom'],
+    ],
+  ] as const)('%s', (_title, country, [fullName, address, unitNumber, city, state, postalCode], letter) => {
+    expect(formatAddressLines({ fullName, address, unitNumber, city, state, postalCode }, country)).toEqual(
+      letter,
     );
   });
 
-  it('South Korea: province and city, the road address, the detail, the name, then the postal code', () => {
-    const address = {
-      fullName: 'Kim Minji',
-      address: '209 Sejong-daero',
-      unitNumber: '3F',
-      city: 'Jongno-gu',
-      state: '11',
-      postalCode: '03172',
-    };
-    expect(formatAddressLines(address, 'KR')).toEqual([
-      'Seoul Jongno-gu',
-      '209 Sejong-daero',
-      '3F',
-      'Kim Minji',
-      '03172',
-      'South Korea',
+  it('prints what the shopper wrote in Japanese script in the same order', () => {
+    const address = { address: '丸の内1-1-1', city: '千代田区', state: '13', postalCode: '100-0005' };
+    expect(formatAddressLines(address, 'JP')).toEqual([
+      '〒100-0005',
+      'Tokyo 千代田区',
+      '丸の内1-1-1',
+      'Japan',
     ]);
   });
 
-  it('China: the postal code, province and city, then the street, the name', () => {
-    const address = {
-      fullName: 'Wang Fang',
-      address: 'Futian District, 5001 Shennan Boulevard',
-      unitNumber: 'Room 1203',
-      city: 'Shenzhen',
-      state: '44',
-      postalCode: '518048',
-    };
-    expect(formatAddressLines(address, 'CN')).toEqual([
-      '518048',
-      'Guangdong Sheng Shenzhen',
-      'Futian District, 5001 Shennan Boulevard',
-      'Room 1203',
-      'Wang Fang',
-      'China',
-    ]);
-  });
-
-  it('Taiwan: the postal code, city or county and district, then the road, the name', () => {
-    const address = {
-      fullName: 'Chen Mei-ling',
-      address: 'No. 7, Section 5, Xinyi Road',
-      unitNumber: '89F',
-      city: 'Xinyi District',
-      state: 'TPE',
-      postalCode: '11049',
-    };
-    expect(formatAddressLines(address, 'TW')).toEqual([
-      '11049',
-      'Taipei City Xinyi District',
-      'No. 7, Section 5, Xinyi Road',
-      '89F',
-      'Chen Mei-ling',
-      'Taiwan',
-    ]);
-  });
-
-  it('Hong Kong: the area and the district first, no postal code', () => {
-    const address = {
-      fullName: 'Chan Tai Man',
-      address: '1 Austin Road West, International Commerce Centre',
-      unitNumber: 'Flat A, 20/F',
-      city: 'Tsim Sha Tsui',
-      state: 'Kowloon',
-      postalCode: null,
-    };
-    expect(formatAddressLines(address, 'HK')).toEqual([
-      'Kowloon',
-      'Tsim Sha Tsui',
-      '1 Austin Road West, International Commerce Centre',
-      'Flat A, 20/F',
-      'Chan Tai Man',
-      'Hong Kong',
-    ]);
-  });
-
-  it('United Kingdom: the post town in capitals, then the postcode on a line of its own', () => {
-    const address = {
-      fullName: 'Jane Smith',
-      address: '10 Downing Street',
-      unitNumber: null,
-      city: 'London',
-      postalCode: 'sw1a 2aa',
-      phoneNumber: '+442079250918',
-    };
-    expect(formatAddressLines(address, 'GB')).toEqual([
-      'Jane Smith',
-      '10 Downing Street',
-      'LONDON',
-      'SW1A 2AA',
-      'United Kingdom',
-      '+44 20 7925 0918',
-    ]);
+  it('ends with the phone number in international form', () => {
+    expect(
+      formatAddressLines({ address: '10 Downing Street', phoneNumber: '+442079250918' }, 'GB').at(-1),
+    ).toBe('+44 20 7925 0918');
   });
 
   it('leaves the name out for a card that shows it as its heading, wherever the format puts it', () => {

@@ -2,6 +2,9 @@ import { type ReactNode, useId } from 'react';
 import { textLinkClasses } from '../../../components/ui/button';
 import { useAppConfig } from '../../../lib/app-config';
 
+/** A list in running legal text. */
+export const LEGAL_LIST_CLASSES = 'list-disc pl-5 flex flex-col gap-1';
+
 type LegalSection = { id: string; title: string; body: ReactNode };
 
 type LegalPageProps = {

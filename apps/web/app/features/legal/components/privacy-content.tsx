@@ -1,10 +1,8 @@
 import { Link } from 'react-router';
 import { textLinkClasses } from '../../../components/ui/button';
-import { LegalPage, SupportEmail } from './legal-page';
+import { LEGAL_LIST_CLASSES, LegalPage, SupportEmail } from './legal-page';
 
 export const PRIVACY_UPDATED = '23 November 2026';
-
-const list = 'list-disc pl-5 flex flex-col gap-1';
 
 /** What the store collects about a shopper, why, for how long, and what the shopper can ask for. */
 export function PrivacyContent() {
@@ -33,7 +31,7 @@ export function PrivacyContent() {
           id: 'what-we-collect',
           title: 'What we collect',
           body: (
-            <ul className={list}>
+            <ul className={LEGAL_LIST_CLASSES}>
               <li>
                 <strong>Your account:</strong> your name, email address, password (stored only as a one-way
                 hash that cannot be turned back into the password), phone number, country, date of birth and
@@ -62,7 +60,7 @@ export function PrivacyContent() {
           id: 'why',
           title: 'Why we use it',
           body: (
-            <ul className={list}>
+            <ul className={LEGAL_LIST_CLASSES}>
               <li>To run your account and sign you in safely, including two-factor authentication.</li>
               <li>To quote, sell, deliver and support what you order, and to tell you how it is going.</li>
               <li>
@@ -78,7 +76,7 @@ export function PrivacyContent() {
           body: (
             <>
               <p>We use only what the store needs to work:</p>
-              <ul className={list}>
+              <ul className={LEGAL_LIST_CLASSES}>
                 <li>
                   Sign-in cookies that keep you signed in: a short-lived one, and a longer one that lasts
                   until you close your browser, or 30 days when you tick &quot;Remember me&quot;.
@@ -100,7 +98,7 @@ export function PrivacyContent() {
           body: (
             <>
               <p>We never sell your personal data. We share only what each needs with:</p>
-              <ul className={list}>
+              <ul className={LEGAL_LIST_CLASSES}>
                 <li>our payment provider, to take card payments;</li>
                 <li>couriers and postal services, to deliver your parcels;</li>
                 <li>sellers on marketplaces abroad, when we buy an item for you and have it sent to us;</li>
@@ -118,7 +116,7 @@ export function PrivacyContent() {
           id: 'how-long',
           title: 'How long we keep it',
           body: (
-            <ul className={list}>
+            <ul className={LEGAL_LIST_CLASSES}>
               <li>Your account and addresses: until you ask us to delete your account.</li>
               <li>Orders and payments: as long as tax and accounting law requires, usually five years.</li>
               <li>Sign-in sessions: deleted a week after they end.</li>

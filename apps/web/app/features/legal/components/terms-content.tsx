@@ -1,10 +1,8 @@
 import { Link } from 'react-router';
 import { textLinkClasses } from '../../../components/ui/button';
-import { LegalPage, SupportEmail } from './legal-page';
+import { LEGAL_LIST_CLASSES, LegalPage, SupportEmail } from './legal-page';
 
 export const TERMS_UPDATED = '23 November 2026';
-
-const list = 'list-disc pl-5 flex flex-col gap-1';
 
 /** The terms a shopper accepts when creating an account. */
 export function TermsContent() {
@@ -44,7 +42,7 @@ export function TermsContent() {
           id: 'account',
           title: 'Your account',
           body: (
-            <ul className={list}>
+            <ul className={LEGAL_LIST_CLASSES}>
               <li>You must be at least 13 years old to create an account, and give true details.</li>
               <li>
                 Keep your password to yourself. We recommend turning on two-factor authentication in your
@@ -100,7 +98,7 @@ export function TermsContent() {
           id: 'orders',
           title: 'Orders and payment',
           body: (
-            <ul className={list}>
+            <ul className={LEGAL_LIST_CLASSES}>
               <li>
                 Your order is a request to buy the items in it. It is accepted when we confirm it to you and
                 your payment has been received.
