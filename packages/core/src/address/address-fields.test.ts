@@ -38,6 +38,14 @@ describe('addressFields', () => {
     ]);
   });
 
+  it('asks for the parts of an address in the order the country writes them', () => {
+    expect(addressFields('JP').order).toEqual(['postalCode', 'state', 'city', 'address', 'unitNumber']);
+    expect(addressFields('KR').order).toEqual(['state', 'city', 'address', 'unitNumber', 'postalCode']);
+    expect(addressFields('HK').order).toEqual(['state', 'city', 'address', 'unitNumber', 'postalCode']);
+    expect(addressFields('GB').order).toEqual(['address', 'unitNumber', 'city', 'postalCode', 'state']);
+    expect(addressFields('US').order).toEqual(['address', 'unitNumber', 'city', 'state', 'postalCode']);
+  });
+
   it('says what the street line holds where it differs', () => {
     expect(addressFields('JP').addressHint).toMatch(/Town, block and building number/);
     expect(addressFields('US').addressHint).toBe('Street, building and house number.');

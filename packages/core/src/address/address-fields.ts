@@ -5,7 +5,15 @@ import { getCountryAddressData, stateOptions } from './country-data.js';
 
 export type AddressField = { shown: boolean; required: boolean; label: string };
 
+/** The parts of an address whose place in a form follows the country's letter format. */
+export type PlacePart = 'address' | 'unitNumber' | 'city' | 'state' | 'postalCode';
+
 export type AddressFields = {
+  /**
+   * The order in which to ask for the parts of the address: as the country writes them, so a Japanese
+   * address starts with its postal code and prefecture, and a British one ends with its postcode.
+   */
+  order: readonly PlacePart[];
   /** What the street line should hold, in the country's own terms. */
   addressHint: string;
   city: AddressField;
@@ -32,6 +40,25 @@ const ADDRESS_HINTS: Readonly<Record<string, string>> = {
   HK: 'Street and building; flat and floor go in the unit number.',
 };
 
+const PLACEHOLDER_PARTS: Readonly<Record<string, PlacePart>> = {
+  address1: 'address',
+  address2: 'unitNumber',
+  city: 'city',
+  state: 'state',
+  zip: 'postalCode',
+};
+
+const DEFAULT_ORDER: readonly PlacePart[] = ['address', 'unitNumber', 'city', 'state', 'postalCode'];
+
+/** The parts in the order the format prints them; parts it does not print keep their usual place after. */
+function partOrder(format: string): PlacePart[] {
+  const printedParts = [...format.matchAll(/\{(\w+)(?::upper)?\}/g)].flatMap(([, name]) => {
+    const part = PLACEHOLDER_PARTS[name ?? ''];
+    return part ? [part] : [];
+  });
+  return [...new Set([...printedParts, ...DEFAULT_ORDER])];
+}
+
 const printed = (format: string, field: string) => new RegExp(`\\{${field}(:upper)?\\}`).test(format);
 
 /** The country-dependent fields of an address form, with their labels, marks and state choices. */
@@ -41,6 +68,7 @@ export function addressFields(country: string): AddressFields {
   const format = data?.displayFormat ?? '';
   const labels = FORM_LABELS[code] ?? {};
   return {
+    order: partOrder(format),
     addressHint: ADDRESS_HINTS[code] ?? DEFAULT_ADDRESS_HINT,
     city: {
       shown: printed(format, 'city') || data?.cityRequired === true,

@@ -118,6 +118,16 @@ describe('AddressForm', () => {
     expect(describeField('City / ward')).toEqual({ label: 'City / ward *', required: true, kind: 'input' });
     expect(describeField('Prefecture')).toEqual({ label: 'Prefecture *', required: true, kind: 'select' });
     expect(describeField('Postal code')?.required).toBe(true);
+    const asked = [...document.querySelectorAll('form input, form select')].map(
+      (element) => document.querySelector(`label[for="${element.id}"]`)?.textContent,
+    );
+    expect(asked.slice(3, 8)).toEqual([
+      'Postal code *',
+      'Prefecture *',
+      'City / ward *',
+      'Address *',
+      'Unit number',
+    ]);
     const street = control('Address');
     expect(
       document.getElementById(street.getAttribute('aria-describedby')?.split(' ')[0] ?? '')?.textContent,

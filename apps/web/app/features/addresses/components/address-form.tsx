@@ -1,6 +1,12 @@
-import { type Address, addressFields, addressSchema } from '@crossbuy/core/address';
+import {
+  type Address,
+  type AddressField,
+  addressFields,
+  addressSchema,
+  type PlacePart,
+} from '@crossbuy/core/address';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Form, FormSubmitRow, RequiredFieldsNote } from '../../../components/ui/form';
 import {
@@ -42,6 +48,9 @@ const FALLBACK_COUNTRY = 'SG';
 
 // The address's text fields, named after its values.
 const Text = FormTextField<AddressFormValues>;
+
+/** The label and required mark a country gives one of its fields. */
+const shownAs = ({ label, required }: AddressField) => ({ label, required });
 
 type StateFieldProps = {
   label: string;
@@ -106,6 +115,35 @@ export function AddressForm({ title, initialValues, mainLocked, onSave, onCancel
     }
   });
 
+  // Each part of the address, asked for where the country's letter format puts it.
+  const placeFields: Record<PlacePart, ReactNode> = {
+    address: (
+      <Text
+        key="address"
+        name="address"
+        label="Address"
+        required
+        autoComplete="address-line1"
+        hint={fields.addressHint}
+      />
+    ),
+    unitNumber: <Text key="unitNumber" name="unitNumber" label="Unit number" autoComplete="address-line2" />,
+    city: fields.city.shown ? (
+      <Text key="city" name="city" {...shownAs(fields.city)} autoComplete="address-level2" />
+    ) : null,
+    state: fields.state.shown ? <StateField key="state" {...fields.state} /> : null,
+    postalCode: fields.postalCode.shown ? (
+      <Text
+        key="postalCode"
+        name="postalCode"
+        {...shownAs(fields.postalCode)}
+        autoComplete="postal-code"
+        className="sm:max-w-60"
+        onValueChange={() => void trigger('postalCode')}
+      />
+    ) : null,
+  };
+
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-5">
       <h2 id={headingId} ref={heading} tabIndex={-1} className="text-xl font-semibold outline-none">
@@ -122,33 +160,7 @@ export function AddressForm({ title, initialValues, mainLocked, onSave, onCancel
         <CountryField required onValueChange={onCountryChange} />
         <Text name="fullName" label="Full name" required autoComplete="name" />
         <FormPhoneField<AddressFormValues> name="phoneNumber" required />
-        <Text
-          name="address"
-          label="Address"
-          required
-          autoComplete="address-line1"
-          hint={fields.addressHint}
-        />
-        <Text name="unitNumber" label="Unit number" autoComplete="address-line2" />
-        {fields.city.shown ? (
-          <Text
-            name="city"
-            label={fields.city.label}
-            required={fields.city.required}
-            autoComplete="address-level2"
-          />
-        ) : null}
-        {fields.state.shown ? <StateField {...fields.state} /> : null}
-        {fields.postalCode.shown ? (
-          <Text
-            name="postalCode"
-            label={fields.postalCode.label}
-            required={fields.postalCode.required}
-            autoComplete="postal-code"
-            className="sm:max-w-60"
-            onValueChange={() => void trigger('postalCode')}
-          />
-        ) : null}
+        {fields.order.map((part) => placeFields[part])}
         {mainLocked ? (
           <p className="text-sm text-muted">{mainLocked}</p>
         ) : (
