@@ -29,6 +29,8 @@ export default [
     route('merchant/:merchantId', 'routes/merchant.tsx'),
     route('wishlist', 'routes/wishlist.tsx'),
     route('image_page/:imagePageId', 'routes/image-page.tsx'),
+    route('terms', 'routes/terms.tsx'),
+    route('privacy', 'routes/privacy.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -104,6 +104,7 @@ const HOUSE_CODES = [
   'quotation/invalid_base_price',
   'quotation/invalid_decline_reason',
   'quotation/no_exchange_rate',
+  'address/main_required',
 ];
 
 describe('ERROR_MESSAGES', () => {

@@ -20,6 +20,14 @@ export function SiteFooter() {
             Merchants
           </Link>
         </nav>
+        <nav aria-label="Legal" className="flex gap-4 whitespace-nowrap">
+          <Link to="/terms" className="underline hover:text-ink">
+            Terms
+          </Link>
+          <Link to="/privacy" className="underline hover:text-ink">
+            Privacy
+          </Link>
+        </nav>
         <p>Prices are shown in {region ? `${region.currency} for ${region.name}` : app_currency}.</p>
       </div>
     </footer>
