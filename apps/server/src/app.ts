@@ -5,10 +5,12 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDe
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import { type Database, onIdleConnectionError } from './db/client.js';
+import { defineExternalLookupJob } from './features/external-products/external-products.service.js';
 import { JobQueue } from './features/jobs/job-queue.js';
 import { devMailboxRoutes } from './features/mail/mail.routes.js';
 import { createTransport, Mailer } from './features/mail/mailer.js';
 import { CLEANUP_EVERY_SECONDS, CLEANUP_JOB, pruneStaleRows } from './features/maintenance/cleanup.js';
+import { OutboundFetcher } from './lib/guarded-fetch.js';
 import { imagesDirectory } from './lib/image-store.js';
 import { loggerOptions } from './lib/log-serializers.js';
 import { zodValidatorCompiler } from './lib/zod-validation.js';
@@ -20,7 +22,7 @@ import rateLimit from './plugins/rate-limit.js';
 import securityHeaders from './plugins/security-headers.js';
 import { webApp } from './plugins/web-app.js';
 import xsrf from './plugins/xsrf.js';
-import { adminService, authService, storeService } from './services.js';
+import { adminService, authService, functionsService, storeService } from './services.js';
 
 // New jobs wake the worker at once; the poll only finds retries and recurring jobs coming due.
 const JOB_POLL_MS = 10_000;
@@ -102,7 +104,11 @@ export async function buildApp({ config, db, webBuildDir, logStream }: AppDepend
       app.log.info({ deleted: await pruneStaleRows(db, signal) }, 'stale rows pruned');
     },
   });
+  // Every fetch of another site goes through this one guard (docs/decisions/0024).
+  app.decorate('outbound', new OutboundFetcher({ allowHosts: config.outboundAllowHosts }));
+  defineExternalLookupJob(app.jobs, { db, fetcher: app.outbound, log: app.log });
   app.addHook('onClose', () => app.jobs.stop());
+  app.addHook('onClose', () => app.outbound.close());
   await app.register(openapi, { publicUrl: config.publicUrl });
   await app.register(images, { directory: imagesDirectory(config.dataDir) });
 
@@ -115,6 +121,7 @@ export async function buildApp({ config, db, webBuildDir, logStream }: AppDepend
       captcha_required: config.recaptchaSecret !== undefined,
     },
   });
+  await app.register(functionsService, { prefix: '/api' });
 
   await app.register(adminService, { prefix: '/api/admin' });
   if (config.env !== 'production') await app.register(devMailboxRoutes, { prefix: '/api/dev' });
@@ -128,5 +135,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     config: AppConfig;
+    outbound: OutboundFetcher;
   }
 }

@@ -46,7 +46,7 @@ describe('loadConfig', () => {
       APP_CURRENCY: 'JPY',
       ADMIN_EMAIL: 'ops@example.com',
       ADMIN_PASSWORD: 'Secret-123',
-      OUTBOUND_ALLOW_HOSTS: '127.0.0.1, localhost',
+      OUTBOUND_ALLOW_HOSTS: '127.0.0.1:3402, Localhost,[::1]:8080',
       TRUST_PROXY: '2',
     });
     expect(config).toMatchObject({
@@ -55,9 +55,17 @@ describe('loadConfig', () => {
       demoData: false,
       appCurrency: 'JPY',
       admin: { email: 'ops@example.com', password: 'Secret-123' },
-      outboundAllowHosts: ['127.0.0.1', 'localhost'],
+      outboundAllowHosts: ['127.0.0.1:3402', 'localhost', '[::1]:8080'],
       trustProxy: 2,
     });
+  });
+
+  it('refuses an outbound allow list that is not host or host:port entries', () => {
+    for (const value of ['http://127.0.0.1:3402', '127.0.0.1:port', 'shop.example/path', 'a,,b']) {
+      expect(() => loadConfig({ SESSION_SECRET: secret, OUTBOUND_ALLOW_HOSTS: value })).toThrowError(
+        /OUTBOUND_ALLOW_HOSTS/,
+      );
+    }
   });
 
   it('treats an empty variable as unset', () => {

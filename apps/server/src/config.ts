@@ -9,6 +9,10 @@ const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
   .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
 
+// `host`, `host:port` or `[ipv6]:port` entries, comma-separated.
+const OUTBOUND_HOST_LIST =
+  /^\s*(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?\s*(,\s*(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?\s*)*$/i;
+
 const optionalString = z
   .string()
   .optional()
@@ -31,7 +35,9 @@ const environmentSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE: optionalString,
   RECAPTCHA_SECRET: optionalString,
-  OUTBOUND_ALLOW_HOSTS: optionalString,
+  OUTBOUND_ALLOW_HOSTS: optionalString.pipe(
+    z.string().regex(OUTBOUND_HOST_LIST, 'a comma-separated list of host or host:port entries').optional(),
+  ),
   DEMO_DATA: booleanFlag.default(true),
   ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalString,
@@ -133,7 +139,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       apiBase: env.STRIPE_API_BASE,
     },
     recaptchaSecret: env.RECAPTCHA_SECRET,
-    outboundAllowHosts: env.OUTBOUND_ALLOW_HOSTS?.split(',').map((host) => host.trim()) ?? [],
+    outboundAllowHosts: env.OUTBOUND_ALLOW_HOSTS?.split(',').map((host) => host.trim().toLowerCase()) ?? [],
     demoData: env.DEMO_DATA,
     admin:
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD

@@ -42,6 +42,12 @@ async function main() {
 
   const exposure = devMailboxExposureWarning(config);
   if (exposure) app.log.warn(exposure);
+  if (config.env === 'production' && config.outboundAllowHosts.length > 0) {
+    app.log.warn(
+      { hosts: config.outboundAllowHosts },
+      'OUTBOUND_ALLOW_HOSTS is set: links to these hosts are fetched without the address check',
+    );
+  }
   if (config.env === 'production' && !config.smtpUrl) {
     app.log.warn(
       'SMTP_URL is not set: verification and reset mail is kept in the outbox and never delivered',

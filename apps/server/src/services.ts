@@ -5,6 +5,10 @@ import { cartRoutes } from './features/cart/cart.routes.js';
 import { isInCart } from './features/cart/cart.service.js';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes.js';
 import { contentRoutes } from './features/content/content.routes.js';
+import {
+  externalProductRoutes,
+  linkPreviewRoutes,
+} from './features/external-products/external-products.routes.js';
 import { notificationRoutes } from './features/notifications/notifications.routes.js';
 import { adminQuotationRoutes, quotationRoutes } from './features/quotations/quotations.routes.js';
 import type { QuotingRules } from './features/quotations/quotations.service.js';
@@ -46,6 +50,12 @@ export const storeService: FastifyPluginAsync<StoreServiceOptions> = async (app,
   await app.register(cartRoutes, { regions });
   await app.register(quotationRoutes, { regions, rules: quotingRulesOf(app) });
   await app.register(notificationRoutes);
+  await app.register(externalProductRoutes);
+};
+
+/** The spec's functions service: calls that do work for the page rather than keep store data. */
+export const functionsService: FastifyPluginAsync = async (app) => {
+  await app.register(linkPreviewRoutes);
 };
 
 /** Back-office calls for operators and admins, mounted under /api/admin. */

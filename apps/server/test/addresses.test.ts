@@ -145,12 +145,29 @@ describe('address book', () => {
     expect(relocated.json().address).toMatchObject({ country: 'US', state: 'CA', postalCode: '94043' });
   });
 
-  it('refuses to unset main on the main address', async () => {
+  it('refuses to unset main on the main address, saying why, and changes nothing', async () => {
     const session = await shopper();
-    const address = await add(session);
-    const response = await call(session, 'PUT', `/${address.id}`, { main: false });
+    const only = await add(session);
+    const response = await call(session, 'PUT', `/${only.id}`, { main: false, fullName: 'Renamed' });
     expect(response.statusCode).toBe(400);
-    expect(errorCode(response)).toBe('address/invalid_main');
+    expect(response.json().error).toEqual({
+      code: 'address/main_required',
+      params: [],
+      message: 'You always have one main address: make another address main first',
+    });
+
+    const other = await add(session, { fullName: 'Other' });
+    const stillMain = await call(session, 'PUT', `/${only.id}`, { main: false });
+    expect(errorCode(stillMain)).toBe('address/main_required');
+    const list = (await call(session, 'GET', '')).json().addresses;
+    expect(list.map((address: { id: string; main: boolean; fullName: string }) => address)).toEqual([
+      expect.objectContaining({ id: only.id, main: true, fullName: only.fullName }),
+      expect.objectContaining({ id: other.id, main: false }),
+    ]);
+    // Unsetting main on an address that is not main asks for what already holds.
+    const notMain = await call(session, 'PUT', `/${other.id}`, { main: false });
+    expect(notMain.statusCode).toBe(200);
+    expect(notMain.json().address.main).toBe(false);
   });
 
   it('moves main with PUT main: true', async () => {
@@ -176,6 +193,11 @@ describe('address book', () => {
     [
       { country: 'US', postalCode: '94043', phoneNumber: '+1 650 253 0000', state: 'Atlantis' },
       'address/invalid_state',
+    ],
+    // Japan Post needs the city or ward, which the street line no longer has to hold.
+    [
+      { country: 'JP', postalCode: '100-0005', phoneNumber: '03-1234-5678', state: '13' },
+      'address/invalid_city',
     ],
   ])('refuses %j on create with its code', async (overrides, code) => {
     const response = await call(await shopper(), 'POST', '', { ...singapore, ...overrides });

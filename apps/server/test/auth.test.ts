@@ -178,6 +178,22 @@ describe('email verification', () => {
     expect(await verificationCodeFor(harness.app, email)).toBe(code);
   });
 
+  it('tells the signed-in owner how many seconds to wait, in the answer and in Retry-After', async () => {
+    const { browser, email } = await registered();
+    const response = await browser.post('/api/auth/resendVerifyCode', { email });
+    expect(response.statusCode).toBe(429);
+    const { error } = response.json();
+    expect(error.code).toBe('auth/resend_verify_code_rate_limit');
+    const seconds = Number(error.params[0]);
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(60);
+    expect(response.headers['retry-after']).toBe(String(seconds));
+    expect(error.message).toBe('Please wait before requesting another verification code');
+    expect(await mailCount(harness.app, email)).toBe(1);
+    // Anyone else asking for that address is answered as usual and learns nothing.
+    expect((await (await open()).post('/api/auth/resendVerifyCode', { email })).statusCode).toBe(200);
+  });
+
   it('resends a new code that replaces the old one', async () => {
     const user = await createUser(harness.app, { emailVerifiedAt: null });
     const browser = await open();
@@ -260,6 +276,16 @@ describe('sign-in and sessions', () => {
     );
     const missing = await browser.post('/api/auth/login', { email: 'a@example.com' });
     expect(missing.json().error).toMatchObject({ code: 'general/missing_argument', params: ['password'] });
+    // Empty fields were never checked against an account, so they are missing rather than wrong.
+    const emptyPassword = await browser.post('/api/auth/login', { email: 'a@example.com', password: '' });
+    expect(emptyPassword.statusCode).toBe(400);
+    expect(emptyPassword.json().error).toEqual({
+      code: 'general/missing_argument',
+      params: ['password'],
+      message: 'Missing argument password',
+    });
+    const emptyEmail = await browser.post('/api/auth/login', { email: ' ', password: PASSWORD });
+    expect(emptyEmail.json().error).toMatchObject({ code: 'general/missing_argument', params: ['email'] });
     const forged = await browser.post(
       '/api/auth/login',
       { email: 'a@example.com', password: PASSWORD },

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../src/db/schema.js';
 import { cartItems } from '../src/features/cart/cart.table.js';
 import { addProduct, type CatalogueFixture, seedCatalogue } from './helpers/catalogue-fixtures.js';
-import { createTestApp, createUser, signInAs, type TestApp, withXsrf } from './helpers/test-app.js';
+import { apiAs, createTestApp, createUser, signInAs, type TestApp, withXsrf } from './helpers/test-app.js';
 
 type Session = { cookie: string; header: Record<string, string> };
 const UNKNOWN_ID = '6f1c1a52-0000-4000-8000-000000000000';
@@ -15,26 +15,10 @@ describe('cart calls', () => {
   const ids: Record<string, string> = {};
 
   const as = (session: Session) => {
-    const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-      harness.app.inject({
-        method,
-        url,
-        headers: {
-          cookie: session.cookie,
-          ...session.header,
-          ...(payload !== undefined && { 'content-type': 'application/json' }),
-        },
-        ...(payload !== undefined && { payload: JSON.stringify(payload) }),
-      });
+    const { get, send } = apiAs(harness.app, session);
     return {
-      cart: (query = '') =>
-        harness.app.inject({ method: 'GET', url: `/api/cart${query}`, headers: { cookie: session.cookie } }),
-      flags: (productId: string) =>
-        harness.app.inject({
-          method: 'GET',
-          url: `/api/product/${productId}/flags`,
-          headers: { cookie: session.cookie },
-        }),
+      cart: (query = '') => get(`/api/cart${query}`),
+      flags: (productId: string) => get(`/api/product/${productId}/flags`),
       add: (body: unknown, query = '') => send('POST', `/api/cart${query}`, body),
       update: (id: string, body: unknown) => send('PUT', `/api/cart/${id}`, body),
       remove: (id: string) => send('DELETE', `/api/cart/${id}`),

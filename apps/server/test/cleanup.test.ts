@@ -5,6 +5,8 @@ import { staleSessions } from '../src/features/auth/sessions.service.js';
 import { sessions } from '../src/features/auth/sessions.table.js';
 import { staleUserSecrets } from '../src/features/auth/user-secrets.service.js';
 import { userSecrets } from '../src/features/auth/user-secrets.table.js';
+import { staleLinkPreviews } from '../src/features/external-products/external-products.service.js';
+import { linkPreviews } from '../src/features/external-products/external-products.table.js';
 import { staleJobs } from '../src/features/jobs/job-queue.js';
 import { jobs } from '../src/features/jobs/jobs.table.js';
 import { mailOutbox } from '../src/features/mail/mail.table.js';
@@ -87,6 +89,15 @@ async function seedRowsAroundTheirRetention() {
     { kind: 'test.failed-8-days-ago', status: 'failed', finishedAt: ago('8 days') },
     { kind: 'test.failed-31-days-ago', status: 'failed', finishedAt: ago('31 days') },
   ]);
+
+  await db
+    .insert(linkPreviews)
+    .values([
+      { url: 'https://shop.example/fresh', expiresAt: fromNow('20 hours') },
+      { url: 'https://shop.example/expired-an-hour-ago', expiresAt: ago('1 hour') },
+      { url: 'https://shop.example/expired-2-days-ago', expiresAt: ago('2 days') },
+    ])
+    .onConflictDoNothing();
   return { user, secretOwners, sessionRows };
 }
 
@@ -96,7 +107,7 @@ describe('periodic clean-up', () => {
     const { db } = testApp.app;
 
     const deleted = await pruneStaleRows(db);
-    expect(deleted).toMatchObject({ sessions: 2, userSecrets: 1, mail: 2, jobs: 2 });
+    expect(deleted).toMatchObject({ sessions: 2, userSecrets: 1, mail: 2, jobs: 2, linkPreviews: 1 });
 
     const keptSessions = await db
       .select({ label: sessions.tokenHash })
@@ -123,8 +134,19 @@ describe('periodic clean-up', () => {
       'test.failed-8-days-ago',
       'test.queued-long-ago',
     ]);
+    const keptPreviews = await db.select({ url: linkPreviews.url }).from(linkPreviews);
+    expect(keptPreviews.map((row) => row.url).sort()).toEqual([
+      'https://shop.example/expired-an-hour-ago',
+      'https://shop.example/fresh',
+    ]);
 
-    expect(await pruneStaleRows(db)).toEqual({ sessions: 0, userSecrets: 0, mail: 0, jobs: 0 });
+    expect(await pruneStaleRows(db)).toEqual({
+      sessions: 0,
+      userSecrets: 0,
+      mail: 0,
+      jobs: 0,
+      linkPreviews: 0,
+    });
   });
 
   it('deletes in batches until nothing stale is left', async () => {
@@ -155,7 +177,13 @@ describe('periodic clean-up', () => {
     await app.jobs.runDue();
     const runs = await app.db.select().from(jobs).where(eq(jobs.kind, CLEANUP_JOB));
     expect(runs.map((row) => row.status).sort()).toEqual(['done', 'queued']);
-    expect(await pruneStaleRows(app.db)).toEqual({ sessions: 0, userSecrets: 0, mail: 0, jobs: 0 });
+    expect(await pruneStaleRows(app.db)).toEqual({
+      sessions: 0,
+      userSecrets: 0,
+      mail: 0,
+      jobs: 0,
+      linkPreviews: 0,
+    });
   });
 
   it('keeps each stale condition whole when it is combined with another', async () => {
@@ -171,5 +199,6 @@ describe('periodic clean-up', () => {
     expect(await counted(staleUserSecrets, userSecrets)).toBe(0);
     expect(await counted(staleMail, mailOutbox)).toBe(0);
     expect(await counted(staleJobs, jobs)).toBe(0);
+    expect(await counted(staleLinkPreviews, linkPreviews)).toBe(0);
   });
 });

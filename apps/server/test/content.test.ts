@@ -11,7 +11,7 @@ import {
   shippingLocations,
 } from '../src/features/content/content.table.js';
 import { imagesDirectory, saveArt } from '../src/lib/image-store.js';
-import { productArt } from '../src/lib/svg-art.js';
+import { monogramArt } from '../src/lib/svg-art.js';
 import { addProduct, type CatalogueFixture, seedCatalogue } from './helpers/catalogue-fixtures.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -226,7 +226,7 @@ describe('content calls', () => {
       const key = await saveArt(
         imagesDirectory(dataDir),
         'products/p1.svg',
-        productArt('p1', 'Budget Earbuds'),
+        monogramArt('p1', 'Budget Earbuds'),
       );
       for (const url of [`/images/${key}`, '/images/products/p1_thumb.svg']) {
         const response = await get(url);

@@ -2,9 +2,10 @@ import { QUOTATION_MAX_ITEMS, QUOTATION_STATUS_MESSAGES } from '@crossbuy/core/q
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exchangeRates, notifications, products } from '../src/db/schema.js';
+import { externalProducts } from '../src/features/external-products/external-products.table.js';
 import { quotationItems } from '../src/features/quotations/quotations.table.js';
 import { addProduct, type CatalogueFixture, seedCatalogue } from './helpers/catalogue-fixtures.js';
-import { createTestApp, createUser, signInAs, type TestApp, withXsrf } from './helpers/test-app.js';
+import { apiAs, createTestApp, createUser, signInAs, type TestApp, withXsrf } from './helpers/test-app.js';
 
 type Session = { cookie: string; header: Record<string, string> };
 const UNKNOWN_ID = '6f1c1a52-0000-4000-8000-000000000000';
@@ -26,19 +27,7 @@ describe('quotation calls', () => {
   let operator: Session;
 
   const as = (session: Session) => {
-    const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-      harness.app.inject({
-        method,
-        url,
-        headers: {
-          cookie: session.cookie,
-          ...session.header,
-          ...(payload !== undefined && { 'content-type': 'application/json' }),
-        },
-        ...(payload !== undefined && { payload: JSON.stringify(payload) }),
-      });
-    const get = (url: string) =>
-      harness.app.inject({ method: 'GET', url, headers: { cookie: session.cookie } });
+    const { get, send } = apiAs(harness.app, session);
     return {
       get,
       send,
@@ -129,7 +118,8 @@ describe('quotation calls', () => {
         instructions: 'White, 220 V please',
         price: { amountMinor: 0, currency: 'SGD' },
         unavailableReason: 'quotation/pending',
-        marketplaceLabel: 'QUOTATION',
+        sourceMarketPlace: 'Amazon',
+        marketplaceLabel: 'Amazon (QUOTATION)',
         productSourceData: null,
         statusData: {
           basePrice: null,
@@ -140,6 +130,82 @@ describe('quotation calls', () => {
         },
       },
     });
+  });
+
+  it('keeps the link as the store normalises it, and says QUOTATION for a site it does not know', async () => {
+    const { shopper } = await newShopper();
+    const response = await shopper.request(
+      remote({ productUrl: 'HTTPS://Shop.Example/item/7?utm_source=mail&colour=red#reviews' }),
+    );
+    expect(response.json().quotationItem).toMatchObject({
+      productUrl: 'https://shop.example/item/7?colour=red',
+      sourceMarketPlace: null,
+      marketplaceLabel: 'QUOTATION',
+    });
+    const withCredentials = await shopper.request(
+      remote({ productUrl: 'https://user:secret@shop.example/item' }),
+    );
+    expect(withCredentials.json().error.code).toBe('quotation/invalid_product_url');
+  });
+
+  it('quotes a product the store looked up by link, by its id or its link, filled from the page', async () => {
+    const [external] = await harness.app.db
+      .insert(externalProducts)
+      .values({
+        url: 'https://item.rakuten.co.jp/shop/kettle-12/',
+        host: 'item.rakuten.co.jp',
+        marketplace: 'Rakuten',
+        status: 'done',
+        name: 'Electric kettle 1.2 L',
+        images: ['https://image.rakuten.example/kettle.jpg'],
+        priceMinor: 4980,
+        priceCurrency: 'JPY',
+        fetchedAt: new Date(),
+      })
+      .returning();
+    if (!external) throw new Error('external product insert returned nothing');
+    const { shopper } = await newShopper();
+    const expected = {
+      productSource: 'e',
+      productUrl: 'https://item.rakuten.co.jp/shop/kettle-12/',
+      name: 'Electric kettle 1.2 L',
+      mainImage: 'https://image.rakuten.example/kettle.jpg',
+      marketplaceLabel: 'Rakuten (QUOTATION)',
+      status: 'p',
+    };
+    const byId = await shopper.send('POST', '/api/quotation_item/external', {
+      externalProductId: external.id,
+      quantity: 2,
+    });
+    expect(byId.statusCode).toBe(201);
+    expect(byId.json().quotationItem).toMatchObject({ ...expected, quantity: 2 });
+    const byLink = await shopper.send('POST', '/api/quotation_item/external', {
+      link: 'https://item.rakuten.co.jp/shop/kettle-12/?utm_campaign=x#top',
+      instructions: 'Black',
+    });
+    expect(byLink.json().quotationItem).toMatchObject({ ...expected, quantity: 1, instructions: 'Black' });
+    // A remote request for the same page is tied to what the store read from it.
+    const remoteRequest = await shopper.request(
+      remote({ productUrl: 'https://item.rakuten.co.jp/shop/kettle-12/' }),
+    );
+    expect(remoteRequest.json().quotationItem.marketplaceLabel).toBe('Rakuten (QUOTATION)');
+    const [tied] = await harness.app.db
+      .select({ externalProductId: quotationItems.externalProductId })
+      .from(quotationItems)
+      .where(eq(quotationItems.id, remoteRequest.json().quotationItem.id));
+    expect(tied?.externalProductId).toBe(external.id);
+
+    for (const body of [
+      { externalProductId: UNKNOWN_ID },
+      { externalProductId: 'nope' },
+      { link: 'https://never.searched.example/item' },
+    ]) {
+      const response = await shopper.send('POST', '/api/quotation_item/external', body);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error.code).toBe('external/not_found');
+    }
+    const missing = await shopper.send('POST', '/api/quotation_item/external', { quantity: 1 });
+    expect(missing.json().error).toMatchObject({ code: 'general/missing_argument', params: ['link'] });
   });
 
   it('takes a local request for one of our products by id or by name in URLs', async () => {

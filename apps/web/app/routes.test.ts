@@ -50,6 +50,8 @@ describe('routes', () => {
     ['/category/audio', 'routes/category'],
     ['/categories/audio', 'routes/categories-redirect'],
     ['/product/studio-headphones-3b70b94c', 'routes/product'],
+    ['/terms', 'routes/terms'],
+    ['/privacy', 'routes/privacy'],
     ['/merchants', 'routes/merchants'],
     ['/merchant/2d77f9f7-bfdd-430f-a50b-3c00eae8ac1c', 'routes/merchant'],
     ['/wishlist', 'routes/wishlist'],

@@ -32,6 +32,8 @@ export default [
     route('quotations/new', 'routes/quotation-new.tsx'),
     route('quotations/:quotationId', 'routes/quotation.tsx'),
     route('image_page/:imagePageId', 'routes/image-page.tsx'),
+    route('terms', 'routes/terms.tsx'),
+    route('privacy', 'routes/privacy.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

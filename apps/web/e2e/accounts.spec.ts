@@ -26,7 +26,7 @@ async function register(page: Page, email: string) {
   await field(page, 'Phone number').fill('9123 4567');
   await field(page, 'Date of birth').fill('1990-05-17');
   await field(page, 'Gender').selectOption('female');
-  await page.getByLabel('I accept the terms and conditions').check();
+  await page.getByLabel(/^I accept the terms and conditions/).check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/verify_email$/);
 }
@@ -146,6 +146,56 @@ test.describe('accounts', () => {
     const me = await (await page.request.get('/api/auth/me')).json();
     expect(me).toMatchObject({ signedIn: true, tfaPassed: true, profile: { email, tfaEnabled: true } });
     expect(errors).toEqual([]);
+  });
+
+  test('a new shopper is told what is missing, finds the terms, learns how long to wait for a code and addresses a Japanese parcel', async ({
+    page,
+  }) => {
+    const errors = watchForErrors(page);
+    const email = newEmail('letter');
+
+    await openHydrated(page, '/sign_in');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Please enter your email')).toBeVisible();
+    await expect(page.getByText('Please enter your password')).toBeVisible();
+    await expect(page.getByText(/incorrect/)).toHaveCount(0);
+    await expect(page.getByLabel('Email')).toBeFocused();
+
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy notice' })).toBeVisible();
+
+    await openHydrated(page, '/register');
+    const [terms] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('link', { name: /^terms and conditions/ }).click(),
+    ]);
+    await expect(terms.getByRole('heading', { level: 1, name: 'Terms and conditions' })).toBeVisible();
+    await terms.close();
+
+    await register(page, email);
+    await page.getByRole('button', { name: 'Send a new code' }).click();
+    const wait = page.getByRole('alert');
+    await expect(wait).toContainText('before requesting another verification code.');
+    await expect(wait.locator('[aria-hidden="true"]')).toHaveText(/^\d+ seconds?$/);
+    await expect(page.getByRole('button', { name: 'Send a new code' })).toBeDisabled();
+
+    await openHydrated(page, '/account/addresses');
+    await page.getByRole('button', { name: 'Add an address' }).click();
+    await field(page, 'Country').selectOption('JP');
+    await field(page, 'Phone number').fill('03-1234-5678');
+    await field(page, 'Address').fill('Marunouchi 1-1-1');
+    await field(page, 'City / ward').fill('Chiyoda-ku');
+    await field(page, 'Prefecture').selectOption({ label: 'Tokyo' });
+    await field(page, 'Postal code').fill('100-0005');
+    await page.getByRole('button', { name: 'Save address' }).click();
+    await expect(page.getByText('Address added.')).toBeVisible();
+    const card = page.getByRole('list', { name: 'Saved addresses' }).getByRole('listitem').first();
+    await expect(card.locator('address')).toHaveText(
+      /^〒100-0005\s*Tokyo Chiyoda-ku\s*Marunouchi 1-1-1\s*Japan/,
+    );
+
+    // The one refused request of the journey is the code asked for too soon.
+    expect(errors.filter((error) => !error.includes('status of 429'))).toEqual([]);
   });
 
   test('the account pages fit a phone and the account menu works by keyboard', async ({ page }) => {

@@ -87,6 +87,27 @@ const SPEC_POSTAL_PATTERNS: Record<string, string> = {
   TW: '\\d{3}\\d{2,3}',
 };
 
+// How a letter to these countries is addressed, where Google's Latin-script format reads otherwise. The
+// East Asian postal services write an address from the largest place to the smallest, the postal code
+// first (Japan Post: 〒postal code, prefecture, city or ward, then the town, block and building; China Post
+// and Chunghwa Post alike) or last (Korea Post); Hongkong Post has no postal codes, and the area and
+// district head the address. Royal Mail wants the post town in capitals and the postcode on its own line.
+// The country line stays last, as on any letter from abroad. `{field:upper}` prints the value in capitals.
+const LETTER_FORMATS: Record<string, string> = {
+  JP: '〒{zip}_{state} {city}_{address1}_{address2}_{firstName} {lastName}_{country}_{phone}',
+  KR: '{state} {city}_{address1}_{address2}_{firstName} {lastName}_{zip}_{country}_{phone}',
+  CN: '{zip}_{state} {city}_{address1}_{address2}_{firstName} {lastName}_{country}_{phone}',
+  TW: '{zip}_{state} {city}_{address1}_{address2}_{firstName} {lastName}_{country}_{phone}',
+  HK: '{state}_{city}_{address1}_{address2}_{firstName} {lastName}_{country}_{phone}',
+  GB: '{firstName} {lastName}_{address1}_{address2}_{city:upper}_{zip:upper}_{country}_{phone}',
+};
+
+// Google folds Japan's city or ward (市区町村) into the street lines; Japan Post needs it, so it is a
+// field of its own here, required like the prefecture and the postal code.
+const CITY_OVERRIDES: Record<string, { label: string; required: boolean }> = {
+  JP: { label: 'City / ward', required: true },
+};
+
 // Google's %-tokens. %D (dependent locality) and %X (sorting code) have no field on a store address.
 const FORMAT_TOKENS: Record<string, string> = {
   N: '{firstName} {lastName}',
@@ -176,14 +197,15 @@ export function buildAddressData(): Record<string, CountryAddressData> {
     if (name === undefined) throw new Error(`no English name for country ${code}`);
     const required = raw.require ?? DEFAULT_REQUIRED;
     const postalPattern = SPEC_POSTAL_PATTERNS[code] ?? raw.zip;
+    const city = CITY_OVERRIDES[code];
     data[code] = {
       countryId: code,
       displayValue: name,
-      displayFormat: displayFormat(raw, name),
-      cityDisplayValue: CITY_LABELS[raw.locality_name_type ?? 'city'] ?? DEFAULT_CITY_LABEL,
+      displayFormat: LETTER_FORMATS[code] ?? displayFormat(raw, name),
+      cityDisplayValue: city?.label ?? CITY_LABELS[raw.locality_name_type ?? 'city'] ?? DEFAULT_CITY_LABEL,
       stateDisplayValue: STATE_LABELS[raw.state_name_type ?? 'province'] ?? DEFAULT_STATE_LABEL,
       stateRequired: required.includes('S'),
-      cityRequired: required.includes('C'),
+      cityRequired: city?.required ?? required.includes('C'),
       states: states(raw),
       postalCodeRequired: required.includes('Z'),
       postalCodeRegex: postalPattern === undefined ? '' : anchor(postalPattern),

@@ -1,12 +1,17 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isValidVariantPath } from '@crossbuy/core/catalogue';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../test/helpers/test-database.js';
-import { DEMO_PRODUCT_COUNT } from '../features/catalogue/catalogue.demo.js';
-import { generateProducts } from '../features/catalogue/catalogue-generator.js';
+import {
+  DEMO_CATALOGUE_SEED,
+  DEMO_PRODUCT_COUNT,
+  pictureTwinIndex,
+} from '../features/catalogue/catalogue.demo.js';
+import { generateProducts, leafCategoryIds } from '../features/catalogue/catalogue-generator.js';
+import { type ArtIconName, type IconNode, loadArtIcons } from '../lib/art-icons.js';
 import { seedDemoDataOnce } from './demo-data.js';
 import { demoSeeders } from './demo-seeders.js';
 import { queryRows } from './query-rows.js';
@@ -147,6 +152,178 @@ describe('the demo store', () => {
       expect(existsSync(path.join(dataDir, 'images', key)), key).toBe(true);
       expect(existsSync(path.join(dataDir, 'images', key.replace(/\.svg$/, '_thumb.svg'))), key).toBe(true);
     }
+  });
+
+  describe('pictures, words and campaign pages that look like a shop', () => {
+    type ProductRow = {
+      category_id: string;
+      name: string;
+      description: string;
+      main_image: string;
+      gallery: string[];
+    };
+    let rows: ProductRow[];
+    let icons: Record<ArtIconName, IconNode>;
+    const picture = (key: string) => readFileSync(path.join(dataDir, 'images', key), 'utf8');
+    /** Whether `svg` draws `icon`: every element of the icon is there with its exact attributes. */
+    const draws = (svg: string, icon: IconNode) =>
+      icon.every(([tag, attributes]) =>
+        svg.includes(
+          `<${tag} ${Object.entries(attributes)
+            .map(([name, value]) => `${name}="${value}"`)
+            .join(' ')}/>`,
+        ),
+      );
+    const iconsIn = (svg: string) =>
+      (Object.keys(icons) as ArtIconName[]).filter((name) => draws(svg, icons[name]));
+    // Words for what the store cannot do yet: no checkout, payment, delivery times or shipping offers.
+    const PROMISES =
+      /\b(buy|buying|checkout|check out|pay|payment|ships (free|within|from)|shipped|shipping|deliver\w*|free|best-?seller)\b/i;
+
+    beforeAll(async () => {
+      icons = await loadArtIcons();
+      rows = await queryRows<ProductRow>(
+        database.db,
+        sql`SELECT category_id, name, description, main_image, gallery FROM products ORDER BY id`,
+      );
+    });
+
+    it('draws each product as its kind: a shoe for sneakers, headphones for audio', () => {
+      const expected: Record<string, ArtIconName[]> = {
+        sneakers: ['SportShoe'],
+        boots: ['Boot'],
+        headphones: ['Headphones', 'Earbuds'],
+        keyboards: ['Keyboard'],
+        dresses: ['Dress'],
+        tents: ['Tent'],
+        'bed-sheets': ['BedDouble'],
+      };
+      for (const row of rows.filter((product) => expected[product.category_id])) {
+        const drawn = iconsIn(picture(row.main_image));
+        expect(drawn, row.name).toHaveLength(1);
+        expect(expected[row.category_id], row.name).toContain(drawn[0]);
+      }
+    });
+
+    it('never draws two kinds alike, and no longer draws initials', () => {
+      const drawnByCategory = new Map<string, Set<ArtIconName>>();
+      for (const row of rows) {
+        const svg = picture(row.main_image);
+        const drawn = iconsIn(svg);
+        expect(drawn, row.name).toHaveLength(1);
+        const set = drawnByCategory.get(row.category_id) ?? new Set();
+        for (const name of drawn) set.add(name);
+        drawnByCategory.set(row.category_id, set);
+        // The only words on a product picture are its kind, in capitals.
+        expect(svg.match(/<text/g), row.name).toHaveLength(1);
+        expect(svg, row.name).toMatch(/>[A-Z][A-Z ]+<\/text>/);
+      }
+      expect(drawnByCategory.size).toBe(leafCategoryIds().length);
+      const owners = new Map<ArtIconName, string[]>();
+      for (const [category, drawn] of drawnByCategory)
+        for (const name of drawn) owners.set(name, [...(owners.get(name) ?? []), category]);
+      // Tops and shirts are both shirts; every other icon belongs to one kind only.
+      const shared = [...owners].filter(([, categories]) => categories.length > 1);
+      expect(shared).toEqual([['Shirt', ['tops', 'shirts']]]);
+    });
+
+    it('shows three different views in each gallery, and gives thumbnails the same subject', () => {
+      for (const row of rows.slice(0, 40)) {
+        const [main, ...gallery] = [row.main_image, ...row.gallery].map(picture);
+        expect(new Set([main, ...gallery]).size, row.name).toBe(3);
+        const subject = iconsIn(main ?? '');
+        for (const view of gallery) expect(iconsIn(view), row.name).toEqual(subject);
+        expect(iconsIn(picture(row.main_image.replace(/\.svg$/, '_thumb.svg'))), row.name).toEqual(subject);
+      }
+    });
+
+    it('describes each kind in its own words, and promises nothing the store cannot do', () => {
+      const openings = new Map<string, Set<string>>();
+      for (const row of rows) {
+        expect(row.description, row.name).not.toMatch(PROMISES);
+        expect(row.description.length, row.name).toBeGreaterThan(150);
+        const opening = (row.description.split('. ')[0] ?? '').replace(row.name.split(' ').at(-1) ?? '', '');
+        openings.set(opening, new Set([...(openings.get(opening) ?? []), row.category_id]));
+      }
+      // An opening sentence belongs to one kind only.
+      for (const [opening, categories] of openings) expect([...categories], opening).toHaveLength(1);
+      expect(new Set(rows.map((row) => row.description)).size).toBe(rows.length);
+    });
+
+    it('fills banners, the popup and campaign pages with pictures, true words and links that lead somewhere', async () => {
+      const copy = await queryRows<{ text: string }>(
+        database.db,
+        sql`SELECT title || ' ' || subtitle AS text FROM banners UNION ALL SELECT title || ' ' || body FROM popups
+            UNION ALL SELECT title || ' ' || (SELECT string_agg(i->>'alt', ' ') FROM jsonb_array_elements(images) i)
+            FROM image_pages`,
+      );
+      for (const { text } of copy) expect(text).not.toMatch(PROMISES);
+
+      const links = await queryRows<{ link: string | null; image: string; alt: string }>(
+        database.db,
+        sql`SELECT link, image, '' AS alt FROM banners UNION ALL SELECT link, image, '' FROM popups
+            UNION ALL SELECT i->>'link', i->>'image', i->>'alt' FROM image_pages, jsonb_array_elements(images) i`,
+      );
+      const japanWeek = await queryRows<{ n: number }>(
+        database.db,
+        sql`SELECT jsonb_array_length(images) AS n FROM image_pages WHERE id = 'japan-week'`,
+      );
+      expect(japanWeek[0]?.n).toBe(6);
+      for (const { link, image, alt } of links) {
+        expect(iconsIn(picture(image)).length, image).toBeGreaterThan(0);
+        if (image.startsWith('pages/')) expect(alt.length, image).toBeGreaterThan(10);
+        expect(link, image).toBeTruthy();
+        expect(await leadsSomewhere(link ?? ''), link ?? '').toBe(true);
+      }
+    });
+
+    /** Whether a content link opens a page of the store that exists. */
+    async function leadsSomewhere(link: string): Promise<boolean> {
+      if (['/', '/search', '/merchants', '/wishlist'].includes(link)) return true;
+      const [, kind, id] = /^\/(merchant|product|categories|image_page)\/([^/?#]+)$/.exec(link) ?? [];
+      if (!kind || !id) return false;
+      const query = {
+        merchant: sql`SELECT count(*)::int AS n FROM merchants WHERE id::text = ${id}`,
+        product: sql`SELECT count(*)::int AS n FROM products WHERE param_name = ${id} AND NOT disabled`,
+        categories: sql`SELECT count(*)::int AS n FROM categories WHERE id = ${id}`,
+        image_page: sql`SELECT count(*)::int AS n FROM image_pages WHERE id = ${id} AND active`,
+      }[kind];
+      return query ? (await count(query)) === 1 : false;
+    }
+  });
+
+  it('gives the products of a large catalogue the pictures of a demo product of their own category', () => {
+    const merchantIds = new Map(
+      [
+        'tokyo-audio-works',
+        'shibuya-street-style',
+        'seoul-glow',
+        'hangzhou-home',
+        'shenzhen-gadget-hub',
+        'kl-living',
+        'lion-city-sports',
+        'osaka-toy-box',
+        'busan-outdoor',
+        'brooklyn-basics',
+      ].map((slug) => [slug, slug]),
+    );
+    const generate = (firstIndex: number, count: number) =>
+      generateProducts({
+        firstIndex,
+        count,
+        seed: DEMO_CATALOGUE_SEED,
+        merchantIds,
+        now: new Date('2025-01-01T00:00:00Z'),
+        images: () => ({ mainImage: null, gallery: [] }),
+        pricedRegions: new Set(),
+      }).map((seed) => seed.product.categoryId);
+    const demo = generate(0, DEMO_PRODUCT_COUNT);
+    const large = generate(99_000, 1000);
+    large.forEach((categoryId, offset) => {
+      const twin = pictureTwinIndex(99_000 + offset);
+      expect(twin).toBeLessThan(DEMO_PRODUCT_COUNT);
+      expect(demo[twin]).toBe(categoryId);
+    });
   });
 
   it('is the same store every time: products come from a seed', () => {

@@ -3,7 +3,7 @@
 // the benchmarks. Run it on a database of its own: it assumes every product there came from it.
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
-import { DEMO_CATALOGUE_SEED, DEMO_PRODUCT_COUNT } from '../features/catalogue/catalogue.demo.js';
+import { DEMO_CATALOGUE_SEED, pictureTwinIndex } from '../features/catalogue/catalogue.demo.js';
 import {
   generatedProductId,
   generateProducts,
@@ -50,9 +50,9 @@ async function main() {
         seed: DEMO_CATALOGUE_SEED,
         merchantIds,
         now: new Date(),
-        // Generated products share the pictures of the demo product in the same category.
+        // Generated products share the pictures of a demo product in the same category.
         images: (_id, index) => {
-          const twin = generatedProductId(DEMO_CATALOGUE_SEED, index % DEMO_PRODUCT_COUNT);
+          const twin = generatedProductId(DEMO_CATALOGUE_SEED, pictureTwinIndex(index));
           return { mainImage: `products/${twin}.svg`, gallery: [`products/${twin}-2.svg`] };
         },
         pricedRegions,

@@ -185,6 +185,20 @@ export async function visitorOrUser(request: FastifyRequest): Promise<Principal 
   return request.principal;
 }
 
+/**
+ * Every route of `app` (a plugin's own scope) answers only callers who pass `guard`, and its answers are
+ * never stored by a shared cache: they are one person's.
+ */
+export function guardPrivateRoutes(
+  app: FastifyInstance,
+  guard: (request: FastifyRequest) => Promise<void> = requireUser,
+): void {
+  app.addHook('preHandler', guard);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+}
+
 /** preHandler: a signed-in caller, else 401 so the client refreshes its access token and retries. */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   await signedInAccount(request);

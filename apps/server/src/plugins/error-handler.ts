@@ -59,6 +59,12 @@ async function errorHandler(app: FastifyInstance) {
       // An expected refusal, unless something failed unexpectedly behind it (a schema that threw).
       if (thrown.cause !== undefined)
         request.log.error({ err: thrown.cause }, 'refused after an unexpected error');
+      // A limit's refusal carries the seconds to wait as its first parameter; clients that do not read
+      // the catalogue learn it from the standard header.
+      const [seconds] = thrown.params;
+      if (thrown.status === 429 && seconds !== undefined && /^\d+$/.test(seconds)) {
+        reply.header('retry-after', seconds);
+      }
       return reply.status(thrown.status).send(toErrorEnvelope(thrown.code, thrown.params));
     }
     const translated = isResponseSerializationError(error)

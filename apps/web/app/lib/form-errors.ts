@@ -2,10 +2,18 @@ import { ApiError, formatErrorMessage, isErrorCode, messageForError } from '@cro
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import type { SlotError } from './error-slots';
 
-/** Schemas carry catalogue codes as issue messages; a form shows the catalogue wording. */
-export function fieldErrorMessage(error: { message?: string | undefined } | undefined): string | undefined {
+/**
+ * Schemas carry catalogue codes as issue messages; a form shows the catalogue wording. A value the schema
+ * reports missing reads `missingMessage` ("Please enter your email") when the field gives one: the
+ * catalogue's "Missing argument" is written for the API, which names the field in a parameter.
+ */
+export function fieldErrorMessage(
+  error: { message?: string | undefined } | undefined,
+  missingMessage?: string,
+): string | undefined {
   const message = error?.message;
   if (!message) return undefined;
+  if (message === 'general/missing_argument' && missingMessage) return missingMessage;
   return isErrorCode(message) ? formatErrorMessage(message) : message;
 }
 

@@ -20,3 +20,13 @@ export const GENDER_OPTIONS: readonly (SelectOption & { value: Gender })[] = [
 
 /** Numbers are checked against the country chosen beside them (spec section 5). */
 export const PHONE_NUMBER_HINT = 'A number in the country above; its country code is optional.';
+
+/** Which field of a person form each refusal of the user service concerns. */
+export const PERSON_FIELDS_BY_CODE = {
+  'user/invalid_first_name': 'firstName',
+  'user/invalid_last_name': 'lastName',
+  'user/invalid_phone_number': 'phoneNumber',
+  'user/invalid_country': 'country',
+  'user/invalid_birthdate': 'birthDate',
+  'user/invalid_gender': 'gender',
+} as const;

@@ -8,7 +8,7 @@ export default function RegisterRoute() {
   return (
     <NarrowPage
       title="Create an account"
-      intro="Keep your cart, ask for quotations and check out faster with a Crossbuy account."
+      intro="Keep a wishlist and your addresses in one place with a Crossbuy account."
     >
       <RegisterForm />
     </NarrowPage>

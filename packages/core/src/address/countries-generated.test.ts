@@ -38,7 +38,8 @@ describe('generated country address data', () => {
   });
 
   it('uses only the spec placeholders and ends every format with the phone', () => {
-    const allowed = /^\{(firstName|lastName|company|address1|address2|city|state|zip|country|phone)\}$/;
+    const allowed =
+      /^\{(firstName|lastName|company|address1|address2|city|state|zip|country|phone)(:upper)?\}$/;
     for (const code of COUNTRY_CODES) {
       const format = COUNTRY_ADDRESS_DATA[code].displayFormat;
       for (const placeholder of format.match(/\{[^}]*\}/g) ?? []) expect(placeholder).toMatch(allowed);
@@ -46,6 +47,16 @@ describe('generated country address data', () => {
       expect(format).toContain('{address1}');
       expect(format.endsWith('_{phone}')).toBe(true);
     }
+  });
+
+  it('addresses Japan, Korea, China, Taiwan, Hong Kong and Britain as their postal services ask', () => {
+    expect(COUNTRY_ADDRESS_DATA.JP.displayFormat.startsWith('〒{zip}_{state} {city}_{address1}')).toBe(true);
+    expect(COUNTRY_ADDRESS_DATA.JP).toMatchObject({ cityDisplayValue: 'City / ward', cityRequired: true });
+    expect(COUNTRY_ADDRESS_DATA.KR.displayFormat.startsWith('{state} {city}_{address1}')).toBe(true);
+    expect(COUNTRY_ADDRESS_DATA.CN.displayFormat.startsWith('{zip}_{state} {city}_')).toBe(true);
+    expect(COUNTRY_ADDRESS_DATA.TW.displayFormat.startsWith('{zip}_{state} {city}_')).toBe(true);
+    expect(COUNTRY_ADDRESS_DATA.HK.displayFormat.startsWith('{state}_{city}_{address1}')).toBe(true);
+    expect(COUNTRY_ADDRESS_DATA.GB.displayFormat).toContain('_{city:upper}_{zip:upper}_');
   });
 
   it('keeps fixed text such as postal prefixes and town lines', () => {

@@ -57,7 +57,12 @@ describe('formatAddressLines', () => {
     );
     expect(
       formatAddressLines({ address: '1-1 Marunouchi', state: '13', postalCode: '100-0005' }, 'JP'),
-    ).toEqual(['1-1 Marunouchi', 'Tokyo', '100-0005', 'Japan']);
+    ).toEqual(['〒100-0005', 'Tokyo', '1-1 Marunouchi', 'Japan']);
+    expect(formatAddressLines({ address: '1-1 Marunouchi', city: 'Chiyoda-ku' }, 'JP')).toEqual([
+      'Chiyoda-ku',
+      '1-1 Marunouchi',
+      'Japan',
+    ]);
     expect(
       formatAddressLines({ address: 'Rua A, 10', city: 'Salvador', postalCode: '40301-110' }, 'BR'),
     ).toEqual(['Rua A, 10', 'Salvador', '40301-110', 'Brazil']);
@@ -76,6 +81,88 @@ describe('formatAddressLines', () => {
       'Town',
       'QQ',
     ]);
+  });
+});
+
+describe('formatAddressLines as a letter to each country is addressed', () => {
+  it.each([
+    [
+      'Japan: 〒postal code, prefecture and city or ward, then the street, the building, the name',
+      'JP',
+      ['Yamada Taro', 'Marunouchi 1-1-1', 'Palace Building 5F', 'Chiyoda-ku', '13', '100-0005'],
+      ['〒100-0005', 'Tokyo Chiyoda-ku', 'Marunouchi 1-1-1', 'Palace Building 5F', 'Yamada Taro', 'Japan'],
+    ],
+    [
+      'South Korea: province and city, the road address, the detail, the name, then the postal code',
+      'KR',
+      ['Kim Minji', '209 Sejong-daero', '3F', 'Jongno-gu', '11', '03172'],
+      ['Seoul Jongno-gu', '209 Sejong-daero', '3F', 'Kim Minji', '03172', 'South Korea'],
+    ],
+    [
+      'China: the postal code, province and city, then the street, the name',
+      'CN',
+      ['Wang Fang', 'Futian District, 5001 Shennan Boulevard', 'Room 1203', 'Shenzhen', '44', '518048'],
+      [
+        '518048',
+        'Guangdong Sheng Shenzhen',
+        'Futian District, 5001 Shennan Boulevard',
+        'Room 1203',
+        'Wang Fang',
+        'China',
+      ],
+    ],
+    [
+      'Taiwan: the postal code, city or county and district, then the road, the name',
+      'TW',
+      ['Chen Mei-ling', 'No. 7, Section 5, Xinyi Road', '89F', 'Xinyi District', 'TPE', '11049'],
+      [
+        '11049',
+        'Taipei City Xinyi District',
+        'No. 7, Section 5, Xinyi Road',
+        '89F',
+        'Chen Mei-ling',
+        'Taiwan',
+      ],
+    ],
+    [
+      'Hong Kong: the area and the district first, no postal code',
+      'HK',
+      ['Chan Tai Man', '1 Austin Road West', 'Flat A, 20/F', 'Tsim Sha Tsui', 'Kowloon', null],
+      ['Kowloon', 'Tsim Sha Tsui', '1 Austin Road West', 'Flat A, 20/F', 'Chan Tai Man', 'Hong Kong'],
+    ],
+    [
+      'United Kingdom: the post town in capitals, then the postcode on a line of its own',
+      'GB',
+      ['Jane Smith', '10 Downing Street', null, 'London', null, 'sw1a 2aa'],
+      ['Jane Smith', '10 Downing Street', 'LONDON', 'SW1A 2AA', 'United Kingdom'],
+    ],
+  ] as const)('%s', (_title, country, [fullName, address, unitNumber, city, state, postalCode], letter) => {
+    expect(formatAddressLines({ fullName, address, unitNumber, city, state, postalCode }, country)).toEqual(
+      letter,
+    );
+  });
+
+  it('prints what the shopper wrote in Japanese script in the same order', () => {
+    const address = { address: '丸の内1-1-1', city: '千代田区', state: '13', postalCode: '100-0005' };
+    expect(formatAddressLines(address, 'JP')).toEqual([
+      '〒100-0005',
+      'Tokyo 千代田区',
+      '丸の内1-1-1',
+      'Japan',
+    ]);
+  });
+
+  it('ends with the phone number in international form', () => {
+    expect(
+      formatAddressLines({ address: '10 Downing Street', phoneNumber: '+442079250918' }, 'GB').at(-1),
+    ).toBe('+44 20 7925 0918');
+  });
+
+  it('leaves the name out for a card that shows it as its heading, wherever the format puts it', () => {
+    const japan = { fullName: 'Yamada Taro', address: 'Marunouchi 1-1-1', city: 'Chiyoda-ku', state: '13' };
+    expect(formatAddressLines(japan, 'JP', { withName: false })).not.toContain('Yamada Taro');
+    const britain = { fullName: 'Jane Smith', address: '10 Downing Street', city: 'London' };
+    expect(formatAddressLines(britain, 'GB', { withName: false })[0]).toBe('10 Downing Street');
   });
 });
 

@@ -34,9 +34,10 @@ function renderLine(line: string, values: Readonly<Record<string, string>>): str
   const texts: string[] = [];
   const fields: string[] = [];
   let position = 0;
-  for (const match of line.matchAll(/\{(\w+)\}/g)) {
+  for (const match of line.matchAll(/\{(\w+)(:upper)?\}/g)) {
     texts.push(line.slice(position, match.index));
-    fields.push((values[match[1] ?? ''] ?? '').trim());
+    const value = (values[match[1] ?? ''] ?? '').trim();
+    fields.push(match[2] ? value.toLocaleUpperCase('en-GB') : value);
     position = match.index + match[0].length;
   }
   texts.push(line.slice(position));
@@ -60,15 +61,27 @@ function renderLine(line: string, values: Readonly<Record<string, string>>): str
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/** The address as printed lines in the country's own order (spec 9.1 displayFormat); blank lines dropped. */
-export function formatAddressLines(address: FormattableAddress, country: string): string[] {
+type FormatOptions = {
+  /** False leaves the recipient's name out, for a card that shows it as its heading. */
+  withName?: boolean;
+};
+
+/**
+ * The address as printed lines in the country's own order (spec 9.1 displayFormat), as a letter to that
+ * country is addressed; blank lines dropped.
+ */
+export function formatAddressLines(
+  address: FormattableAddress,
+  country: string,
+  { withName = true }: FormatOptions = {},
+): string[] {
   const data = getCountryAddressData(country);
   const state = address.state ? (findState(country, address.state)?.displayValue ?? address.state) : '';
   const phone = address.phoneNumber
     ? (parsePhoneNumberFromString(address.phoneNumber)?.formatInternational() ?? address.phoneNumber)
     : '';
   const values: Record<string, string> = {
-    firstName: address.fullName ?? '',
+    firstName: withName ? (address.fullName ?? '') : '',
     lastName: '',
     company: '',
     address1: address.address ?? '',

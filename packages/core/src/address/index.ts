@@ -1,3 +1,4 @@
+export { type AddressField, type AddressFields, addressFields, type PlacePart } from './address-fields.js';
 export {
   type Address,
   type AddressInput,

@@ -10,7 +10,7 @@ export interface StateEntry {
  *
  * `displayFormat` lists the lines of a printed address separated by `_`. Inside a line, `{name}` is a
  * placeholder for one of firstName, lastName, company, address1, address2, city, state, zip, country,
- * phone; everything else is fixed text (a postal prefix such as `CH-`, or a town name such as
+ * phone, and `{name:upper}` prints that value in capitals (a British post town); everything else is fixed text (a postal prefix such as `CH-`, or a town name such as
  * `SINGAPORE`) to print as is.
  *
  * `postalCodeRegex` is anchored and meant to be compiled case-insensitively; it is `''` when the

@@ -9,6 +9,7 @@ import {
   formatErrorMessage,
   httpStatusForCode,
   isErrorCode,
+  limitError,
   messageForError,
   toErrorEnvelope,
 } from './index.js';
@@ -77,6 +78,33 @@ const HOUSE_CODES = [
   'wishlist/not_found',
   'notification/not_found',
   'region/not_enabled',
+  'external/invalid_link',
+  'external/fetch_failed',
+  'external/blocked_address',
+  'external/not_found',
+  'cart/not_found',
+  'cart/invalid_quantity',
+  'cart/invalid_variant_path',
+  'cart/invalid_message',
+  'cart/product_unavailable',
+  'cart/too_many_items',
+  'quotation/not_found',
+  'quotation/invalid_quantity',
+  'quotation/invalid_instructions',
+  'quotation/invalid_product_url',
+  'quotation/invalid_product_name',
+  'quotation/invalid_image_url',
+  'quotation/product_not_found',
+  'quotation/too_many_items',
+  'quotation/not_pending',
+  'quotation/not_expired',
+  'quotation/expired',
+  'quotation/pending',
+  'quotation/declined',
+  'quotation/invalid_base_price',
+  'quotation/invalid_decline_reason',
+  'quotation/no_exchange_rate',
+  'address/main_required',
 ];
 
 describe('ERROR_MESSAGES', () => {
@@ -384,5 +412,13 @@ describe('appErrorFromZodIssues', () => {
   it('lets the first issue decide', () => {
     const error = appErrorFromZodIssues(issuesOf({ email: '' }));
     expect(error.code).toBe('user/invalid_email');
+  });
+});
+
+describe('limitError', () => {
+  it('fills the limit a message quotes, and leaves other codes without params', () => {
+    expect(limitError('cart/invalid_quantity').message).toBe('Please choose a quantity from 1 to 99');
+    expect(limitError('quotation/too_many_items').params).toEqual(['50']);
+    expect(limitError('cart/not_found').params).toEqual([]);
   });
 });

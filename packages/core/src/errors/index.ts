@@ -61,6 +61,7 @@ export const ERROR_MESSAGES = {
   'address/invalid_postal_code': 'Please enter a valid postal code for the selected country',
   'address/invalid_unit_number': 'The unit number can be at most 30 characters',
   'address/invalid_main': 'The main address flag must be true or false',
+  'address/main_required': 'You always have one main address: make another address main first',
   'address/invalid_country': 'Please select a valid country',
   'address/invalid_state': 'Please select a valid state for the selected country',
   'address/invalid_city': 'Please enter a valid city for the selected country',

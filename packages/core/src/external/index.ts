@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { fails } from '../validation/issue-codes.js';
 import { moneySchema } from '../validation/wire.js';
+import { normaliseExternalLink } from './links.js';
+
+export { normaliseExternalLink } from './links.js';
+export { MARKETPLACES, marketplaceOfHost } from './marketplaces.js';
 
 // Products on other sites, looked up by link (spec section 7: searchExternal, checkPending, opengraph).
 
@@ -10,7 +14,8 @@ export const externalLinkSchema = z
   .string(fails('external/invalid_link'))
   .trim()
   .min(1, 'external/invalid_link')
-  .max(EXTERNAL_LINK_MAX_LENGTH, 'external/invalid_link');
+  .max(EXTERNAL_LINK_MAX_LENGTH, 'external/invalid_link')
+  .refine((text) => normaliseExternalLink(text) !== null, 'external/invalid_link');
 
 export const EXTERNAL_PRODUCT_STATUSES = ['pending', 'done', 'failed'] as const;
 export type ExternalProductStatus = (typeof EXTERNAL_PRODUCT_STATUSES)[number];

@@ -90,10 +90,23 @@ describe('loginSchema', () => {
     expect(loginSchema.parse({ email: 'a@b.co', password: 'old' }).password).toBe('old');
   });
 
-  it('rejects an empty password, a bad email and a non-boolean rememberme', () => {
-    expect(issuesOf(loginSchema, { email: 'a@b.co', password: '' })).toEqual([
-      'password: auth/wrong_email_or_password',
+  it('reports empty fields as missing, not as a wrong email or password', () => {
+    expect(issuesOf(loginSchema, { email: '', password: '' })).toEqual([
+      'email: general/missing_argument',
+      'password: general/missing_argument',
     ]);
+    expect(issuesOf(loginSchema, { email: '   ', password: 'x' })).toEqual([
+      'email: general/missing_argument',
+    ]);
+    expect(
+      appErrorFromZodIssues(loginSchema.safeParse({ email: 'a@b.co', password: '' }).error?.issues ?? []),
+    ).toMatchObject({ code: 'general/missing_argument', params: ['password'] });
+    expect(
+      appErrorFromZodIssues(loginSchema.safeParse({ email: '', password: 'x' }).error?.issues ?? []),
+    ).toMatchObject({ code: 'general/missing_argument', params: ['email'] });
+  });
+
+  it('rejects a bad email and a non-boolean rememberme', () => {
     expect(issuesOf(loginSchema, { email: 'ann', password: 'x' })).toEqual(['email: user/invalid_email']);
     expect(issuesOf(loginSchema, { email: 'a@b.co', password: 'x', rememberme: 'yes' })).toEqual([
       'rememberme: general/argument_error',

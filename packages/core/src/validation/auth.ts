@@ -6,12 +6,18 @@ import { fails, requiredText } from './issue-codes.js';
 // (directly or through another file): the sign-in and password pages load it, and those two weigh far more
 // than the pages themselves. Schemas that need countries live in user.ts.
 
-export const emailSchema = z
-  .string(fails('user/invalid_email'))
-  .trim()
-  .toLowerCase()
-  .max(254, fails('user/invalid_email'))
-  .regex(z.regexes.email, fails('user/invalid_email'));
+function emailRule(text: z.ZodString) {
+  return text
+    .toLowerCase()
+    .max(254, fails('user/invalid_email'))
+    .regex(z.regexes.email, fails('user/invalid_email'));
+}
+
+export const emailSchema = emailRule(z.string(fails('user/invalid_email')).trim());
+
+// An empty field is reported missing, and nothing else is said of it: the sign-in form must tell the
+// shopper what to fill in, not that an email and password that were never checked are wrong.
+const EMPTY_IS_MISSING = { error: 'general/missing_argument', abort: true } as const;
 
 // "Symbol or number" counts any Unicode digit, punctuation or symbol, so '£', '_' and '٣' qualify.
 function passwordRule(code: ErrorCode) {
@@ -27,8 +33,8 @@ export const passwordSchema = passwordRule('user/invalid_password');
 export const newPasswordSchema = passwordRule('auth/invalid_new_password');
 
 export const loginSchema = z.object({
-  email: emailSchema,
-  password: z.string(fails('auth/wrong_email_or_password')).min(1, fails('auth/wrong_email_or_password')),
+  email: emailRule(z.string(fails('user/invalid_email')).trim().min(1, EMPTY_IS_MISSING)),
+  password: z.string(fails('auth/wrong_email_or_password')).min(1, EMPTY_IS_MISSING),
   rememberme: z.boolean(fails('general/argument_error')).default(false),
 });
 

@@ -84,7 +84,7 @@ export function updateAddress(
 ): Promise<AddressRow> {
   return asOwner(db, userId, async (tx) => {
     const row = await ownAddress(tx, userId, addressId);
-    if (patch.main === false && row.main) throw new AppError('address/invalid_main');
+    if (patch.main === false && row.main) throw new AppError('address/main_required');
     const merged = validateAddress({ ...columns(toAddressInput(row)), main: row.main, ...patch });
     if (!merged.success) throw appErrorFromZodIssues(merged.error.issues);
     const main = row.main || patch.main === true;

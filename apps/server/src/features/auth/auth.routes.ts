@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientInfo } from '../../lib/client-info.js';
 import { OK, okSchema } from '../../lib/schemas.js';
-import { accountOf, currentAccount, requireUser } from '../../plugins/authentication.js';
+import { accountOf, currentAccount, requireUser, visitorOrUser } from '../../plugins/authentication.js';
 import { currentUserResponseSchema, toProfile, userResponseSchema } from '../users/profile.js';
 import {
   changePassword,
@@ -107,7 +107,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await resendVerifyCode(app, request.body.email, clientInfo(request));
+      const requester = await visitorOrUser(request);
+      await resendVerifyCode(app, request.body.email, clientInfo(request), requester?.userId);
       return OK;
     },
   );

@@ -30,8 +30,16 @@ export const LIMITS = {
    */
   signInFailuresPerAccount: { name: 'sign-in:account', max: 100, windowSeconds: 60 * 60 },
   registrationsPerAddress: { name: 'register:address', max: 10, windowSeconds: 60 * 60 },
-  /** Over this, resendVerifyCode still answers as usual but mails nothing, so the answer tells nothing. */
-  verifyCodeMailsPerAccount: { name: 'verify-code:account', max: 1, windowSeconds: 60 },
+  /**
+   * Over this, resendVerifyCode answers anyone else as usual but mails nothing, so the answer tells
+   * nothing; the account's own signed-in owner is told how many seconds to wait.
+   */
+  verifyCodeMailsPerAccount: {
+    name: 'verify-code:account',
+    max: 1,
+    windowSeconds: 60,
+    code: 'auth/resend_verify_code_rate_limit',
+  },
   verifyCodeMailsPerAddress: { name: 'verify-code:address', max: 10, windowSeconds: 60 * 60 },
   /** Over this, forgotPassword still answers as usual but mails nothing, so it cannot flood an inbox. */
   passwordResetMailsPerAccount: { name: 'password-reset-mail:account', max: 3, windowSeconds: 60 * 60 },

@@ -2,7 +2,7 @@ import { addToCartSchema, cartItemAnswerSchema, cartSchema, updateCartItemSchema
 import { countryCodeSchema } from '@crossbuy/core/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf, requireUser } from '../../plugins/authentication.js';
+import { guardPrivateRoutes, principalOf } from '../../plugins/authentication.js';
 import type { RegionDirectory } from '../regions/regions.service.js';
 import { addToCart, getCart, removeCartItem, updateCartItem } from './cart.service.js';
 
@@ -13,10 +13,7 @@ export type CartRoutesOptions = { regions: RegionDirectory };
 
 /** The signed-in shopper's cart (spec sections 4, 5 and 7); lines are priced for `region`. */
 export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, { regions }) => {
-  app.addHook('preHandler', requireUser);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  guardPrivateRoutes(app);
 
   app.get(
     '/cart',

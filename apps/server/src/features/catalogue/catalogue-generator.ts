@@ -3,9 +3,11 @@ import { allVariantPaths, categoryPath, type ProductVariant } from '@crossbuy/co
 import { type CurrencyCode, convertMoney } from '@crossbuy/core/money';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { ArtIconName } from '../../lib/art-icons.js';
 import { BASE_CURRENCY } from '../regions/pricing.js';
 import { DEMO_EXCHANGE_RATES } from '../regions/regions.demo.js';
 import { categories, merchants, productRegionPrices, products, productVariants } from './catalogue.table.js';
+import { PRODUCT_KINDS, type ProductKind } from './catalogue-kinds.js';
 
 // A believable catalogue made from a seed: the demo store and the benchmarks' large catalogues both come
 // from here, so the benchmark searches the same kind of names and variants a shopper sees.
@@ -484,7 +486,7 @@ const MERCHANTS: MerchantSpec[] = [
     name: 'Shibuya Street Style',
     sourceMarketPlace: 'Rakuten',
     countryCode: 'JP',
-    description: 'Everyday Tokyo fashion, shipped from Shibuya.',
+    description: 'Everyday Tokyo fashion from a Shibuya boutique.',
   },
   {
     slug: 'seoul-glow',
@@ -575,17 +577,23 @@ function categoryRows(): CategorySeedRow[] {
   return rows;
 }
 
-type LeafPlace = { leaf: LeafSpec; keywords: string };
+type LeafPlace = { leaf: LeafSpec; kind: ProductKind; keywords: string };
 
 function leafPlaces(): LeafPlace[] {
   return CATEGORY_TREE.flatMap((root) =>
     root.children.flatMap((branch) =>
-      branch.children.map((leafSpec) => ({
-        leaf: leafSpec,
-        keywords: `${root.name} ${branch.name} ${leafSpec.name}`,
-      })),
+      branch.children.map((leafSpec) => {
+        const kind = PRODUCT_KINDS[leafSpec.id];
+        if (!kind) throw new Error(`No product kind for category ${leafSpec.id}`);
+        return { leaf: leafSpec, kind, keywords: `${root.name} ${branch.name} ${leafSpec.name}` };
+      }),
     ),
   );
+}
+
+/** The ids of the categories that hold products. */
+export function leafCategoryIds(): string[] {
+  return leafPlaces().map((place) => place.leaf.id);
 }
 
 // -----------------------------------------------------------------------------------------------------------
@@ -618,6 +626,30 @@ const SERIES = [
   'Pulse',
 ];
 const SHADES = ['Rosewood', 'Coral Crush', 'Brick Red', 'Nude Pink', 'Berry', 'Mauve'];
+
+/** How each colour and shade option is drawn in the product's pictures. */
+const OPTION_COLOURS: Record<string, string> = {
+  Black: '#1f1f22',
+  White: '#f4f3ef',
+  Navy: '#24324f',
+  Beige: '#d8c7a8',
+  Olive: '#6b6b3a',
+  Burgundy: '#6e2233',
+  'Sky Blue': '#8fbfe0',
+  Charcoal: '#3c4043',
+  'Blush Pink': '#e9b7bd',
+  'Matte Black': '#2a2b2e',
+  'Pearl White': '#eeece6',
+  'Midnight Blue': '#1f2d4d',
+  'Sage Green': '#9cae8e',
+  Sand: '#d6c3a0',
+  Rosewood: '#9e4f5a',
+  'Coral Crush': '#e8705f',
+  'Brick Red': '#a8382b',
+  'Nude Pink': '#d9a396',
+  Berry: '#7d2348',
+  Mauve: '#a77b95',
+};
 const PHONES = ['iPhone 15', 'iPhone 15 Pro', 'Galaxy S24', 'Pixel 8'];
 
 type PriceStep = (optionIndex: number) => number;
@@ -677,10 +709,14 @@ function variantsFor(
   }
 }
 
+/** What the product's pictures show: its kind's icon in its colours (one per picture, repeating). */
+export type ProductArtSpec = { icon: ArtIconName; colours: string[]; caption: string };
+
 export type ProductSeed = {
   product: typeof products.$inferInsert & { id: string; paramName: string };
   variants: (typeof productVariants.$inferInsert)[];
   regionPrices: (typeof productRegionPrices.$inferInsert)[];
+  art: ProductArtSpec;
 };
 
 /** Prices end in .90, the way shop prices do. */
@@ -727,6 +763,9 @@ export function generateProducts(options: GenerateOptions): ProductSeed[] {
   const seeds: ProductSeed[] = [];
   for (let index = options.firstIndex; index < options.firstIndex + options.count; index += 1) {
     const random = createRandom(options.seed * 1_000_003 + index);
+    // The description's words come from a stream of their own, so the store's prices, stock and
+    // variants do not change when the copy does.
+    const wording = createRandom((options.seed * 1_000_003 + index) ^ 0x5bd1e995);
     const place = places[index % places.length] as LeafPlace;
     const spec = place.leaf;
     const id = generatedProductId(options.seed, index);
@@ -790,7 +829,10 @@ export function generateProducts(options: GenerateOptions): ProductSeed[] {
         id,
         paramName,
         name,
-        description: describe(name, place, merchant, variants, random),
+        description: describe(
+          { place, merchant, noun, adjectives: [secondAdjective.trim(), adjective], variants },
+          wording,
+        ),
         mainImage,
         gallery,
         priceMinor: basePrice,
@@ -807,33 +849,96 @@ export function generateProducts(options: GenerateOptions): ProductSeed[] {
       },
       variants: variantRows,
       regionPrices,
+      art: productArtSpec({ categoryId: spec.id, name, variants }),
     });
   }
   return seeds;
 }
 
-const CARE = [
-  'Ships from the merchant within three working days.',
-  'Checked by our team before it leaves the warehouse.',
-  'Comes in the original retail packaging.',
-  'A best-seller in its home market this season.',
-];
+/**
+ * What a product's pictures show, from its category, name and options alone, so that other demo content
+ * (a campaign page featuring the product) can draw it the same way.
+ */
+export function productArtSpec(product: {
+  categoryId: string;
+  name: string;
+  variants: readonly ProductVariant[];
+}): ProductArtSpec {
+  const kind = PRODUCT_KINDS[product.categoryId];
+  if (!kind) throw new Error(`No product kind for category ${product.categoryId}`);
+  const options = product.variants.find((variant) => variant.name === 'Colour' || variant.name === 'Shade');
+  const optionColours = (options?.options ?? []).flatMap((option) => OPTION_COLOURS[option] ?? []);
+  // Without colour options, the kind's palette, started at a place the name picks.
+  const start = product.name.length % kind.palette.length;
+  const colours =
+    optionColours.length > 0
+      ? optionColours.slice(0, 3)
+      : [...kind.palette.slice(start), ...kind.palette.slice(0, start)].slice(0, 3);
+  const noun = Object.keys(kind.iconByNoun ?? {}).find((candidate) => product.name.endsWith(candidate));
+  return { icon: (noun && kind.iconByNoun?.[noun]) || kind.icon, colours, caption: kind.caption };
+}
 
-function describe(
-  name: string,
-  place: LeafPlace,
-  merchant: MerchantSpec,
-  variants: ProductVariant[],
-  random: Random,
-): string {
-  const choices =
-    variants.length > 0
-      ? ` Available in ${variants.map((v) => `${v.options.length} ${v.name.toLowerCase()}s`).join(' and ')}.`
-      : '';
-  return (
-    `The ${name} from ${merchant.name}, sourced on ${merchant.sourceMarketPlace}. ` +
-    `A thoughtfully made pick from our ${place.leaf.name.toLowerCase()} range.${choices} ${random.pick(CARE)}`
-  );
+function capitalised(sentence: string): string {
+  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
+}
+
+function listed(words: readonly string[]): string {
+  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+/** 'a midi dress', 'an oxford shirt', or 'chinos': the noun as a sentence's subject. */
+function withArticle(noun: string): string {
+  const lower = noun.toLowerCase();
+  if (/[^s]s$/.test(lower)) return lower;
+  return `${/^[aeiou]/.test(lower) ? 'an' : 'a'} ${lower}`;
+}
+
+/** A sentence on each choice a shopper makes, in the words a shop would use for it. */
+function choiceSentences(variants: readonly ProductVariant[], kind: ProductKind): string[] {
+  return variants.map(({ name, options }) => {
+    const first = options[0] ?? '';
+    const last = options.at(-1) ?? '';
+    if (name === 'Size' && first.startsWith('EU ')) {
+      return `EU sizes ${first.slice(3)} to ${last.slice(3)}; between sizes, take the larger.`;
+    }
+    if (name === 'Size' && options.includes('Queen')) {
+      return kind.caption === 'Pillows'
+        ? 'In single, queen and king pillow sizes.'
+        : 'Sizes for single (90 × 190 cm), queen (153 × 203 cm) and king (183 × 203 cm) mattresses.';
+    }
+    if (name === 'Size' && first.endsWith(' ml')) return `In ${listed(options)} bottles.`;
+    if (name === 'Size') return `Sizes ${first} to ${last}; it fits true to size.`;
+    if (name === 'Model') return `Made for the ${listed(options)}.`;
+    return `In ${options.length} ${name === 'Shade' ? 'shades' : 'colours'}: ${listed(options)}.`;
+  });
+}
+
+type DescribeInput = {
+  place: LeafPlace;
+  merchant: MerchantSpec;
+  noun: string;
+  /** The name's adjectives; an empty one is skipped. */
+  adjectives: string[];
+  variants: ProductVariant[];
+};
+
+/**
+ * A description in a few sentences: what the thing is for, what its name's words mean for it, two facts
+ * about it, the choices it comes in, how to look after it, and who sells it.
+ */
+function describe({ place, merchant, noun, adjectives, variants }: DescribeInput, random: Random): string {
+  const { kind } = place;
+  const sentences = [
+    capitalised(
+      random.pick(kind.uses).replace('{a noun}', withArticle(noun)).replace('{noun}', noun.toLowerCase()),
+    ),
+    ...adjectives.flatMap((adjective) => (adjective && kind.traits[adjective]) || []),
+    ...random.sample(kind.details, 2),
+    ...choiceSentences(variants, kind),
+    random.pick(kind.care),
+    `From ${merchant.name} on ${merchant.sourceMarketPlace}.`,
+  ];
+  return sentences.join(' ');
 }
 
 // -----------------------------------------------------------------------------------------------------------

@@ -1,24 +1,40 @@
 import type { DemoSeeder } from '../../db/demo-data.js';
+import { loadArtIcons } from '../../lib/art-icons.js';
 import { saveArt } from '../../lib/image-store.js';
-import { productArt } from '../../lib/svg-art.js';
+import { monogramArt, type ProductPose, productArt } from '../../lib/svg-art.js';
 import { DEMO_REGIONS } from '../regions/regions.demo.js';
 import {
   generateProducts,
   insertCategories,
   insertMerchants,
   insertProducts,
+  leafCategoryIds,
 } from './catalogue-generator.js';
 
-/** 27 leaf categories of 12 products each. */
+/** 11 or 12 products in each of the 28 leaf categories. */
 export const DEMO_PRODUCT_COUNT = 324;
 export const DEMO_CATALOGUE_SEED = 20_251_121;
+
+/**
+ * The demo product whose pictures generated product `index` shares (the large benchmark catalogues draw
+ * no pictures of their own): one of the same category, since product `index` is in leaf `index mod 28`.
+ */
+export function pictureTwinIndex(index: number): number {
+  const leaves = leafCategoryIds().length;
+  const rounds = Math.floor(DEMO_PRODUCT_COUNT / leaves);
+  return (index % leaves) + leaves * (Math.floor(index / leaves) % rounds);
+}
+
+/** A product's main picture and its gallery: three views, in its colours. */
+const PICTURE_POSES: ProductPose[] = ['front', 'closer', 'pattern'];
 
 export const catalogueDemoSeeder: DemoSeeder = {
   name: 'catalogue',
   async seed(db, { imagesDir }) {
+    const icons = await loadArtIcons();
     await insertCategories(db);
     const merchantIds = await insertMerchants(db, (merchant) =>
-      saveArt(imagesDir, `merchants/${merchant.slug}.svg`, productArt(merchant.slug, merchant.name)),
+      saveArt(imagesDir, `merchants/${merchant.slug}.svg`, monogramArt(merchant.slug, merchant.name)),
     );
     const seeds = generateProducts({
       firstIndex: 0,
@@ -33,10 +49,19 @@ export const catalogueDemoSeeder: DemoSeeder = {
       pricedRegions: new Set(DEMO_REGIONS.map((region) => region.countryCode)),
     });
     await Promise.all(
-      seeds.flatMap(({ product }) =>
-        [product.mainImage, ...(product.gallery ?? [])].flatMap((key) =>
-          key ? [saveArt(imagesDir, key, productArt(key, product.name))] : [],
-        ),
+      seeds.flatMap(({ product, art }) =>
+        [product.mainImage, ...(product.gallery ?? [])].flatMap((key, index) => {
+          const colour = art.colours[index % art.colours.length];
+          const pose = PICTURE_POSES[index % PICTURE_POSES.length];
+          if (!key || !colour || !pose) return [];
+          return [
+            saveArt(
+              imagesDir,
+              key,
+              productArt({ icon: icons[art.icon], colour, caption: art.caption, pose }),
+            ),
+          ];
+        }),
       ),
     );
     await insertProducts(db, seeds);

@@ -1,10 +1,12 @@
 import { getCountryAddressData } from '@crossbuy/core/address';
-import { and, desc, gt, inArray, not, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, not, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { DemoSeeder } from '../../db/demo-data.js';
+import { type ArtIconName, loadArtIcons } from '../../lib/art-icons.js';
 import { saveArt } from '../../lib/image-store.js';
-import { bannerArt } from '../../lib/svg-art.js';
-import { categories, products } from '../catalogue/catalogue.table.js';
+import { type BannerPicture, bannerArt } from '../../lib/svg-art.js';
+import { categories, merchants, products } from '../catalogue/catalogue.table.js';
+import { productArtSpec } from '../catalogue/catalogue-generator.js';
 import {
   banners,
   homeProductGroupItems,
@@ -45,83 +47,175 @@ async function pickProducts(db: Database, count: number, rootCategoryId?: string
   return rows.map((row) => row.id);
 }
 
+/** The newest product on sale and in stock from one merchant, with what its picture needs. */
+async function featuredProduct(db: Database, merchantId: string) {
+  const [row] = await db
+    .select({
+      paramName: products.paramName,
+      name: products.name,
+      categoryId: products.categoryId,
+      variants: products.variants,
+    })
+    .from(products)
+    .where(and(eq(products.merchantId, merchantId), not(products.disabled), gt(products.stock, 0)))
+    .orderBy(desc(products.createdAt), products.id)
+    .limit(1);
+  if (!row) throw new Error(`Merchant ${merchantId} has no product to feature`);
+  return row;
+}
+
+type MerchantRow = { id: string; name: string; description: string };
+
+async function merchantBySlug(db: Database, slug: string): Promise<MerchantRow> {
+  const [row] = await db
+    .select({
+      id: merchants.id,
+      name: merchants.name,
+      description: merchants.description,
+    })
+    .from(merchants)
+    .where(eq(merchants.slug, slug));
+  if (!row) throw new Error(`Merchant ${slug} has not been seeded`);
+  return row;
+}
+
+// Colours of the campaigns' pictures.
+const SUN_RED = '#c8423b';
+const INDIGO = '#2e4a7d';
+const SAKURA = '#e8a9b8';
+const MOSS = '#55704a';
+const SAND = '#d9b98c';
+
+type IconPicture = Omit<BannerPicture, 'icons'> & { icons: ArtIconName[] };
+
 export const contentDemoSeeder: DemoSeeder = {
   name: 'content',
   async seed(db, { imagesDir }) {
-    const banner = (slug: string, title: string) =>
-      saveArt(imagesDir, `banners/${slug}.svg`, bannerArt(slug, title));
+    const icons = await loadArtIcons();
+    const picture = (key: string, { icons: names, ...rest }: IconPicture) =>
+      saveArt(imagesDir, key, bannerArt({ ...rest, icons: names.map((name) => icons[name]) }));
 
+    // Banners show their title and subtitle beside the picture, so their pictures carry no words.
     await db.insert(banners).values([
       {
         title: 'Japan Week',
-        subtitle: 'Audio, toys and street style shipped from Tokyo and Osaka',
-        image: await banner('japan-week', 'Japan Week'),
+        subtitle: 'Audio, toys and street style from merchants in Tokyo and Osaka',
+        image: await picture('banners/japan-week.svg', {
+          icons: ['Headphones', 'Sun', 'Bot', 'Shirt'],
+          colours: [INDIGO, SUN_RED, SAND, SAKURA],
+        }),
         link: '/image_page/japan-week',
         position: 0,
       },
       {
         title: 'K-Beauty Favourites',
-        subtitle: 'Serums and sheet masks from Seoul, priced for your region',
-        image: await banner('k-beauty', 'K-Beauty Favourites'),
+        subtitle: 'Serums, sheet masks and lip colour from Seoul, priced for your region',
+        image: await picture('banners/k-beauty.svg', {
+          icons: ['DropperBottle', 'SheetMask', 'Lipstick'],
+          colours: [SAKURA, '#f3e2c8', '#b03a48'],
+        }),
         link: '/categories/beauty',
         position: 1,
       },
       {
         title: 'Into the Outdoors',
         subtitle: 'Tents, packs and boots for the long weekend',
-        image: await banner('outdoors', 'Into the Outdoors'),
+        image: await picture('banners/outdoors.svg', {
+          icons: ['Tent', 'MountainSnow', 'Backpack', 'Boot'],
+          colours: [MOSS, '#3c5a78', SAND, '#7a5034'],
+        }),
         link: '/categories/sports-outdoors',
         position: 2,
       },
     ]);
 
     await db.insert(popups).values({
-      title: 'Free shipping over S$150',
-      body: 'Orders from Singapore and Malaysia over S$150 ship free this month.',
-      image: await banner('free-shipping', 'Free shipping'),
-      link: '/image_page/how-it-works',
+      title: 'Japan Week',
+      body: 'Headphones from Akihabara, model kits from Osaka and Shibuya street style, all priced in your currency.',
+      image: await picture('banners/japan-week-popup.svg', {
+        icons: ['Headphones', 'Sun', 'Bot'],
+        colours: [INDIGO, SUN_RED, SAND],
+      }),
+      link: '/image_page/japan-week',
     });
 
-    await db.insert(imagePages).values([
+    // Japan Week: each Japanese merchant, then one of its products, every picture leading to the page it
+    // shows.
+    const japanWeek: { slug: string; icons: ArtIconName[]; colours: string[] }[] = [
       {
-        id: 'japan-week',
-        title: 'Japan Week',
-        images: [
-          {
-            image: await banner('japan-week-1', 'Tokyo Audio'),
-            link: '/categories/audio',
-            alt: 'Headphones and speakers from Tokyo',
-          },
-          {
-            image: await banner('japan-week-2', 'Osaka Toys'),
-            link: '/categories/toys-hobbies',
-            alt: 'Model kits and plush toys from Osaka',
-          },
-          {
-            image: await banner('japan-week-3', 'Shibuya Style'),
-            link: '/categories/fashion',
-            alt: 'Street fashion from Shibuya',
-          },
-        ],
+        slug: 'tokyo-audio-works',
+        icons: ['Headphones', 'Speaker', 'Keyboard'],
+        colours: [INDIGO, SAND, SUN_RED],
       },
+      { slug: 'osaka-toy-box', icons: ['Bot', 'Panda', 'ToyBrick'], colours: [SUN_RED, '#f4f1ea', SAND] },
+      { slug: 'shibuya-street-style', icons: ['Dress', 'Shirt', 'Skirt'], colours: [SAKURA, INDIGO, MOSS] },
+    ];
+    const japanWeekImages = [];
+    const featuredMerchants: MerchantRow[] = [];
+    for (const { slug, icons: merchantIcons, colours } of japanWeek) {
+      const merchant = await merchantBySlug(db, slug);
+      featuredMerchants.push(merchant);
+      japanWeekImages.push({
+        image: await picture(`pages/japan-week-${slug}.svg`, {
+          icons: merchantIcons,
+          colours,
+          title: merchant.name,
+          subtitle: merchant.description,
+        }),
+        link: `/merchant/${merchant.id}`,
+        alt: `${merchant.name}: ${merchant.description} See the shop.`,
+      });
+    }
+    for (const merchant of featuredMerchants) {
+      const product = await featuredProduct(db, merchant.id);
+      const art = productArtSpec(product);
+      japanWeekImages.push({
+        image: await picture(`pages/japan-week-${product.paramName}.svg`, {
+          icons: [art.icon],
+          colours: art.colours,
+          title: product.name,
+          subtitle: `New from ${merchant.name}`,
+        }),
+        link: `/product/${product.paramName}`,
+        alt: `${product.name}, new from ${merchant.name}.`,
+      });
+    }
+
+    await db.insert(imagePages).values([
+      { id: 'japan-week', title: 'Japan Week', images: japanWeekImages },
       {
         id: 'how-it-works',
         title: 'How Crossbuy works',
         images: [
           {
-            image: await banner('how-1', '1. Find it'),
-            link: null,
-            alt: 'Browse our catalogue or paste a link from any marketplace',
+            image: await picture('pages/how-browse.svg', {
+              icons: ['Search', 'SportShoe', 'Headphones'],
+              colours: [INDIGO, SAND, SAKURA],
+              title: 'Browse the catalogue',
+              subtitle: 'Products from merchants across Asia and beyond',
+            }),
+            link: '/search',
+            alt: 'Browse the catalogue: products from merchants across Asia and beyond.',
           },
           {
-            image: await banner('how-2', '2. Get a quote'),
-            link: null,
-            alt: 'We quote foreign items, shipping included',
+            image: await picture('pages/how-merchants.svg', {
+              icons: ['Store', 'Store'],
+              colours: [MOSS, SUN_RED],
+              title: 'Meet the merchants',
+              subtitle: 'Ten shops, from Tokyo to Seoul to New York',
+            }),
+            link: '/merchants',
+            alt: 'Meet the merchants: ten shops, from Tokyo to Seoul to New York.',
           },
           {
-            image: await banner('how-3', '3. We ship it'),
-            link: null,
-            alt: 'One order, one payment, delivered to your door',
+            image: await picture('pages/how-wishlist.svg', {
+              icons: ['Heart', 'Sparkles'],
+              colours: [SAKURA, SAND],
+              title: 'Keep a wishlist',
+              subtitle: 'Save what you like and find it again later',
+            }),
+            link: '/wishlist',
+            alt: 'Keep a wishlist: save what you like and find it again later.',
           },
         ],
       },

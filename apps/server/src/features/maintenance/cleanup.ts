@@ -6,6 +6,8 @@ import { staleSessions } from '../auth/sessions.service.js';
 import { sessions } from '../auth/sessions.table.js';
 import { staleUserSecrets } from '../auth/user-secrets.service.js';
 import { userSecrets } from '../auth/user-secrets.table.js';
+import { staleLinkPreviews } from '../external-products/external-products.service.js';
+import { linkPreviews } from '../external-products/external-products.table.js';
 import { staleJobs } from '../jobs/job-queue.js';
 import { jobs } from '../jobs/jobs.table.js';
 import { mailOutbox } from '../mail/mail.table.js';
@@ -22,6 +24,7 @@ const PRUNED: ReadonlyArray<{ name: string; table: PgTable; stale: SQL }> = [
   { name: 'userSecrets', table: userSecrets, stale: staleUserSecrets },
   { name: 'mail', table: mailOutbox, stale: staleMail },
   { name: 'jobs', table: jobs, stale: staleJobs },
+  { name: 'linkPreviews', table: linkPreviews, stale: staleLinkPreviews },
 ];
 
 async function deleteInBatches(

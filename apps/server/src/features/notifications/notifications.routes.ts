@@ -6,15 +6,12 @@ import {
 import { instantSchema } from '@crossbuy/core/validation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf, requireUser } from '../../plugins/authentication.js';
+import { guardPrivateRoutes, principalOf } from '../../plugins/authentication.js';
 import { listNotifications, markNotificationRead } from './notifications.service.js';
 
 /** The signed-in shopper's notifications (spec section 7). */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireUser);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  guardPrivateRoutes(app);
 
   app.get(
     '/notification',

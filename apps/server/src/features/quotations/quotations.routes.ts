@@ -4,6 +4,7 @@ import {
   externalQuotationSchema,
   internalProductQuotationSchema,
   QUOTATION_FILTERS,
+  type QuotationFilter,
   quotationItemAnswerSchema,
   quotationItemSchema,
   quotationItemsAnswerSchema,
@@ -12,9 +13,15 @@ import {
   updateQuotationItemSchema,
 } from '@crossbuy/core/quotation';
 import { moneySchema } from '@crossbuy/core/validation';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf, requireRole, requireUser, requireVerifiedEmail } from '../../plugins/authentication.js';
+import {
+  guardPrivateRoutes,
+  principalOf,
+  requireRole,
+  requireVerifiedEmail,
+} from '../../plugins/authentication.js';
 import type { RegionDirectory } from '../regions/regions.service.js';
 import {
   declineQuotationItem,
@@ -48,11 +55,22 @@ export type QuotationRoutesOptions = { regions: RegionDirectory; rules: QuotingR
 
 /** The signed-in shopper's quotations (spec sections 4, 5 and 7); prices are for `region`. */
 export const quotationRoutes: FastifyPluginAsyncZod<QuotationRoutesOptions> = async (app, { regions }) => {
-  app.addHook('preHandler', requireUser);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
-  const userOf = (request: Parameters<typeof principalOf>[0]) => principalOf(request).userId;
+  guardPrivateRoutes(app);
+  const userOf = (request: FastifyRequest) => principalOf(request).userId;
+  const pagedQuotations = async (
+    request: FastifyRequest,
+    query: {
+      filter: QuotationFilter;
+      page: number;
+      limit: number;
+      region?: string | undefined;
+      ordered?: boolean;
+    },
+  ) => {
+    const { region, ...listing } = query;
+    const answer = await listQuotations(app.db, userOf(request), listing, await regions.pricing(region));
+    return { ...answer, page: query.page, limit: query.limit };
+  };
 
   app.post(
     '/quotation/request',
@@ -112,16 +130,7 @@ export const quotationRoutes: FastifyPluginAsyncZod<QuotationRoutesOptions> = as
         response: { 200: pagedItemsSchema },
       },
     },
-    async (request) => {
-      const { filter, page, limit, region } = request.query;
-      const answer = await listQuotations(
-        app.db,
-        userOf(request),
-        { filter, page, limit },
-        await regions.pricing(region),
-      );
-      return { ...answer, page, limit };
-    },
+    async (request) => pagedQuotations(request, request.query),
   );
 
   app.get(
@@ -319,16 +328,7 @@ export const quotationRoutes: FastifyPluginAsyncZod<QuotationRoutesOptions> = as
         response: { 200: pagedItemsSchema },
       },
     },
-    async (request) => {
-      const { page, limit, region } = request.query;
-      const answer = await listQuotations(
-        app.db,
-        userOf(request),
-        { filter: 'all', page, limit, ordered: true },
-        await regions.pricing(region),
-      );
-      return { ...answer, page, limit };
-    },
+    async (request) => pagedQuotations(request, { ...request.query, filter: 'all', ordered: true }),
   );
 
   app.get(
@@ -372,16 +372,13 @@ export const adminQuotationRoutes: FastifyPluginAsyncZod<QuotationRoutesOptions>
   app,
   { regions, rules },
 ) => {
-  app.addHook('preHandler', requireRole('operator', 'admin'));
+  guardPrivateRoutes(app, requireRole('operator', 'admin'));
   const answered = async (row: QuotationItemRow) => {
     const { quotationItems } = await describeQuotationItems(app.db, [row], await regions.pricing());
     const [quotationItem] = quotationItems;
     if (!quotationItem) throw new Error('an answered item could not be described');
     return { quotationItem };
   };
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
 
   app.get(
     '/quotation_items',

@@ -1,6 +1,7 @@
 import type { Product } from '@crossbuy/core/catalogue';
 import { formatDate } from '@crossbuy/core/dates';
 import { AppError, limitError } from '@crossbuy/core/errors';
+import { marketplaceOfHost, normaliseExternalLink } from '@crossbuy/core/external';
 import { type Money, money } from '@crossbuy/core/money';
 import {
   marketplaceLabel,
@@ -202,15 +203,17 @@ export async function requestExternalQuotation(
   request: RemoteRequest,
   region: PricingRegion,
 ): Promise<QuotationAnswer> {
+  const productUrl = normaliseExternalLink(request.productUrl);
+  if (!productUrl) throw new AppError('quotation/invalid_product_url');
   const [known] = await db
     .select({ id: externalProducts.id, marketplace: externalProducts.marketplace })
     .from(externalProducts)
-    .where(eq(externalProducts.url, request.productUrl));
+    .where(eq(externalProducts.url, productUrl));
   const row = await addToList(db, userId, async () => ({
     productSource: 'e',
-    productUrl: request.productUrl,
+    productUrl,
     externalProductId: known?.id ?? null,
-    sourceMarketPlace: known?.marketplace ?? null,
+    sourceMarketPlace: known?.marketplace ?? marketplaceOfHost(new URL(productUrl).hostname),
     name: request.productName,
     mainImage: request.imageUrl || null,
     quantity: request.quantity,
@@ -239,7 +242,7 @@ export async function quoteExternalProduct(
       ? isUuid(request.externalProductId)
         ? eq(externalProducts.id, request.externalProductId)
         : undefined
-      : eq(externalProducts.url, request.link ?? '');
+      : eq(externalProducts.url, normaliseExternalLink(request.link ?? '') ?? '');
   const [external] = match ? await db.select().from(externalProducts).where(match) : [];
   if (!external) throw new AppError('external/not_found');
   const row = await addToList(db, userId, async () => ({

@@ -1,7 +1,7 @@
 import { countryCodeSchema, wishlistItemSchema } from '@crossbuy/core/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf, requireUser } from '../../plugins/authentication.js';
+import { guardPrivateRoutes, principalOf } from '../../plugins/authentication.js';
 import type { RegionDirectory } from '../regions/regions.service.js';
 import { addToWishlist, getWishlistItem, listWishlist, removeFromWishlist } from './wishlist.service.js';
 
@@ -14,10 +14,7 @@ export type WishlistRoutesOptions = { regions: RegionDirectory };
 
 /** The signed-in shopper's wishlist (spec section 7); products are priced for `region`. */
 export const wishlistRoutes: FastifyPluginAsyncZod<WishlistRoutesOptions> = async (app, { regions }) => {
-  app.addHook('preHandler', requireUser);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  guardPrivateRoutes(app);
 
   app.post(
     '/wishlist',

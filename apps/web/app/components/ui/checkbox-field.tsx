@@ -3,10 +3,13 @@ import { type ComponentProps, type ReactNode, useId } from 'react';
 type CheckboxFieldProps = Omit<ComponentProps<'input'>, 'id' | 'type'> & {
   label: ReactNode;
   error?: string | undefined;
+  /** The checkbox's id; generated when left out. */
+  id?: string | undefined;
 };
 
-export function CheckboxField({ label, error, className = '', ...input }: CheckboxFieldProps) {
-  const id = useId();
+export function CheckboxField({ id: givenId, label, error, className = '', ...input }: CheckboxFieldProps) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
   const errorId = `${id}-error`;
   return (
     <div className={`flex flex-col ${className}`.trim()}>

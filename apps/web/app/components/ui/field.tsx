@@ -1,6 +1,8 @@
 import { type ReactNode, useId } from 'react';
 
 export type FieldProps = {
+  /** The control's id; generated when left out. */
+  id?: string | undefined;
   label: string;
   /** Marks the field required, visibly and for assistive technology. */
   required?: boolean | undefined;
@@ -9,6 +11,12 @@ export type FieldProps = {
   error?: string | undefined;
   className?: string | undefined;
 };
+
+/** Separates what the frame shows (label, hint, error) from the props meant for the control. */
+export function splitFieldProps<P extends FieldProps>(props: P): [FieldProps, Omit<P, keyof FieldProps>] {
+  const { id, label, required, hint, error, className, ...control } = props;
+  return [{ id, label, required, hint, error, className }, control];
+}
 
 type ControlProps = {
   id: string;
@@ -27,8 +35,17 @@ export const CONTROL_CLASSES =
  * present, so a message that appears while the shopper types (a postal code checked as typed) is read
  * out, and the control points at it with aria-describedby.
  */
-export function FieldFrame({ label, required, hint, error, className = '', children }: FieldFrameProps) {
-  const id = useId();
+export function FieldFrame({
+  id: givenId,
+  label,
+  required,
+  hint,
+  error,
+  className = '',
+  children,
+}: FieldFrameProps) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : undefined, error ? errorId : undefined].filter(Boolean).join(' ');

@@ -1,5 +1,5 @@
 import type { ChangeEvent, ComponentProps } from 'react';
-import { CONTROL_CLASSES, FieldFrame, type FieldProps } from './field';
+import { CONTROL_CLASSES, FieldFrame, type FieldProps, splitFieldProps } from './field';
 
 const CODE_LENGTH = 6;
 
@@ -19,21 +19,14 @@ export function codeDigits(text: string): string {
  * `one-time-code` lets the phone offer a code it received. Pasted spaces and dashes are dropped as
  * typed; a length limit on the input itself would cut '123 456' to '123 45' before that could happen.
  */
-export function OneTimeCodeField({
-  label,
-  required,
-  hint,
-  error,
-  className,
-  onChange,
-  ...input
-}: OneTimeCodeFieldProps) {
+export function OneTimeCodeField({ onChange, ...props }: OneTimeCodeFieldProps) {
+  const [frame, input] = splitFieldProps(props);
   const keepDigits = (event: ChangeEvent<HTMLInputElement>) => {
     event.target.value = codeDigits(event.target.value);
     onChange?.(event);
   };
   return (
-    <FieldFrame label={label} required={required} hint={hint} error={error} className={className}>
+    <FieldFrame {...frame}>
       {(control) => (
         <input
           type="text"

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { CONTROL_CLASSES, FieldFrame, type FieldProps } from './field';
+import { CONTROL_CLASSES, FieldFrame, type FieldProps, splitFieldProps } from './field';
 
 export type SelectOption = { value: string; label: string };
 
@@ -10,18 +10,10 @@ type SelectFieldProps = Omit<ComponentProps<'select'>, 'id' | 'required' | 'chil
     placeholder?: string;
   };
 
-export function SelectField({
-  label,
-  required,
-  hint,
-  error,
-  className,
-  options,
-  placeholder,
-  ...select
-}: SelectFieldProps) {
+export function SelectField({ options, placeholder, ...props }: SelectFieldProps) {
+  const [frame, select] = splitFieldProps(props);
   return (
-    <FieldFrame label={label} required={required} hint={hint} error={error} className={className}>
+    <FieldFrame {...frame}>
       {(control) => (
         <select className={CONTROL_CLASSES} {...control} {...select}>
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}

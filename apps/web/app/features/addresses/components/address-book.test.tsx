@@ -56,6 +56,53 @@ function renderBook() {
 const cards = () => within(screen.getByRole('list', { name: 'Saved addresses' })).getAllByRole('listitem');
 
 describe('AddressBook', () => {
+  it('prints each card as a letter to its country is addressed, under the name', async () => {
+    serve([
+      stored({
+        id: 'jp',
+        fullName: 'Yamada Taro',
+        country: 'JP',
+        address: 'Marunouchi 1-1-1',
+        unitNumber: null,
+        city: 'Chiyoda-ku',
+        state: '13',
+        postalCode: '100-0005',
+        phoneNumber: '+81312345678',
+      }),
+      stored({
+        id: 'gb',
+        fullName: 'Jane Smith',
+        country: 'GB',
+        address: '10 Downing Street',
+        unitNumber: null,
+        city: 'London',
+        postalCode: 'SW1A 2AA',
+        phoneNumber: '+442079250918',
+        main: false,
+      }),
+    ]);
+    renderBook();
+    await screen.findByRole('heading', { name: 'Yamada Taro' });
+    const lines = (card: HTMLElement) =>
+      [...(card.querySelector('address')?.children ?? [])].map((line) => line.textContent);
+    const [japan, britain] = cards();
+    if (!japan || !britain) throw new Error('two cards expected');
+    expect(lines(japan)).toEqual([
+      '〒100-0005',
+      'Tokyo Chiyoda-ku',
+      'Marunouchi 1-1-1',
+      'Japan',
+      '+81 3 1234 5678',
+    ]);
+    expect(lines(britain)).toEqual([
+      '10 Downing Street',
+      'LONDON',
+      'SW1A 2AA',
+      'United Kingdom',
+      '+44 20 7925 0918',
+    ]);
+  });
+
   it('says so when there are no addresses, and makes the first one main', async () => {
     serve([]);
     renderBook();

@@ -109,7 +109,7 @@ export function AddressBook({ profile }: { profile: UserProfile }) {
       {list.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-line bg-white p-6">
           <p className="font-semibold">You have no saved addresses yet.</p>
-          <p className="mt-1 text-muted">Add one, and checkout fills it in for you.</p>
+          <p className="mt-1 text-muted">Add one to keep it at hand.</p>
         </div>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2" aria-label="Saved addresses">

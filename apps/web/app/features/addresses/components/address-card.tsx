@@ -19,10 +19,8 @@ export function AddressCard({ address, busy, onEdit, onMakeMain, onDelete }: Add
   const describedBy = `${headingId} ${linesId}`;
   const [confirming, setConfirming] = useState(false);
   const keep = useRef<HTMLButtonElement>(null);
-  // The name heads the card, so the printed lines go on from the line after it.
-  const lines = formatAddressLines(address, address.country).filter((line, index) =>
-    index === 0 ? line !== address.fullName : true,
-  );
+  // The name heads the card; the lines read as a letter to the country is addressed.
+  const lines = formatAddressLines(address, address.country, { withName: false });
 
   // The question is read out, and focus waits on the harmless answer.
   useEffect(() => {

@@ -111,6 +111,29 @@ describe('AddressForm', () => {
     expect(errorOf('Postal code')).toBe('');
   });
 
+  it('asks a Japanese address for its city or ward, and says what the street line holds', async () => {
+    const user = userEvent.setup();
+    renderForm('SG');
+    await chooseCountry(user, 'JP');
+    expect(describeField('City / ward')).toEqual({ label: 'City / ward *', required: true, kind: 'input' });
+    expect(describeField('Prefecture')).toEqual({ label: 'Prefecture *', required: true, kind: 'select' });
+    expect(describeField('Postal code')?.required).toBe(true);
+    const asked = [...document.querySelectorAll('form input, form select')].map(
+      (element) => document.querySelector(`label[for="${element.id}"]`)?.textContent,
+    );
+    expect(asked.slice(3, 8)).toEqual([
+      'Postal code *',
+      'Prefecture *',
+      'City / ward *',
+      'Address *',
+      'Unit number',
+    ]);
+    const street = control('Address');
+    expect(
+      document.getElementById(street.getAttribute('aria-describedby')?.split(' ')[0] ?? '')?.textContent,
+    ).toMatch(/Town, block and building number/);
+  });
+
   it('clears the state when the country changes', async () => {
     const user = userEvent.setup();
     renderForm('US');

@@ -1,14 +1,22 @@
-import { type Address, addressSchema, getCountryAddressData, stateOptions } from '@crossbuy/core/address';
+import {
+  type Address,
+  type AddressField,
+  addressFields,
+  addressSchema,
+  type PlacePart,
+} from '@crossbuy/core/address';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { CheckboxField } from '../../../components/ui/checkbox-field';
-import { SelectField } from '../../../components/ui/select-field';
-import { TextField } from '../../../components/ui/text-field';
-import { type FieldsByCode, fieldErrorMessage, showServerError } from '../../../lib/form-errors';
-import { countryOptions, PHONE_NUMBER_HINT } from '../../../lib/person-fields';
+import { Form, FormSubmitRow, RequiredFieldsNote } from '../../../components/ui/form';
+import {
+  FormCheckbox,
+  FormPhoneField,
+  FormSelectField,
+  FormTextField,
+} from '../../../components/ui/form-fields';
+import { CountryField } from '../../../components/ui/person-fields';
+import { type FieldsByCode, showServerError } from '../../../lib/form-errors';
 
 type AddressFormValues = {
   country: string;
@@ -38,31 +46,26 @@ const FIELDS_BY_CODE: FieldsByCode<AddressFormValues> = {
 
 const FALLBACK_COUNTRY = 'SG';
 
-/**
- * Which of the country-dependent fields the form shows, with the country's own labels (spec 9.1). A
- * field appears when the country's address format prints it or when the country requires it, so a
- * Singapore address asks for no city or state and a US one for both.
- */
-function countryFields(country: string) {
-  const data = getCountryAddressData(country) ?? getCountryAddressData(FALLBACK_COUNTRY);
-  const format = data?.displayFormat ?? '';
-  return {
-    city: {
-      shown: format.includes('{city}') || data?.cityRequired === true,
-      label: data?.cityDisplayValue ?? 'City',
-      required: data?.cityRequired === true,
-    },
-    state: {
-      shown: format.includes('{state}') || data?.stateRequired === true,
-      label: data?.stateDisplayValue ?? 'State',
-      required: data?.stateRequired === true,
-      options: stateOptions(country).map((state) => ({ value: state.stateValue, label: state.displayValue })),
-    },
-    postalCode: {
-      shown: format.includes('{zip}') || data?.postalCodeRequired === true,
-      required: data?.postalCodeRequired === true,
-    },
-  };
+// The address's text fields, named after its values.
+const Text = FormTextField<AddressFormValues>;
+
+/** The label and required mark a country gives one of its fields. */
+const shownAs = ({ label, required }: AddressField) => ({ label, required });
+
+type StateFieldProps = {
+  label: string;
+  required: boolean;
+  options: readonly { value: string; label: string }[];
+};
+
+/** The state, prefecture or area: a list where the country data has one, else typed. */
+function StateField({ label, required, options }: StateFieldProps) {
+  const common = { name: 'state', label, required, autoComplete: 'address-level1' } as const;
+  return options.length > 0 ? (
+    <FormSelectField<AddressFormValues> {...common} placeholder="Select one" options={options} />
+  ) : (
+    <Text {...common} />
+  );
 }
 
 type AddressFormProps = {
@@ -80,29 +83,19 @@ export function AddressForm({ title, initialValues, mainLocked, onSave, onCancel
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const [formMessage, setFormMessage] = useState<string>();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    getValues,
-    getFieldState,
-    clearErrors,
-    trigger,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<AddressFormValues, unknown, Address>({ resolver, defaultValues: initialValues });
+  const form = useForm<AddressFormValues, unknown, Address>({ resolver, defaultValues: initialValues });
+  const { setValue, getValues, getFieldState, clearErrors, trigger, watch } = form;
 
   // Keyboard and screen reader users start at the form they just opened.
   useEffect(() => heading.current?.focus(), []);
 
   const country = watch('country');
-  const fields = useMemo(() => countryFields(country), [country]);
+  const fields = useMemo(() => addressFields(country), [country]);
 
   // State codes belong to one country, and a field the new country does not use must not be sent.
   // Numbers and postal codes already typed are checked again against the new country.
   const onCountryChange = () => {
-    const next = countryFields(getValues('country'));
+    const next = addressFields(getValues('country'));
     setValue('state', '');
     if (!next.city.shown) setValue('city', '');
     if (!next.postalCode.shown) setValue('postalCode', '');
@@ -113,122 +106,72 @@ export function AddressForm({ title, initialValues, mainLocked, onSave, onCancel
     if (recheck.length > 0) void trigger(recheck);
   };
 
-  const onSubmit = handleSubmit(async (address) => {
+  const onSubmit = form.handleSubmit(async (address) => {
     setFormMessage(undefined);
     try {
       await onSave(address);
     } catch (error) {
-      setFormMessage(showServerError(error, setError, FIELDS_BY_CODE));
+      setFormMessage(showServerError(error, form.setError, FIELDS_BY_CODE));
     }
   });
+
+  // Each part of the address, asked for where the country's letter format puts it.
+  const placeFields: Record<PlacePart, ReactNode> = {
+    address: (
+      <Text
+        key="address"
+        name="address"
+        label="Address"
+        required
+        autoComplete="address-line1"
+        hint={fields.addressHint}
+      />
+    ),
+    unitNumber: <Text key="unitNumber" name="unitNumber" label="Unit number" autoComplete="address-line2" />,
+    city: fields.city.shown ? (
+      <Text key="city" name="city" {...shownAs(fields.city)} autoComplete="address-level2" />
+    ) : null,
+    state: fields.state.shown ? <StateField key="state" {...fields.state} /> : null,
+    postalCode: fields.postalCode.shown ? (
+      <Text
+        key="postalCode"
+        name="postalCode"
+        {...shownAs(fields.postalCode)}
+        autoComplete="postal-code"
+        className="sm:max-w-60"
+        onValueChange={() => void trigger('postalCode')}
+      />
+    ) : null,
+  };
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-5">
       <h2 id={headingId} ref={heading} tabIndex={-1} className="text-xl font-semibold outline-none">
         {title}
       </h2>
-      <form
-        method="post"
-        noValidate
+      <Form
+        form={form}
         onSubmit={onSubmit}
-        className="flex flex-col gap-5"
-        aria-labelledby={headingId}
+        labelledBy={headingId}
+        message={formMessage}
+        errorSummary
+        intro={<RequiredFieldsNote />}
       >
-        {formMessage ? <Alert>{formMessage}</Alert> : null}
-        <p className="text-sm text-muted">
-          Fields marked <span className="text-danger-700">*</span> are required.
-        </p>
-        <SelectField
-          label="Country"
-          required
-          autoComplete="country"
-          options={countryOptions()}
-          error={fieldErrorMessage(errors.country)}
-          {...register('country', { onChange: onCountryChange })}
-        />
-        <TextField
-          label="Full name"
-          required
-          autoComplete="name"
-          error={fieldErrorMessage(errors.fullName)}
-          {...register('fullName')}
-        />
-        <TextField
-          label="Phone number"
-          required
-          type="tel"
-          autoComplete="tel"
-          hint={PHONE_NUMBER_HINT}
-          error={fieldErrorMessage(errors.phoneNumber)}
-          {...register('phoneNumber')}
-        />
-        <TextField
-          label="Address"
-          required
-          autoComplete="address-line1"
-          hint="Street, building and house number."
-          error={fieldErrorMessage(errors.address)}
-          {...register('address')}
-        />
-        <TextField
-          label="Unit number"
-          autoComplete="address-line2"
-          error={fieldErrorMessage(errors.unitNumber)}
-          {...register('unitNumber')}
-        />
-        {fields.city.shown ? (
-          <TextField
-            label={fields.city.label}
-            required={fields.city.required}
-            autoComplete="address-level2"
-            error={fieldErrorMessage(errors.city)}
-            {...register('city')}
-          />
-        ) : null}
-        {fields.state.shown && fields.state.options.length > 0 ? (
-          <SelectField
-            label={fields.state.label}
-            required={fields.state.required}
-            autoComplete="address-level1"
-            placeholder="Select one"
-            options={fields.state.options}
-            error={fieldErrorMessage(errors.state)}
-            {...register('state')}
-          />
-        ) : null}
-        {fields.state.shown && fields.state.options.length === 0 ? (
-          <TextField
-            label={fields.state.label}
-            required={fields.state.required}
-            autoComplete="address-level1"
-            error={fieldErrorMessage(errors.state)}
-            {...register('state')}
-          />
-        ) : null}
-        {fields.postalCode.shown ? (
-          <TextField
-            label="Postal code"
-            required={fields.postalCode.required}
-            autoComplete="postal-code"
-            className="sm:max-w-60"
-            error={fieldErrorMessage(errors.postalCode)}
-            {...register('postalCode', { onChange: () => void trigger('postalCode') })}
-          />
-        ) : null}
+        <CountryField required onValueChange={onCountryChange} />
+        <Text name="fullName" label="Full name" required autoComplete="name" />
+        <FormPhoneField<AddressFormValues> name="phoneNumber" required />
+        {fields.order.map((part) => placeFields[part])}
         {mainLocked ? (
           <p className="text-sm text-muted">{mainLocked}</p>
         ) : (
-          <CheckboxField label="Make this my main address" {...register('main')} />
+          <FormCheckbox<AddressFormValues> name="main" label="Make this my main address" />
         )}
-        <div className="flex flex-wrap gap-3">
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving address…' : 'Save address'}
-          </Button>
-          <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
-            Cancel
-          </Button>
-        </div>
-      </form>
+        <FormSubmitRow
+          label="Save address"
+          pendingLabel="Saving address…"
+          secondary={{ label: 'Cancel', onClick: onCancel }}
+        />
+      </Form>
     </section>
   );
 }

@@ -6,76 +6,56 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
-import { type FieldsByCode, fieldErrorMessage, showServerError } from '../../../lib/form-errors';
+import { Form, FormSubmitRow } from '../../../components/ui/form';
+import { FormPasswordField } from '../../../components/ui/form-fields';
+import { type FieldsByCode, showServerError } from '../../../lib/form-errors';
 import { changePassword } from '../api/auth-api';
-import { PASSWORD_RULE_HINT } from '../password-rule';
+import { NewPasswordField } from './new-password-field';
 
 const FIELDS_BY_CODE: FieldsByCode<ChangePasswordInput> = {
   'auth/wrong_password': 'currentPassword',
   'auth/invalid_new_password': 'newPassword',
 };
 
-type Notice = { tone: 'info' | 'error'; text: string };
+const CHANGED =
+  'Your password has been changed. Other devices signed in to your account have been signed out.';
 
 export function ChangePasswordForm() {
-  const [notice, setNotice] = useState<Notice>();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordInput, unknown, ChangePasswordOutput>({
+  const [formMessage, setFormMessage] = useState<string>();
+  const [changed, setChanged] = useState(false);
+  const form = useForm<ChangePasswordInput, unknown, ChangePasswordOutput>({
     resolver: zodResolver(changePasswordSchema),
     defaultValues: { currentPassword: '', newPassword: '' },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setNotice(undefined);
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormMessage(undefined);
+    setChanged(false);
     try {
       await changePassword(values);
     } catch (error) {
-      const message = showServerError(error, setError, FIELDS_BY_CODE);
-      if (message) setNotice({ tone: 'error', text: message });
+      setFormMessage(showServerError(error, form.setError, FIELDS_BY_CODE));
       return;
     }
-    reset();
-    setNotice({
-      tone: 'info',
-      text: 'Your password has been changed. Other devices signed in to your account have been signed out.',
-    });
+    form.reset();
+    setChanged(true);
   });
 
   return (
-    <form
-      method="post"
-      noValidate
+    <Form
+      form={form}
       onSubmit={onSubmit}
-      className="flex flex-col gap-5"
-      aria-label="Change password"
+      label="Change password"
+      message={formMessage}
+      notice={changed ? CHANGED : undefined}
     >
-      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
-      <TextField
+      <FormPasswordField<ChangePasswordInput>
+        name="currentPassword"
         label="Current password"
-        type="password"
-        autoComplete="current-password"
-        error={fieldErrorMessage(errors.currentPassword)}
-        {...register('currentPassword')}
+        purpose="current"
       />
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint={PASSWORD_RULE_HINT}
-        error={fieldErrorMessage(errors.newPassword)}
-        {...register('newPassword')}
-      />
-      <Button type="submit" variant="secondary" className="self-start" disabled={isSubmitting}>
-        {isSubmitting ? 'Changing password…' : 'Change password'}
-      </Button>
-    </form>
+      <NewPasswordField<ChangePasswordInput> name="newPassword" />
+      <FormSubmitRow label="Change password" pendingLabel="Changing password…" variant="secondary" />
+    </Form>
   );
 }

@@ -6,12 +6,12 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
-import { Button, textLinkClasses } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
-import { type FieldsByCode, fieldErrorMessage, showServerError } from '../../../lib/form-errors';
+import { Form, FormSubmitRow } from '../../../components/ui/form';
+import { FormEmailField } from '../../../components/ui/form-fields';
+import { type FieldsByCode, showServerError } from '../../../lib/form-errors';
 import { forgotPassword } from '../api/auth-api';
+import { BackToSignIn } from './back-to-sign-in';
 
 const FIELDS_BY_CODE: FieldsByCode<ForgotPasswordInput> = { 'user/invalid_email': 'email' };
 
@@ -19,12 +19,7 @@ const FIELDS_BY_CODE: FieldsByCode<ForgotPasswordInput> = { 'user/invalid_email'
 export function ForgotPasswordForm() {
   const [sentTo, setSentTo] = useState<string>();
   const [formMessage, setFormMessage] = useState<string>();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ForgotPasswordInput, unknown, ForgotPasswordOutput>({
+  const form = useForm<ForgotPasswordInput, unknown, ForgotPasswordOutput>({
     resolver: zodResolver(forgotPasswordSchema),
     defaultValues: { email: '' },
   });
@@ -36,51 +31,27 @@ export function ForgotPasswordForm() {
           If there is a Crossbuy account for <strong className="break-all">{sentTo}</strong>, we have emailed
           it a link to choose a new password. The link works once.
         </Alert>
-        <p className="text-sm">
-          <Link to="/sign_in" className={textLinkClasses}>
-            Back to sign in
-          </Link>
-        </p>
+        <BackToSignIn />
       </div>
     );
   }
 
-  const onSubmit = handleSubmit(async ({ email }) => {
+  const onSubmit = form.handleSubmit(async ({ email }) => {
     setFormMessage(undefined);
     try {
       await forgotPassword(email);
     } catch (error) {
-      setFormMessage(showServerError(error, setError, FIELDS_BY_CODE));
+      setFormMessage(showServerError(error, form.setError, FIELDS_BY_CODE));
       return;
     }
     setSentTo(email);
   });
 
   return (
-    <form
-      method="post"
-      noValidate
-      onSubmit={onSubmit}
-      className="flex flex-col gap-5"
-      aria-label="Reset your password"
-    >
-      {formMessage ? <Alert>{formMessage}</Alert> : null}
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={fieldErrorMessage(errors.email)}
-        {...register('email')}
-      />
-      <Button type="submit" disabled={isSubmitting}>
-        {isSubmitting ? 'Sending…' : 'Email me a reset link'}
-      </Button>
-      <p className="text-sm">
-        <Link to="/sign_in" className={textLinkClasses}>
-          Back to sign in
-        </Link>
-      </p>
-    </form>
+    <Form form={form} onSubmit={onSubmit} label="Reset your password" message={formMessage}>
+      <FormEmailField<ForgotPasswordInput> name="email" />
+      <FormSubmitRow label="Email me a reset link" pendingLabel="Sending…" fullWidth />
+      <BackToSignIn />
+    </Form>
   );
 }

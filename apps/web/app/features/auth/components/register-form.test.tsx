@@ -40,7 +40,7 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Phone number', { exact: false }), '9123 4567');
   await user.type(screen.getByLabelText('Date of birth', { exact: false }), '1990-05-17');
   await user.selectOptions(screen.getByLabelText('Gender', { exact: false }), 'female');
-  await user.click(screen.getByLabelText('I accept the terms and conditions'));
+  await user.click(screen.getByLabelText(/^I accept the terms and conditions/));
 }
 
 describe('RegisterForm', () => {
@@ -142,6 +142,33 @@ describe('RegisterForm', () => {
       },
     });
     expect(userStore.get()).toMatchObject({ signedIn: true, profile });
+  });
+
+  it('links the terms and the privacy notice from the terms checkbox, in a new tab', () => {
+    renderRegister();
+    const terms = screen.getByRole('link', { name: 'terms and conditions (opens in a new tab)' });
+    const privacy = screen.getByRole('link', { name: 'privacy notice (opens in a new tab)' });
+    expect(terms.getAttribute('href')).toBe('/terms');
+    expect(privacy.getAttribute('href')).toBe('/privacy');
+    expect(terms.getAttribute('target')).toBe('_blank');
+    expect(screen.getByRole('checkbox').getAttribute('aria-describedby')).toBeNull();
+  });
+
+  it('lists the fields to correct above the form, each linked to its field', async () => {
+    const user = userEvent.setup();
+    renderRegister();
+    await fillValid(user);
+    await user.clear(screen.getByLabelText('Last name', { exact: false }));
+    await user.click(screen.getByLabelText(/^I accept the terms and conditions/));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    const summary = screen.getByRole('alert');
+    const links = within(summary).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['Last name', 'I accept the terms and conditions']);
+    expect(links[0]?.getAttribute('href')).toBe(
+      `#${screen.getByLabelText('Last name', { exact: false }).id}`,
+    );
+    expect(within(summary).getByText('Please check these 2 fields:')).toBeTruthy();
   });
 
   it('puts Singapore and Malaysia first in the country list', () => {

@@ -9,12 +9,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClasses, textLinkClasses } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
+import { buttonClasses } from '../../../components/ui/button';
+import { Form, FormSubmitRow } from '../../../components/ui/form';
 import { loadCurrentUser } from '../../../lib/current-user';
-import { type FieldsByCode, fieldErrorMessage, showServerError } from '../../../lib/form-errors';
+import { type FieldsByCode, showServerError } from '../../../lib/form-errors';
 import { resetPassword } from '../api/auth-api';
-import { PASSWORD_RULE_HINT } from '../password-rule';
+import { BackToSignIn } from './back-to-sign-in';
+import { NewPasswordField } from './new-password-field';
 
 const FIELDS_BY_CODE: FieldsByCode<ResetPasswordInput> = { 'auth/invalid_new_password': 'password' };
 
@@ -42,12 +43,7 @@ export function ResetPasswordForm({ uid, token }: ResetPasswordFormProps) {
   const [done, setDone] = useState(false);
   const [linkProblem, setLinkProblem] = useState<string>();
   const [formMessage, setFormMessage] = useState<string>();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ResetPasswordInput, unknown, ResetPasswordOutput>({
+  const form = useForm<ResetPasswordInput, unknown, ResetPasswordOutput>({
     resolver: zodResolver(resetPasswordSchema),
     defaultValues: { uid, resetPasswordToken: token, password: '' },
   });
@@ -70,12 +66,12 @@ export function ResetPasswordForm({ uid, token }: ResetPasswordFormProps) {
     );
   }
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     setFormMessage(undefined);
     try {
       await resetPassword(values);
     } catch (error) {
-      const message = showServerError(error, setError, FIELDS_BY_CODE);
+      const message = showServerError(error, form.setError, FIELDS_BY_CODE);
       if (LINK_CODES.has(error instanceof ApiError ? error.code : undefined)) setLinkProblem(message);
       else setFormMessage(message);
       return;
@@ -86,30 +82,10 @@ export function ResetPasswordForm({ uid, token }: ResetPasswordFormProps) {
   });
 
   return (
-    <form
-      method="post"
-      noValidate
-      onSubmit={onSubmit}
-      className="flex flex-col gap-5"
-      aria-label="Choose a new password"
-    >
-      {formMessage ? <Alert>{formMessage}</Alert> : null}
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint={PASSWORD_RULE_HINT}
-        error={fieldErrorMessage(errors.password)}
-        {...register('password')}
-      />
-      <Button type="submit" disabled={isSubmitting}>
-        {isSubmitting ? 'Saving…' : 'Save new password'}
-      </Button>
-      <p className="text-sm">
-        <Link to="/sign_in" className={textLinkClasses}>
-          Back to sign in
-        </Link>
-      </p>
-    </form>
+    <Form form={form} onSubmit={onSubmit} label="Choose a new password" message={formMessage}>
+      <NewPasswordField<ResetPasswordInput> name="password" />
+      <FormSubmitRow label="Save new password" pendingLabel="Saving…" fullWidth />
+      <BackToSignIn />
+    </Form>
   );
 }

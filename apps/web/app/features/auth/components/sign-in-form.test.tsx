@@ -36,11 +36,30 @@ async function fillAndSubmit(email: string, password: string, remember = false) 
 }
 
 describe('SignInForm', () => {
+  it('says on each empty field what is missing, without calling the server', async () => {
+    const user = userEvent.setup();
+    renderSignIn();
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const email = screen.getByLabelText('Email');
+    const password = screen.getByLabelText('Password');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Please enter your email',
+    );
+    expect(document.getElementById(password.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Please enter your password',
+    );
+    expect(screen.queryByText(/incorrect/)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.activeElement).toBe(email);
+    expect(api.calls).toEqual([]);
+  });
+
   it('checks the fields with the core schema before calling the server', async () => {
     renderSignIn();
     await fillAndSubmit('not-an-email', '');
     expect(await screen.findByText('Invalid email')).toBeTruthy();
-    expect(screen.getByText('Your email and/or password is incorrect, please try again')).toBeTruthy();
+    expect(screen.getByText('Please enter your password')).toBeTruthy();
     const email = screen.getByLabelText('Email');
     expect(email.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toBe(

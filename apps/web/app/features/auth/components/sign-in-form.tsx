@@ -3,17 +3,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
-import { Button, textLinkClasses } from '../../../components/ui/button';
-import { CheckboxField } from '../../../components/ui/checkbox-field';
-import { TextField } from '../../../components/ui/text-field';
+import { textLinkClasses } from '../../../components/ui/button';
+import { Form, FormSubmitRow } from '../../../components/ui/form';
+import { FormCheckbox, FormEmailField, FormPasswordField } from '../../../components/ui/form-fields';
 import { clearErrorSlot, useErrorSlot } from '../../../lib/error-slots';
-import {
-  type FieldsByCode,
-  fieldErrorMessage,
-  formLevelMessage,
-  showServerError,
-} from '../../../lib/form-errors';
+import { type FieldsByCode, formLevelMessage, showServerError } from '../../../lib/form-errors';
 import { TWO_FACTOR_PATH, takeRedirectAfterSignIn } from '../../../lib/redirect-to-sign-in';
 import { needsTwoFactor } from '../../../lib/user-store';
 import { signIn } from '../api/auth-api';
@@ -24,12 +18,7 @@ const FIELDS_BY_CODE: FieldsByCode<LoginInput> = { 'user/invalid_email': 'email'
 export function SignInForm({ className = '' }: { className?: string }) {
   const navigate = useNavigate();
   const failure = useErrorSlot('signIn');
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginInput, unknown, LoginOutput>({
+  const form = useForm<LoginInput, unknown, LoginOutput>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: '', password: '', rememberme: false },
   });
@@ -37,13 +26,13 @@ export function SignInForm({ className = '' }: { className?: string }) {
   // A failure belongs to this visit of the page, not to the next one.
   useEffect(() => () => clearErrorSlot('signIn'), []);
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     let user: Awaited<ReturnType<typeof signIn>>;
     try {
       user = await signIn(values);
     } catch (error) {
       // The failure is in the sign-in error slot; a field it concerns is marked as well.
-      showServerError(error, setError, FIELDS_BY_CODE);
+      showServerError(error, form.setError, FIELDS_BY_CODE);
       return;
     }
     // The remembered path waits in session storage until two-factor is passed.
@@ -52,31 +41,14 @@ export function SignInForm({ className = '' }: { className?: string }) {
 
   const formMessage = formLevelMessage(failure, FIELDS_BY_CODE);
 
-  // method="post" keeps a password out of the URL should the form be sent before the page's scripts run.
   return (
     <div className={`flex flex-col gap-6 ${className}`.trim()}>
-      <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Sign in">
-        {formMessage ? <Alert>{formMessage}</Alert> : null}
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={fieldErrorMessage(errors.email)}
-          {...register('email')}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          error={fieldErrorMessage(errors.password)}
-          {...register('password')}
-        />
-        <CheckboxField label="Remember me" {...register('rememberme')} />
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Signing in…' : 'Sign in'}
-        </Button>
-      </form>
+      <Form form={form} onSubmit={onSubmit} label="Sign in" message={formMessage}>
+        <FormEmailField<LoginInput> name="email" />
+        <FormPasswordField<LoginInput> name="password" purpose="current" />
+        <FormCheckbox<LoginInput> name="rememberme" label="Remember me" />
+        <FormSubmitRow label="Sign in" pendingLabel="Signing in…" fullWidth />
+      </Form>
       <p className="text-sm">
         <Link to="/forgot_password" className={textLinkClasses}>
           Forgot your password?

@@ -27,7 +27,7 @@ export function StockState({ product, path, quantity, missing }: StockStateProps
       text = 'Sold out';
     } else if (!isInStock(product, path, quantity)) {
       tone = 'text-danger-700';
-      text = `Only ${units} left: lower the quantity to buy it.`;
+      text = `Only ${units} left: choose ${units} or fewer.`;
     } else if (units <= FEW_LEFT) {
       tone = 'text-amber-800';
       text = `In stock: only ${units} left`;

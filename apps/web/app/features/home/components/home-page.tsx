@@ -7,9 +7,8 @@ import { QUOTE_LINK_PARAM, QuoteLinkForm } from './quote-link-form';
 
 const quotationSteps = [
   { title: 'Paste a link', text: 'Copy the address of an item from a marketplace abroad and paste it here.' },
-  { title: 'Get your quotation', text: 'We check the item and send you a quotation with the full price.' },
-  { title: 'Check out once', text: 'Pay for quoted items together with catalogue items in a single order.' },
-  { title: 'Stay in touch', text: 'Chat with us about your order until it reaches your door.' },
+  { title: 'Sign in', text: 'Quotations belong to your account, so we ask you to sign in first.' },
+  { title: 'Get your quotation', text: 'We check the item and reply with a quotation in your currency.' },
 ];
 
 /** The hero with the quotation form, then `children` (the catalogue's rows), then how it all works. */
@@ -29,8 +28,8 @@ export function HomePage({ children }: { children?: ReactNode }) {
             Shop across borders, priced in {currency}
           </h1>
           <p className="max-w-2xl text-lg text-muted">
-            Buy from the Crossbuy catalogue, or paste a link to an item on a marketplace abroad and we will
-            quote it for you. Either way, you check out once and we handle the rest.
+            Browse the Crossbuy catalogue, or paste a link to an item on a marketplace abroad and we will
+            quote it for you.
           </p>
           <div className="max-w-3xl rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-6">
             <QuoteLinkForm initialLink={searchParams.get(QUOTE_LINK_PARAM) ?? ''} />
@@ -49,8 +48,7 @@ export function HomePage({ children }: { children?: ReactNode }) {
             Shop our catalogue
           </h2>
           <p className="text-muted">
-            Products we stock ourselves, with prices and stock shown up front. Add them to your cart and buy
-            straight away.
+            Products from merchants abroad, with prices in your currency and stock shown up front.
           </p>
           <SearchForm label="Catalogue search" />
         </section>

@@ -2,16 +2,11 @@ import { type TfaCodeInput, tfaCodeSchema } from '@crossbuy/core/validation';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Alert } from '../../../components/ui/alert';
-import { Button, type ButtonVariant } from '../../../components/ui/button';
-import { OneTimeCodeField } from '../../../components/ui/one-time-code-field';
+import type { ButtonVariant } from '../../../components/ui/button';
+import { Form, FormSubmitRow } from '../../../components/ui/form';
+import { FormCodeField } from '../../../components/ui/form-fields';
 import { clearErrorSlot, useErrorSlot } from '../../../lib/error-slots';
-import {
-  type FieldsByCode,
-  fieldErrorMessage,
-  formLevelMessage,
-  showServerError,
-} from '../../../lib/form-errors';
+import { type FieldsByCode, formLevelMessage, showServerError } from '../../../lib/form-errors';
 
 const FIELDS_BY_CODE: FieldsByCode<TfaCodeInput> = { 'auth/tfa_wrong_code': 'token' };
 
@@ -41,24 +36,19 @@ export function TfaCodeForm({
 }: TfaCodeFormProps) {
   const failure = useErrorSlot('twoFactorVerification');
   const [localMessage, setLocalMessage] = useState<string>();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<TfaCodeInput>({ resolver: zodResolver(tfaCodeSchema), defaultValues: { token: '' } });
+  const form = useForm<TfaCodeInput>({ resolver: zodResolver(tfaCodeSchema), defaultValues: { token: '' } });
 
   // A failure belongs to this visit of the form, not to the next one.
   useEffect(() => {
     if (verification) return () => clearErrorSlot('twoFactorVerification');
   }, [verification]);
 
-  const onSubmit = handleSubmit(async ({ token }) => {
+  const onSubmit = form.handleSubmit(async ({ token }) => {
     setLocalMessage(undefined);
     try {
       await submit(token);
     } catch (error) {
-      const message = showServerError(error, setError, FIELDS_BY_CODE);
+      const message = showServerError(error, form.setError, FIELDS_BY_CODE);
       if (!verification) setLocalMessage(message);
     }
   });
@@ -66,17 +56,13 @@ export function TfaCodeForm({
   const formMessage = verification ? formLevelMessage(failure, FIELDS_BY_CODE) : localMessage;
 
   return (
-    <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label={name}>
-      {formMessage ? <Alert>{formMessage}</Alert> : null}
-      <OneTimeCodeField
+    <Form form={form} onSubmit={onSubmit} label={name} message={formMessage}>
+      <FormCodeField<TfaCodeInput>
+        name="token"
         label="Authentication code"
         hint="The six-digit code your authenticator app shows for Crossbuy."
-        error={fieldErrorMessage(errors.token)}
-        {...register('token')}
       />
-      <Button type="submit" variant={variant} className="self-start" disabled={isSubmitting}>
-        {isSubmitting ? pendingLabel : submitLabel}
-      </Button>
-    </form>
+      <FormSubmitRow label={submitLabel} pendingLabel={pendingLabel} variant={variant} />
+    </Form>
   );
 }
