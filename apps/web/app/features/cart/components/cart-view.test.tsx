@@ -191,7 +191,7 @@ describe('CartView', () => {
     expect(await within(cooker_).findByText(/^SGD\s179\.80$/)).toBeTruthy();
 
     const teaRow = screen.getByRole('listitem', { name: 'Green tea' });
-    expect(within(teaRow).getByText('Only 2 left: lower the quantity to buy this.')).toBeTruthy();
+    expect(within(teaRow).getByText('Only 2 left: choose 2 or fewer.')).toBeTruthy();
     const old = screen.getByRole('listitem', { name: 'Old kettle' });
     expect(within(old).getByText('This product is no longer available')).toBeTruthy();
     expect((within(old).getByRole('checkbox') as HTMLInputElement).disabled).toBe(true);

@@ -394,7 +394,7 @@ function CartLineRow({
         ) : !cartItem.inStock ? (
           <p className="text-sm font-semibold text-danger-700">
             {cartItem.stockAvailable > 0
-              ? `Only ${cartItem.stockAvailable} left: lower the quantity to buy this.`
+              ? `Only ${cartItem.stockAvailable} left: choose ${cartItem.stockAvailable} or fewer.`
               : 'Out of stock for now.'}
           </p>
         ) : null}
