@@ -66,7 +66,7 @@ export function ProductListing({
         ) : null}
         <div className={loading ? 'opacity-60 transition-opacity' : undefined}>
           {result.products.length > 0 ? (
-            <ProductGrid products={result.products} listName={listName} firstIndex={firstIndex} />
+            <ProductGrid products={result.products} listName={listName} firstIndex={firstIndex} leadsPage />
           ) : (
             <div className="flex flex-col items-start gap-3 rounded-2xl border border-line bg-white p-6">
               <p className="text-lg font-semibold">
