@@ -76,9 +76,9 @@ export const contentDemoSeeder: DemoSeeder = {
     ]);
 
     await db.insert(popups).values({
-      title: 'Free shipping over S$150',
-      body: 'Orders from Singapore and Malaysia over S$150 ship free this month.',
-      image: await banner('free-shipping', 'Free shipping'),
+      title: 'New to Crossbuy?',
+      body: 'See how it works in three steps: find an item, get a quotation, and we ship it to you.',
+      image: await banner('how-it-works', 'How Crossbuy works'),
       link: '/image_page/how-it-works',
     });
 
