@@ -9,6 +9,7 @@ import { HomePopup, POPUP_CHANNEL, POPUP_SEEN_COOKIE } from './home-popup';
 let sink: MemorySink;
 
 function forgetCookie() {
+  // biome-ignore lint/suspicious/noDocumentCookie: the cookie the popup reads
   document.cookie = `${POPUP_SEEN_COOKIE}=; path=/; max-age=0`;
 }
 
@@ -120,6 +121,7 @@ describe('the home popup', () => {
   });
 
   it('shows a new popup even after another one was seen', async () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the cookie the popup reads
     document.cookie = `${POPUP_SEEN_COOKIE}=older; path=/`;
     visitHome();
     expect(await screen.findByRole('dialog')).toBeTruthy();

@@ -22,6 +22,7 @@ function alreadySeen(id: string): boolean {
 
 function rememberSeen(id: string): void {
   const secure = window.location.protocol === 'https:' ? '; secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: a session cookie, which the Cookie Store API is not yet in every browser to set
   document.cookie = `${POPUP_SEEN_COOKIE}=${encodeURIComponent(id)}; path=/; samesite=lax${secure}`;
 }
 
