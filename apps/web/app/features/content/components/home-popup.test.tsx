@@ -4,7 +4,7 @@ import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemorySink, type MemorySink, setAnalyticsSink } from '../../../lib/analytics';
 import type { Popup } from '../content-types';
-import { HomePopup, POPUP_CHANNEL, POPUP_SEEN_COOKIE } from './home-popup';
+import { HomePopup, POPUP_SEEN_COOKIE } from './home-popup';
 
 let sink: MemorySink;
 
@@ -154,14 +154,5 @@ describe('the home popup', () => {
     visitHome();
     await userEvent.type(await screen.findByRole('button', { name: 'Close' }), '{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
-  });
-
-  it('closes when the shopper closes it in another tab', async () => {
-    visitHome();
-    expect(await screen.findByRole('dialog')).toBeTruthy();
-    const otherTab = new BroadcastChannel(POPUP_CHANNEL);
-    otherTab.postMessage('p1');
-    otherTab.close();
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

@@ -11,9 +11,6 @@ import { ContentLink } from './content-link';
  */
 export const POPUP_SEEN_COOKIE = 'crossbuy_popup_seen';
 
-/** Tells the other tabs of the visit that the shopper closed the popup, so theirs closes too. */
-export const POPUP_CHANNEL = 'crossbuy-popup';
-
 function alreadySeen(id: string): boolean {
   return document.cookie
     .split(';')
@@ -79,7 +76,7 @@ type HomePopupProps = {
  * It is a small non-modal dialog at the bottom of the window: an offer should not take the page, its
  * focus or its keyboard order away from a shopper who came to do something else. So it is opened with
  * the `open` attribute, not show(), which would move focus into it. Close, or Escape inside it,
- * dismisses it, in every tab of the visit.
+ * dismisses it. It is marked seen as it opens, so no other tab of the visit opens it again.
  */
 export function HomePopup({ popup, clearOf }: HomePopupProps) {
   const id = useId();
@@ -96,23 +93,8 @@ export function HomePopup({ popup, clearOf }: HomePopupProps) {
     });
   }, [popup, clearOf]);
 
-  useEffect(() => {
-    if (!shown || typeof BroadcastChannel === 'undefined') return;
-    const channel = new BroadcastChannel(POPUP_CHANNEL);
-    channel.onmessage = (event: MessageEvent) => {
-      if (event.data === shown.id) setShown(null);
-    };
-    return () => channel.close();
-  }, [shown]);
-
   if (!shown) return null;
-  const close = () => {
-    setShown(null);
-    if (typeof BroadcastChannel === 'undefined') return;
-    const channel = new BroadcastChannel(POPUP_CHANNEL);
-    channel.postMessage(shown.id);
-    channel.close();
-  };
+  const close = () => setShown(null);
 
   return (
     <dialog
