@@ -114,6 +114,21 @@ test.describe('on a phone', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a listing does not move as its scripts take over', async ({ browser, baseURL }) => {
+    const firstPictureTop = async (javaScriptEnabled: boolean) => {
+      const context = await browser.newContext({ baseURL, viewport: PHONE, javaScriptEnabled });
+      const page = await context.newPage();
+      if (javaScriptEnabled) await openHydrated(page, '/search?q=headphones');
+      else await page.goto('/search?q=headphones');
+      const top = (await page.getByRole('main').getByRole('img').first().boundingBox())?.y;
+      await context.close();
+      return top;
+    };
+    const before = await firstPictureTop(false);
+    expect(before).toBeDefined();
+    expect(await firstPictureTop(true)).toBe(before);
+  });
+
   test("the popup's Find out more leads to the page its words promise", async ({ page }) => {
     await openHomeAndSettle(page);
     await scrollPastHero(page);
