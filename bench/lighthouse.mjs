@@ -55,6 +55,25 @@ function misses(figures) {
   return missed;
 }
 
+// On a busy machine Lighthouse now and then fails to record a page load's trace (NO_NAVSTART); such a
+// run is made again, up to twice.
+const ATTEMPTS = 3;
+
+async function audit(pagePath) {
+  let failure = '';
+  for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+    const result = await lighthouse(`${origin}${pagePath}`, {
+      port: chrome.port,
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: ['performance', 'accessibility'],
+    });
+    if (result && !result.lhr.runtimeError) return result.lhr;
+    failure = result?.lhr.runtimeError?.message ?? 'no result';
+  }
+  throw new Error(`${pagePath}: ${failure}`);
+}
+
 const chrome = await chromeLauncher.launch({
   chromePath,
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -64,17 +83,7 @@ let failed = false;
 try {
   for (const page of await pagesToMeasure()) {
     const results = [];
-    for (let run = 0; run < runs; run += 1) {
-      const result = await lighthouse(`${origin}${page.path}`, {
-        port: chrome.port,
-        logLevel: 'error',
-        output: 'json',
-        onlyCategories: ['performance', 'accessibility'],
-      });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
-      if (result.lhr.runtimeError) throw new Error(`${page.path}: ${result.lhr.runtimeError.message}`);
-      results.push(figuresOf(result.lhr));
-    }
+    for (let run = 0; run < runs; run += 1) results.push(figuresOf(await audit(page.path)));
     results.sort((a, b) => a.performance - b.performance);
     const median = results[Math.floor(results.length / 2)];
     const missed = misses(median);
