@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageSecurityHeaders } from '../src/plugins/security-headers.js';
 import { webApp } from '../src/plugins/web-app.js';
 import { createTestApp, type TestApp, withXsrf } from './helpers/test-app.js';
 
@@ -13,7 +14,7 @@ let harness: TestApp;
 beforeAll(async () => {
   harness = await createTestApp({
     extend: async (app) => {
-      await app.register(webApp, { buildDir });
+      await app.register(webApp, { buildDir, pageHeaders: pageSecurityHeaders({ https: false }) });
     },
   });
 });

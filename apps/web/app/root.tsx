@@ -2,7 +2,7 @@ import { messageForError, UNKNOWN_ERROR_MESSAGE } from '@crossbuy/core/errors';
 import { type ReactNode, useEffect } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
-import './app.css';
+import stylesheet from './app.css?url';
 import './lib/zod-in-the-browser';
 import { AppShell } from './components/shell/app-shell';
 import { ErrorMessage } from './components/shell/error-message';
@@ -12,7 +12,10 @@ import { usePageViews } from './lib/analytics';
 import { loadRootData } from './lib/app-config.server';
 import { clearErrorSlot, setErrorSlot } from './lib/error-slots';
 
+// With a precedence React puts the stylesheet in the head ahead of the scripts' modulepreloads, so a
+// phone, fetching a few files at a time, gets what the first paint waits for first.
 export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet, precedence: 'default' } as Route.LinkDescriptors[number],
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 

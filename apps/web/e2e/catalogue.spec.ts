@@ -211,17 +211,6 @@ test.describe('catalogue', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('crossbuy:redirectAfterSignIn'))).toBe(path);
   });
 
-  test('the popup shows once per visit', async ({ page }) => {
-    await openHydrated(page, '/');
-    const popup = page.getByRole('dialog');
-    await expect(popup).toBeVisible();
-    await popup.getByRole('button', { name: 'Close' }).click();
-    await expect(popup).toBeHidden();
-    await openHydrated(page, '/');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(popup).toBeHidden();
-  });
-
   test('a phone gets folded filters and no sideways scrolling', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const errors = watchForErrors(page);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
+import type { FastifyHelmetRouteOptions } from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -13,7 +14,11 @@ import {
 } from 'react-router';
 import { isSameOriginLocation } from '../lib/same-origin-location.js';
 
-export type WebAppOptions = { buildDir: string };
+export type WebAppOptions = {
+  buildDir: string;
+  /** The security headers of a page (security-headers.ts), which API answers and assets do without. */
+  pageHeaders: FastifyHelmetRouteOptions['helmet'];
+};
 
 /** The load context handed to the web app's loaders: an in-process door to the API. */
 export type WebLoadContext = {
@@ -108,6 +113,9 @@ export async function webApp(app: FastifyInstance, options: WebAppOptions) {
     root: path.join(options.buildDir, 'client'),
     wildcard: false,
     index: false,
+    // Beside each asset the build leaves .br and .gz copies (vite.config.ts); the browser's
+    // Accept-Encoding picks one, answered with `Vary: Accept-Encoding`.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       // File names under assets/ carry a content hash, so they can be cached for good.
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -121,8 +129,6 @@ export async function webApp(app: FastifyInstance, options: WebAppOptions) {
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
   const render = async (request: FastifyRequest, reply: FastifyReply) => {
-    // An unknown API path is an API 404 (JSON), not a page.
-    if (request.url === '/api' || request.url.startsWith('/api/')) return reply.callNotFound();
     const cookie = request.headers.cookie;
     // The API judges a loader's call by the visitor's address, as if the browser had asked itself.
     const remoteAddress = request.socket.remoteAddress;
@@ -169,5 +175,20 @@ export async function webApp(app: FastifyInstance, options: WebAppOptions) {
     return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
   };
 
-  app.route({ method: ['GET', 'POST'], url: '/*', schema: { hide: true }, handler: render });
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/*',
+    schema: { hide: true },
+    helmet: options.pageHeaders,
+    handler: render,
+  });
+  // An unknown API path is an API 404 (JSON, with an answer's headers), not a page.
+  for (const url of ['/api', '/api/*']) {
+    app.route({
+      method: ['GET', 'POST'],
+      url,
+      schema: { hide: true },
+      handler: (_request, reply) => reply.callNotFound(),
+    });
+  }
 }
