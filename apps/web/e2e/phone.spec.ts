@@ -133,9 +133,9 @@ test.describe('on a phone', () => {
     await openHomeAndSettle(page);
     await scrollPastHero(page);
     const popup = page.getByRole('dialog');
-    await expect(popup).toContainText('how it works');
+    await expect(popup).toContainText('Japan Week');
     await popup.getByRole('link', { name: 'Find out more' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'How Crossbuy works' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Japan Week' })).toBeVisible();
     await expect(popup).toBeHidden();
   });
 });
