@@ -41,7 +41,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const answerSignedIn = (reply: FastifyReply, signedIn: SignedIn) => {
     setAccessCookie(reply, cookies, signedIn.accessToken);
-    reply.renewXsrf(signedIn.session.id);
+    // A new session always gets a new token; a refreshed one keeps its own (decision 0014).
+    reply.bindXsrf(signedIn.session.id);
     if (signedIn.refreshToken) {
       setRefreshCookie(reply, cookies, signedIn.refreshToken, signedIn.session.rememberMe);
     }
