@@ -356,9 +356,9 @@ type FacetRows = {
 const byCountThenName = (a: { count: number; name: string }, b: { count: number; name: string }) =>
   b.count - a.count || a.name.localeCompare(b.name);
 
-/** Products of a category and of every category below it, as a condition on `p`, by the category's id. */
-function inCategoryTree(categoryId: string): SQL {
-  return sql`p.category_id IN (
+/** Products of a category and of every category below it, as a condition on `column`, by the category's id. */
+function inCategoryTree(categoryId: string, column = sql`p.category_id`): SQL {
+  return sql`${column} IN (
     SELECT c.id FROM categories AS c, (SELECT path FROM categories WHERE id = ${categoryId}) AS root
      WHERE c.path = root.path OR c.path LIKE root.path || '.%')`;
 }
@@ -387,6 +387,13 @@ function positionOf(row: PageRow, sort: ProductSort, priceKey: string): ListingP
   if (sort === 'newest') return { sort, createdMicros, id };
   if (sort === 'relevance') return { sort, inName: inName === true, createdMicros, id };
   return { sort, priceKey, price: regionPrice ?? '0', id };
+}
+
+/** The first `limit` facets, and the chosen one after them when it is not among those. */
+function withChosen(facets: FacetCount[], limit: number, chosenId: string | undefined): FacetCount[] {
+  const shown = facets.slice(0, limit);
+  const chosen = facets.find((facet) => facet.id === chosenId);
+  return chosen && !shown.includes(chosen) ? [...shown, chosen] : shown;
 }
 
 /**
@@ -431,14 +438,22 @@ export async function searchProducts(
     if (query.merchantId !== undefined) await assertMerchantExists(db, query.merchantId);
   }
 
+  // The category and merchant filters are left out of their own facet (and each out of the other's
+  // only where it is its own), so a shopper who chose one merchant still sees the others to switch to.
   const conditions: SQL[] = [sql`NOT p.disabled`];
   if (hasText) conditions.push(sql`p.search_document @@ tsq.query`);
-  if (query.categoryId !== undefined) conditions.push(inCategoryTree(query.categoryId));
-  if (query.merchantId !== undefined) conditions.push(sql`p.merchant_id = ${query.merchantId}`);
   if (query.inStock === true) conditions.push(sql`p.stock > 0`);
   if (query.inStock === false) conditions.push(sql`p.stock = 0`);
   if (query.minPrice !== undefined) conditions.push(sql`${regionPrice} >= ${query.minPrice}`);
   if (query.maxPrice !== undefined) conditions.push(sql`${regionPrice} <= ${query.maxPrice}`);
+  const ofCategory = (column: SQL) =>
+    query.categoryId === undefined ? sql`TRUE` : inCategoryTree(query.categoryId, column);
+  const ofMerchant = (column: SQL) =>
+    query.merchantId === undefined ? sql`TRUE` : sql`${column} = ${query.merchantId}`;
+  const scoped = query.categoryId !== undefined || query.merchantId !== undefined;
+  const broadConditions = [...conditions];
+  if (query.categoryId !== undefined) conditions.push(ofCategory(sql`p.category_id`));
+  if (query.merchantId !== undefined) conditions.push(ofMerchant(sql`p.merchant_id`));
 
   const columns: SQL[] = [sql`p.id`, sql`p.category_id`, sql`p.merchant_id`, sql`p.stock`, sql`p.created_at`];
   columns.push(hasText ? sql`p.search_document @@ tsq.in_name AS in_name` : sql`NULL::boolean AS in_name`);
@@ -488,16 +503,25 @@ export async function searchProducts(
        LIMIT ${query.limit + 1} OFFSET ${offset}) AS page) AS rows`;
   const facetParts = sql`,
       (SELECT coalesce(json_agg(json_build_array(c.id, c.name, f.n)), '[]')
-         FROM (SELECT category_id, sum(n)::int AS n FROM pairs GROUP BY category_id) AS f
+         FROM (SELECT category_id, sum(n)::int AS n FROM pairs WHERE ${ofMerchant(sql`merchant_id`)}
+                GROUP BY category_id) AS f
          JOIN categories AS c ON c.id = f.category_id) AS categories,
       (SELECT coalesce(json_agg(json_build_array(mer.id, mer.name, f.n)), '[]')
-         FROM (SELECT merchant_id, sum(n)::int AS n FROM pairs GROUP BY merchant_id) AS f
+         FROM (SELECT merchant_id, sum(n)::int AS n FROM pairs WHERE ${ofCategory(sql`category_id`)}
+                GROUP BY merchant_id) AS f
          JOIN merchants AS mer ON mer.id = f.merchant_id) AS merchants,
-      (SELECT json_build_array(coalesce(sum(n), 0)::int, coalesce(sum(in_stock), 0)::int) FROM pairs) AS totals`;
+      (SELECT json_build_array(coalesce(sum(n), 0)::int, coalesce(sum(in_stock), 0)::int) FROM pairs
+        WHERE ${ofCategory(sql`category_id`)} AND ${ofMerchant(sql`merchant_id`)}) AS totals`;
+  // Counted over the products that pass every filter but category and merchant, which pairs of the two
+  // then pick out; without either filter that is `matched` itself.
+  const counted = scoped
+    ? sql`(SELECT p.category_id, p.merchant_id, p.stock FROM ${sql.join(sources, sql` `)}
+            WHERE ${and(...broadConditions)})`
+    : sql`matched`;
   const pairs = sql`,
       pairs AS (
         SELECT category_id, merchant_id, count(*)::int AS n, (count(*) FILTER (WHERE stock > 0))::int AS in_stock
-          FROM matched GROUP BY category_id, merchant_id
+          FROM ${counted} AS counted GROUP BY category_id, merchant_id
       )`;
 
   const [row] = await queryRows<{ rows: PageRow[] } & Partial<FacetRows>>(
@@ -519,7 +543,11 @@ export async function searchProducts(
       total: row.totals[0],
       inStock: row.totals[1],
       categories: row.categories.map(facet).sort(byCountThenName),
-      merchants: row.merchants.map(facet).sort(byCountThenName).slice(0, MERCHANT_FACET_LIMIT),
+      merchants: withChosen(
+        row.merchants.map(facet).sort(byCountThenName),
+        MERCHANT_FACET_LIMIT,
+        query.merchantId,
+      ),
     };
     facetsCache.set(facetsKey, facets);
   }
