@@ -437,7 +437,7 @@ describe('passwords', () => {
     const token = await linkParamFor(harness.app, user.email, 'token');
     expect(uid).toBe(user.id);
     expect((await lastMailTo(harness.app, user.email))?.text).toContain(
-      'http://localhost:3000/reset_password?',
+      'http://localhost/reset_password?',
     );
 
     const reset = await browser.post('/api/auth/resetPassword', {

@@ -12,6 +12,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientInfo } from '../../lib/client-info.js';
+import { linkOrigin } from '../../lib/link-origin.js';
 import { OK, okSchema } from '../../lib/schemas.js';
 import { accountOf, currentAccount, requireUser } from '../../plugins/authentication.js';
 import { currentUserResponseSchema, toProfile, userResponseSchema } from '../users/profile.js';
@@ -185,7 +186,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await forgotPassword(app, request.body.email, clientInfo(request));
+      await forgotPassword(app, request.body.email, clientInfo(request), linkOrigin(request));
       return OK;
     },
   );
