@@ -140,6 +140,30 @@ test.describe('catalogue', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a chosen merchant leaves the others to switch to, and a price range reads in order', async ({
+    page,
+  }) => {
+    const errors = watchForErrors(page);
+    await openHydrated(page, '/search');
+    const merchants = page.getByRole('group', { name: 'Merchant' }).getByRole('radio');
+    const first = merchants.nth(1);
+    const firstName = (await first.getAttribute('value')) ?? '';
+    await first.check();
+    await expect(page).toHaveURL(new RegExp(`merchant=${firstName}`));
+    await expect(merchants.nth(1)).toBeChecked();
+    expect(await merchants.count()).toBeGreaterThan(2);
+    const second = merchants.nth(2);
+    const secondName = (await second.getAttribute('value')) ?? '';
+    await second.check();
+    await expect(page).toHaveURL(new RegExp(`merchant=${secondName}`));
+
+    await page.goto('/search?minPrice=300&maxPrice=100');
+    await expect(page).toHaveURL(/\/search\?minPrice=100&maxPrice=300$/);
+    await expect(page.getByRole('list', { name: 'Filters in use' })).toContainText('Price: 100 – 300');
+    await expect(page.locator('input[name="minPrice"]')).toHaveValue('100');
+    expect(errors).toEqual([]);
+  });
+
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false });
 
