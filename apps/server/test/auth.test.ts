@@ -436,9 +436,7 @@ describe('passwords', () => {
     const uid = await linkParamFor(harness.app, user.email, 'uid');
     const token = await linkParamFor(harness.app, user.email, 'token');
     expect(uid).toBe(user.id);
-    expect((await lastMailTo(harness.app, user.email))?.text).toContain(
-      'http://localhost/reset_password?',
-    );
+    expect((await lastMailTo(harness.app, user.email))?.text).toContain('http://localhost/reset_password?');
 
     const reset = await browser.post('/api/auth/resetPassword', {
       uid,

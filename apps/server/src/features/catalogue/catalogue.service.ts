@@ -119,6 +119,7 @@ type CatalogueReader = {
   lookups: ReturnType<typeof prepareProductLookups>;
   cache: ProductCache;
   facetsCache: ExpiringCache<ListingFacets>;
+  firstPagesCache: ExpiringCache<ProductSearchResult>;
 };
 
 const readers = new WeakMap<Database, CatalogueReader>();
@@ -130,6 +131,7 @@ function readerFor(db: Database): CatalogueReader {
       lookups: prepareProductLookups(db),
       cache: new ProductCache(),
       facetsCache: createListingFacetsCache(),
+      firstPagesCache: createListingFirstPagesCache(),
     };
     readers.set(db, reader);
   }
@@ -345,6 +347,30 @@ export function createListingFacetsCache(now?: () => number): ExpiringCache<List
   });
 }
 
+/**
+ * The first page of a listing is what nearly every visit asks for, and answering it still cost a
+ * planned statement and the products' summaries. So each process also keeps whole first pages, per
+ * filter set, region, order and size, for the facets' lifetime (decision 0017): a product added,
+ * changed or sold out shows on a first page within that time, as on its own page.
+ */
+export const LISTING_FIRST_PAGES_MAX_ENTRIES = 500;
+export const LISTING_FIRST_PAGES_MAX_BYTES = 6 * 1024 * 1024;
+
+/** Twice the answer's JSON (UTF-16 strings) plus the key: a generous estimate of the entry's heap. */
+export function listingFirstPageSize(key: string, result: ProductSearchResult): number {
+  return 200 + (key.length + JSON.stringify(result).length) * 2;
+}
+
+export function createListingFirstPagesCache(now?: () => number): ExpiringCache<ProductSearchResult> {
+  return new ExpiringCache<ProductSearchResult>({
+    ttlMs: LISTING_FACETS_TTL_MS,
+    maxEntries: LISTING_FIRST_PAGES_MAX_ENTRIES,
+    maxBytes: LISTING_FIRST_PAGES_MAX_BYTES,
+    sizeOf: listingFirstPageSize,
+    ...(now ? { now } : {}),
+  });
+}
+
 type PageRow = [id: string, createdMicros: string, inName: boolean | null, regionPrice: string | null];
 
 type FacetRows = {
@@ -406,11 +432,28 @@ export async function searchProducts(
   query: ProductSearchQuery,
   region: PricingRegion,
 ): Promise<ProductSearchResult> {
-  const { facetsCache } = readerFor(db);
+  const { facetsCache, firstPagesCache } = readerFor(db);
   const terms = searchTerms(query.q);
   const hasText = terms.length > 0;
   const sort: ProductSort =
     query.sort === 'relevance' && !hasText ? 'newest' : (query.sort ?? (hasText ? 'relevance' : 'newest'));
+  const firstPage = query.after === undefined && query.page === 1;
+  const firstPageKey = JSON.stringify([
+    terms.join(' '),
+    query.categoryId ?? null,
+    query.merchantId ?? null,
+    query.inStock ?? null,
+    query.minPrice ?? null,
+    query.maxPrice ?? null,
+    region.countryCode,
+    region.currency,
+    sort,
+    query.limit,
+  ]);
+  if (firstPage) {
+    const cachedPage = firstPagesCache.get(firstPageKey);
+    if (cachedPage) return cachedPage;
+  }
   const byPrice = sort === 'price_asc' || sort === 'price_desc';
   // Where no merchant set a price for the region, region prices are base prices times one positive rate,
   // so they sort exactly as base prices do, and the sort can walk the price index.
@@ -558,7 +601,7 @@ export async function searchProducts(
     row.rows.length > query.limit && last
       ? encodeListingCursor({ ...positionOf(last, sort, priceKey), page: page + 1 })
       : null;
-  return {
+  const result: ProductSearchResult = {
     products: await productSummaries(
       db,
       shown.map(([id]) => id),
@@ -575,6 +618,8 @@ export async function searchProducts(
       stock: { inStock: facets.inStock, soldOut: facets.total - facets.inStock },
     },
   };
+  if (firstPage) firstPagesCache.set(firstPageKey, result);
+  return result;
 }
 
 /**
