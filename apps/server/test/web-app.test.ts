@@ -145,6 +145,16 @@ describe('a page for a returning shopper whose access token has expired', () => 
     expect(browser.cookie('refresh_token')).toBeUndefined();
   });
 
+  it('is rendered at any request target, however malformed', async () => {
+    const { browser } = await returningShopper();
+    const response = await harness.app.inject({
+      method: 'GET',
+      url: '//[',
+      headers: { cookie: browser.cookieHeader('/') },
+    });
+    expect(response.statusCode).toBeLessThan(500);
+  });
+
   it("leaves the browser's data requests to its own refresh", async () => {
     const { browser } = await returningShopper();
     const refreshTokenBefore = browser.cookie('refresh_token');

@@ -106,7 +106,7 @@ async function redirectTarget(
 // The browser's router asks for a page's data at '<path>.data' (or '/_root.data' for the home page).
 function isDocumentRequest(request: FastifyRequest): boolean {
   if (request.method !== 'GET') return false;
-  const { pathname } = new URL(request.url, 'http://page');
+  const [pathname = ''] = request.url.split('?');
   return !pathname.endsWith('.data');
 }
 
