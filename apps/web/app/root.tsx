@@ -1,6 +1,14 @@
 import { messageForError, UNKNOWN_ERROR_MESSAGE } from '@crossbuy/core/errors';
 import { type ReactNode, useEffect } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import './lib/zod-in-the-browser';
@@ -9,8 +17,10 @@ import { ErrorMessage } from './components/shell/error-message';
 import { NotFound } from './components/shell/not-found';
 import { useLoadCurrentUser } from './features/auth/hooks/use-load-current-user';
 import { usePageViews } from './lib/analytics';
+import type { RootData } from './lib/app-config';
 import { loadRootData } from './lib/app-config.server';
 import { clearErrorSlot, setErrorSlot } from './lib/error-slots';
+import { PageUserContext } from './lib/user-store';
 
 // With a precedence React puts the stylesheet in the head ahead of the scripts' modulepreloads, so a
 // phone, fetching a few files at a time, gets what the first paint waits for first.
@@ -57,9 +67,14 @@ export function Layout({ children }: { children: ReactNode }) {
 
 /** Starts what every page needs once: the current user, and a page view per route change. */
 function Shell({ children }: { children: ReactNode }) {
-  useLoadCurrentUser();
+  const pageUser = useRouteLoaderData<RootData>('root')?.currentUser ?? null;
+  useLoadCurrentUser(pageUser);
   usePageViews();
-  return <AppShell>{children}</AppShell>;
+  return (
+    <PageUserContext value={pageUser}>
+      <AppShell>{children}</AppShell>
+    </PageUserContext>
+  );
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {

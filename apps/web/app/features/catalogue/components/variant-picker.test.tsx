@@ -48,7 +48,6 @@ function renderProduct(product: Product) {
   render(<Stub initialEntries={['/']} />);
 }
 
-const NBSP = '\u00a0';
 const label = () => screen.getByTestId('variant-label').textContent;
 const stock = () => screen.getByTestId('stock-state').textContent;
 const price = () => screen.getByTestId('product-price').textContent;
@@ -60,7 +59,7 @@ describe('the variant picker', () => {
     expect(screen.getByRole('radiogroup', { name: 'Colour' })).toBeTruthy();
     expect(label()).toBe('');
     expect(stock()).toBe('Choose colour and size to see stock.');
-    expect(price()).toBe(`From SGD${NBSP}29.90`);
+    expect(price()).toBe('From S$29.90');
 
     await userEvent.click(screen.getByRole('radio', { name: 'Black' }));
     expect(label()).toBe('');
@@ -69,7 +68,7 @@ describe('the variant picker', () => {
     await userEvent.click(screen.getByRole('radio', { name: 'M' }));
     expect(label()).toBe('Colour: Black, Size: M');
     expect(stock()).toBe('In stock');
-    expect(price()).toBe(`SGD${NBSP}29.90`);
+    expect(price()).toBe('S$29.90');
   });
 
   it('shows the stock and price of the chosen variant', async () => {
@@ -78,7 +77,7 @@ describe('the variant picker', () => {
     await userEvent.click(screen.getByRole('radio', { name: 'L (sold out)' }));
     expect(label()).toBe('Colour: Black, Size: L');
     expect(stock()).toBe('Sold out');
-    expect(price()).toBe(`SGD${NBSP}32.90`);
+    expect(price()).toBe('S$32.90');
   });
 
   it('marks options that cannot be had in stock with the options already chosen', async () => {
