@@ -279,6 +279,15 @@ try {
   // What the browser downloads is a budget too; bench/web-bundle.mjs reads it from the client build.
   const bundle = spawnSync(process.execPath, [path.join(root, 'bench/web-bundle.mjs')], { stdio: 'inherit' });
   failed ||= bundle.status !== 0;
+  // And how fast the pages are on a phone, by Lighthouse against the server just measured (BENCH_LIGHTHOUSE=0
+  // leaves it out, as does BENCH_ONLY unless it names it).
+  const only = process.env.BENCH_ONLY;
+  if (process.env.BENCH_LIGHTHOUSE !== '0' && (!only || 'lighthouse'.includes(only))) {
+    const pages = spawnSync(process.execPath, [path.join(root, 'bench/lighthouse.mjs'), origin], {
+      stdio: 'inherit',
+    });
+    failed ||= pages.status !== 0;
+  }
 } catch (error) {
   console.error(error);
   failed = true;

@@ -15,11 +15,12 @@ import { imagesDirectory } from './lib/image-store.js';
 import { loggerOptions } from './lib/log-serializers.js';
 import { zodValidatorCompiler } from './lib/zod-validation.js';
 import authentication from './plugins/authentication.js';
+import compression from './plugins/compression.js';
 import errorHandler, { answerFrameworkError } from './plugins/error-handler.js';
 import images from './plugins/images.js';
 import openapi from './plugins/openapi.js';
 import rateLimit from './plugins/rate-limit.js';
-import securityHeaders from './plugins/security-headers.js';
+import securityHeaders, { pageSecurityHeaders } from './plugins/security-headers.js';
 import { webApp } from './plugins/web-app.js';
 import xsrf from './plugins/xsrf.js';
 import { adminService, authService, functionsService, storeService } from './services.js';
@@ -78,6 +79,7 @@ export async function buildApp({ config, db, webBuildDir, logStream }: AppDepend
 
   await app.register(errorHandler);
   await app.register(securityHeaders, { https });
+  await app.register(compression);
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(authentication, { sessionSecret: config.sessionSecret });
   // After authentication: the anti-forgery token is bound to the session the access token names.
@@ -126,7 +128,9 @@ export async function buildApp({ config, db, webBuildDir, logStream }: AppDepend
   await app.register(adminService, { prefix: '/api/admin' });
   if (config.env !== 'production') await app.register(devMailboxRoutes, { prefix: '/api/dev' });
 
-  if (webBuildDir) await app.register(webApp, { buildDir: webBuildDir });
+  if (webBuildDir) {
+    await app.register(webApp, { buildDir: webBuildDir, pageHeaders: pageSecurityHeaders({ https }) });
+  }
 
   return app;
 }

@@ -66,6 +66,8 @@ export type AppConfig = {
   port: number;
   host: string;
   publicUrl: string;
+  /** Whether PUBLIC_URL was given; without it, development links in mail use the request's origin. */
+  publicUrlConfigured: boolean;
   databaseUrl: string | undefined;
   dataDir: string;
   sessionSecret: string;
@@ -125,6 +127,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     port: env.PORT,
     host: env.HOST,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    publicUrlConfigured: env.PUBLIC_URL !== undefined,
     databaseUrl: env.DATABASE_URL,
     dataDir,
     sessionSecret: env.SESSION_SECRET ?? developmentSessionSecret(env.NODE_ENV, dataDir),

@@ -226,18 +226,28 @@ describe('email verification', () => {
 });
 
 describe('sign-in and sessions', () => {
-  it('signs in, setting an access cookie for the whole site and a browser-session refresh cookie for /api/auth', async () => {
+  it('signs in, setting an access cookie and a browser-session refresh cookie for the whole site', async () => {
     const user = await createUserWithPassword(harness.app);
     const browser = await open();
     const response = await browser.post('/api/auth/login', { email: user.email, password: PASSWORD });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ signedIn: true, tfaPassed: false, profile: { id: user.id } });
     const access = response.cookies.find((cookie) => cookie.name === 'access_token');
-    const refresh = response.cookies.find((cookie) => cookie.name === 'refresh_token');
+    const refresh = response.cookies.find((cookie) => cookie.name === 'refresh_token' && cookie.path === '/');
     expect(access).toMatchObject({ path: '/', httpOnly: true, sameSite: 'Lax', maxAge: 900 });
-    expect(refresh).toMatchObject({ path: '/api/auth', httpOnly: true, sameSite: 'Lax' });
+    expect(refresh).toMatchObject({ path: '/', httpOnly: true, sameSite: 'Lax' });
     expect(refresh?.maxAge).toBeUndefined();
     expect(refresh?.expires).toBeUndefined();
+  });
+
+  it('clears a refresh cookie left at the auth path by earlier versions whenever it sets one', async () => {
+    const user = await createUserWithPassword(harness.app);
+    const response = await (await open()).post('/api/auth/login', { email: user.email, password: PASSWORD });
+    const refreshCookies = response.cookies.filter((cookie) => cookie.name === 'refresh_token');
+    expect(refreshCookies.map((cookie) => [cookie.path, cookie.value === ''])).toEqual([
+      ['/api/auth', true],
+      ['/', false],
+    ]);
   });
 
   it('keeps the refresh cookie for 30 days with rememberme', async () => {
@@ -247,7 +257,9 @@ describe('sign-in and sessions', () => {
       password: PASSWORD,
       rememberme: true,
     });
-    expect(response.cookies.find((cookie) => cookie.name === 'refresh_token')?.maxAge).toBe(30 * 86_400);
+    expect(
+      response.cookies.find((cookie) => cookie.name === 'refresh_token' && cookie.path === '/')?.maxAge,
+    ).toBe(30 * 86_400);
   });
 
   it('answers a wrong password and an unknown email the same way', async () => {
@@ -347,7 +359,9 @@ describe('sign-in and sessions', () => {
       expect(response.json()).toMatchObject({ signedIn: true, profile: { id: user.id } });
       expect(browser.cookie('refresh_token')).toBeDefined();
       expect(browser.cookie('refresh_token')).not.toBe(firstRefresh);
-      expect(response.cookies.find((cookie) => cookie.name === 'refresh_token')?.maxAge).toBe(30 * 86_400);
+      expect(
+        response.cookies.find((cookie) => cookie.name === 'refresh_token' && cookie.path === '/')?.maxAge,
+      ).toBe(30 * 86_400);
       expect((await browser.get('/api/auth/me')).json().signedIn).toBe(true);
       const [row] = await harness.app.db.select().from(sessions).where(eq(sessions.userId, user.id));
       expect(row?.generation).toBe(1);
@@ -397,7 +411,9 @@ describe('sign-in and sessions', () => {
       browser.cookies.set('refresh_token', { value: 'forged.value', path: '/api/auth' });
       const forged = await browser.post('/api/auth/refreshAccessToken');
       expect(forged.statusCode).toBe(401);
-      expect(forged.cookies.find((cookie) => cookie.name === 'refresh_token')?.value).toBe('');
+      expect(
+        forged.cookies.find((cookie) => cookie.name === 'refresh_token' && cookie.path === '/')?.value,
+      ).toBe('');
     });
 
     it('refuses a missing anti-forgery header', async () => {
@@ -446,9 +462,7 @@ describe('passwords', () => {
     const uid = await linkParamFor(harness.app, user.email, 'uid');
     const token = await linkParamFor(harness.app, user.email, 'token');
     expect(uid).toBe(user.id);
-    expect((await lastMailTo(harness.app, user.email))?.text).toContain(
-      'http://localhost:3000/reset_password?',
-    );
+    expect((await lastMailTo(harness.app, user.email))?.text).toContain('http://localhost/reset_password?');
 
     const reset = await browser.post('/api/auth/resetPassword', {
       uid,

@@ -189,7 +189,27 @@ describe('catalogue HTTP calls', () => {
       expect(names(result).sort()).toEqual(
         ['Mechanical Keyboard', 'Studio Monitor Headphones', 'Wireless Noise-Cancelling Headphones'].sort(),
       );
-      expect(result.facets.merchants).toEqual([{ ...fixture.merchants.audio, count: 3 }]);
+      // The merchant facet is counted as if no merchant were chosen, so the shopper can switch.
+      const unfiltered = await search('');
+      expect(result.facets.merchants).toEqual(unfiltered.facets.merchants);
+      expect(result.facets.merchants).toContainEqual({ ...fixture.merchants.audio, count: 3 });
+      expect(result.facets.merchants.length).toBeGreaterThan(1);
+      expect(result.total).toBe(3);
+    });
+
+    it('counts the category facet as if no category were chosen, and each facet within the other filter', async () => {
+      const unfiltered = await search('');
+      const speakers = await search('categoryId=speakers');
+      expect(speakers.facets.categories).toEqual(unfiltered.facets.categories);
+
+      const audioMerchant = await search(`merchantId=${fixture.merchants.audio.id}`);
+      const both = await search(`categoryId=headphones&merchantId=${fixture.merchants.audio.id}`);
+      expect(both.facets.categories).toEqual(audioMerchant.facets.categories);
+      expect(both.facets.merchants).toEqual((await search('categoryId=headphones')).facets.merchants);
+      expect(both.total).toBe(
+        audioMerchant.facets.categories.find((facet) => facet.id === 'headphones')?.count,
+      );
+      expect(both.facets.stock.inStock + both.facets.stock.soldOut).toBe(both.total);
     });
 
     it('filters by stock', async () => {

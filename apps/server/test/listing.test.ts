@@ -150,8 +150,37 @@ describe('product listings: cached facets and paging at any depth', () => {
       vi.setSystemTime(Date.now() + 1);
       const after = await search('categoryId=speakers');
       expect(after.total).toBe(1);
-      expect(after.facets.categories).toEqual([{ id: 'speakers', name: 'Speakers', count: 1 }]);
+      expect(after.facets.categories).toContainEqual({ id: 'speakers', name: 'Speakers', count: 1 });
       expect(after.facets.stock).toEqual({ inStock: 1, soldOut: 0 });
+    });
+  });
+
+  describe('first pages', () => {
+    it('are answered from memory for the facets lifetime, per order and size, and later pages never', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const query = `merchantId=${fixture.merchants.basics.id}&limit=2`;
+      const before = await search(query);
+      const lamp = await addProduct(fixture, {
+        name: 'Reading Lamp',
+        categoryId: 'speakers',
+        merchant: fixture.merchants.basics,
+        priceMinor: 4500,
+        stock: 1,
+      });
+
+      vi.setSystemTime(Date.now() + LISTING_FACETS_TTL_MS - 1);
+      expect(await search(query)).toEqual(before);
+      const otherSize = await search(query.replace('limit=2', 'limit=3'));
+      expect(otherSize.products.map((product) => product.name)).toContain('Reading Lamp');
+      // The second page is counted afresh: the new product, first in the order, pushed one along.
+      const secondPage = await search(`${query}&page=2`);
+      expect(secondPage.products[0]?.uuid).toBe(before.products[1]?.uuid);
+
+      vi.setSystemTime(Date.now() + 1);
+      const after = await search(query);
+      expect(after.products.map((product) => product.name)).toContain('Reading Lamp');
+      expect(after.products[1]?.uuid).toBe(before.products[0]?.uuid);
+      await harness.app.db.update(products).set({ disabled: true }).where(eq(products.id, lamp.id));
     });
   });
 

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageSecurityHeaders } from '../src/plugins/security-headers.js';
 import { webApp } from '../src/plugins/web-app.js';
+import { browserSignedInAs, createUserWithPassword } from './helpers/accounts.js';
 import { createTestApp, type TestApp, withXsrf } from './helpers/test-app.js';
 
 // A hand-written build whose pages redirect to `?to=`, show the address they were rendered for and ask
@@ -13,7 +15,7 @@ let harness: TestApp;
 beforeAll(async () => {
   harness = await createTestApp({
     extend: async (app) => {
-      await app.register(webApp, { buildDir });
+      await app.register(webApp, { buildDir, pageHeaders: pageSecurityHeaders({ https: false }) });
     },
   });
 });
@@ -94,5 +96,71 @@ describe("a loader's calls to the API", () => {
   it("are judged by the visitor's address: a remote visitor's page cannot read the development mailbox", async () => {
     expect((await get('/mailbox')).statusCode).toBe(200);
     expect((await get('/mailbox', { remoteAddress: '203.0.113.7' })).statusCode).toBe(404);
+  });
+});
+
+describe('a page for a returning shopper whose access token has expired', () => {
+  const returningShopper = async () => {
+    const user = await createUserWithPassword(harness.app);
+    const browser = await browserSignedInAs(harness.app, user.email, true);
+    browser.cookies.delete('access_token');
+    return { user, browser };
+  };
+
+  it('is rendered signed in, and carries the refreshed session cookies', async () => {
+    const { user, browser } = await returningShopper();
+    const refreshTokenBefore = browser.cookie('refresh_token');
+    const xsrfBefore = browser.cookie('XSRF-TOKEN');
+
+    const page = await browser.get('/me');
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({ signedIn: true, profile: { id: user.id } });
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(browser.cookie('access_token')).toBeDefined();
+    expect(browser.cookie('refresh_token')).not.toBe(refreshTokenBefore);
+    expect(browser.cookies.get('refresh_token')).toMatchObject({ path: '/' });
+    expect(browser.cookie('XSRF-TOKEN')).toBe(xsrfBefore);
+    expect((await browser.get('/api/auth/me')).json()).toMatchObject({ signedIn: true });
+  });
+
+  it('keeps the shopper signed in when two tabs load pages with the same refresh token at once', async () => {
+    const { browser } = await returningShopper();
+    const cookie = browser.cookieHeader('/me');
+    const load = () => harness.app.inject({ method: 'GET', url: '/me', headers: { cookie } });
+    const pages = await Promise.all([load(), load()]);
+    for (const page of pages) expect(page.json()).toMatchObject({ signedIn: true });
+
+    const rotated = pages
+      .flatMap((page) => page.cookies)
+      .filter((c) => c.name === 'refresh_token' && c.value);
+    expect(rotated).toHaveLength(1);
+    browser.cookies.set('refresh_token', { value: rotated[0]?.value ?? '', path: '/' });
+    expect((await browser.post('/api/auth/refreshAccessToken')).statusCode).toBe(200);
+  });
+
+  it('is rendered for a visitor, with the session cookies cleared, when the refresh token is refused', async () => {
+    const { browser } = await returningShopper();
+    browser.cookies.set('refresh_token', { value: 'not.ours', path: '/' });
+    const page = await browser.get('/me');
+    expect(page.json()).toMatchObject({ signedIn: false });
+    expect(browser.cookie('refresh_token')).toBeUndefined();
+  });
+
+  it('is rendered at any request target, however malformed', async () => {
+    const { browser } = await returningShopper();
+    const response = await harness.app.inject({
+      method: 'GET',
+      url: '//[',
+      headers: { cookie: browser.cookieHeader('/') },
+    });
+    expect(response.statusCode).toBeLessThan(500);
+  });
+
+  it("leaves the browser's data requests to its own refresh", async () => {
+    const { browser } = await returningShopper();
+    const refreshTokenBefore = browser.cookie('refresh_token');
+    await browser.get('/me.data');
+    expect(browser.cookie('refresh_token')).toBe(refreshTokenBefore);
+    expect(browser.cookie('access_token')).toBeUndefined();
   });
 });

@@ -99,4 +99,36 @@ describe('anti-forgery token bound to the session', () => {
     expect((await browser.post('/api/region/prefer', { countryCode: 'MY' })).statusCode).toBe(200);
     expect((await browser.get('/api/region/preferred')).json()).toEqual({ countryCode: 'MY' });
   });
+
+  it('keeps the token at a refresh, so calls other tabs sent with it still pass', async () => {
+    const user = await createUserWithPassword(harness.app);
+    const browser = await browserSignedInAs(harness.app, user.email);
+    const tokenOfOtherTab = browser.cookie('XSRF-TOKEN') ?? '';
+    browser.cookies.delete('access_token');
+
+    expect((await browser.post('/api/auth/refreshAccessToken')).statusCode).toBe(200);
+    expect(browser.cookie('XSRF-TOKEN')).toBe(tokenOfOtherTab);
+    const fromOtherTab = await prefer(
+      `${accessCookie(browser)}; XSRF-TOKEN=${tokenOfOtherTab}; xsrf_binding=${browser.cookie('xsrf_binding')}`,
+      tokenOfOtherTab,
+    );
+    expect(fromOtherTab.statusCode).toBe(200);
+  });
+
+  it('binds a new token at a refresh when the one the browser has is not bound to its session', async () => {
+    const user = await createUserWithPassword(harness.app);
+    const browser = await browserSignedInAs(harness.app, user.email);
+    browser.cookies.delete('access_token');
+    browser.cookies.set('xsrf_binding', { value: 'a-somebody-else', path: '/' });
+    const planted = browser.cookie('XSRF-TOKEN') ?? '';
+
+    expect((await browser.post('/api/auth/refreshAccessToken', undefined, { xsrf: false })).statusCode).toBe(
+      403,
+    );
+    const refreshed = await browser.post('/api/auth/refreshAccessToken');
+    expect(refreshed.statusCode).toBe(200);
+    expect(browser.cookie('XSRF-TOKEN')).not.toBe(planted);
+    expect(browser.cookie('xsrf_binding')).not.toBe('a-somebody-else');
+    expect((await browser.post('/api/region/prefer', { countryCode: 'MY' })).statusCode).toBe(200);
+  });
 });

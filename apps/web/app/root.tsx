@@ -1,20 +1,32 @@
 import { messageForError, UNKNOWN_ERROR_MESSAGE } from '@crossbuy/core/errors';
 import { type ReactNode, useEffect } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from 'react-router';
 import type { Route } from './+types/root';
-import './app.css';
+import stylesheet from './app.css?url';
 import './lib/zod-in-the-browser';
 import { AppShell } from './components/shell/app-shell';
 import { ErrorMessage } from './components/shell/error-message';
 import { NotFound } from './components/shell/not-found';
 import { useLoadCurrentUser } from './features/auth/hooks/use-load-current-user';
 import { usePageViews } from './lib/analytics';
+import type { RootData } from './lib/app-config';
 import { loadRootData } from './lib/app-config.server';
 import { clearErrorSlot, setErrorSlot } from './lib/error-slots';
 import { ShellQueryProvider } from './lib/query-provider';
-import { useUser } from './lib/user-store';
+import { PageUserContext, useUser } from './lib/user-store';
 
+// With a precedence React puts the stylesheet in the head ahead of the scripts' modulepreloads, so a
+// phone, fetching a few files at a time, gets what the first paint waits for first.
 export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet, precedence: 'default' } as Route.LinkDescriptors[number],
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
@@ -54,15 +66,23 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/** The shopper's query cache, for whoever the page is rendered for and then whoever signs in. */
+function UserQueries({ children }: { children: ReactNode }) {
+  const { profile } = useUser();
+  return <ShellQueryProvider userId={profile?.id ?? null}>{children}</ShellQueryProvider>;
+}
+
 /** Starts what every page needs once: the current user, and a page view per route change. */
 function Shell({ children }: { children: ReactNode }) {
-  useLoadCurrentUser();
+  const pageUser = useRouteLoaderData<RootData>('root')?.currentUser ?? null;
+  useLoadCurrentUser(pageUser);
   usePageViews();
-  const { profile } = useUser();
   return (
-    <ShellQueryProvider userId={profile?.id ?? null}>
-      <AppShell>{children}</AppShell>
-    </ShellQueryProvider>
+    <PageUserContext value={pageUser}>
+      <UserQueries>
+        <AppShell>{children}</AppShell>
+      </UserQueries>
+    </PageUserContext>
   );
 }
 

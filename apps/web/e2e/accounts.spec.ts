@@ -233,4 +233,47 @@ test.describe('accounts', () => {
     }
     expect(errors).toEqual([]);
   });
+
+  test('a returning remembered shopper whose access token expired is shown signed in by the first HTML', async ({
+    page,
+    context,
+  }) => {
+    const errors = watchForErrors(page);
+    const email = newEmail('returning');
+    await register(page, email);
+    await signOut(page);
+    await openHydrated(page, '/sign_in');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Remember me').check();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('button', { name: 'Account menu for Mei' })).toBeVisible();
+
+    // The access cookie lives as long as its token: an expired one is simply gone. The page is left
+    // first, so no call of the open page meets the missing cookie.
+    const expireAccessToken = async () => {
+      await page.goto('about:blank');
+      await context.clearCookies({ name: 'access_token' });
+    };
+    await expireAccessToken();
+    const response = await openHydrated(page, '/');
+    const html = (await response?.text()) ?? '';
+    expect(html).toMatch(/Account menu for <\/span><span[^>]*>Mei</);
+    expect(html).not.toMatch(/>Sign in<\/a>/);
+    await expect(page.getByRole('button', { name: 'Account menu for Mei' })).toBeVisible();
+
+    // Two tabs loading at once present the same refresh token; neither signs the shopper out.
+    await expireAccessToken();
+    const otherTab = await context.newPage();
+    const otherErrors = watchForErrors(otherTab);
+    const pages = await Promise.all([page.goto('/'), otherTab.goto('/')]);
+    for (const tab of pages) expect(await tab?.text()).toMatch(/Account menu for <\/span><span[^>]*>Mei</);
+    await expect(otherTab.getByRole('button', { name: 'Account menu for Mei' })).toBeVisible();
+    await otherTab.close();
+    expect(otherErrors).toEqual([]);
+    await expireAccessToken();
+    const later = await page.goto('/');
+    expect(await later?.text()).toMatch(/Account menu for <\/span><span[^>]*>Mei</);
+    expect(errors).toEqual([]);
+  });
 });

@@ -26,7 +26,7 @@ test.describe('smoke', () => {
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
     await expect(page.getByText('Your cart is empty')).toBeVisible();
-    await expect(page.getByTestId('cart-subtotal')).toHaveText(/SGD\s0\.00/);
+    await expect(page.getByTestId('cart-subtotal')).toHaveText(/S\$0\.00/);
     expect(errors).toEqual([]);
   });
 

@@ -141,6 +141,22 @@ describe('the demo store', () => {
     ).toBeGreaterThanOrEqual(5);
   });
 
+  it('has a popup whose link leads to the page its words promise, and that promises no offer', async () => {
+    const [popup] = await queryRows<{ title: string; body: string; link: string }>(
+      database.db,
+      sql`SELECT title, body, link FROM popups`,
+    );
+    const pageId = popup?.link.match(/^\/image_page\/([\w-]+)$/)?.[1];
+    expect(pageId).toBeDefined();
+    const [page] = await queryRows<{ title: string }>(
+      database.db,
+      sql`SELECT title FROM image_pages WHERE id = ${pageId}`,
+    );
+    // The popup announces the campaign whose page it opens.
+    expect(page?.title).toBe(popup?.title);
+    expect(`${popup?.title} ${popup?.body}`).not.toMatch(/free|discount|% off|this month/i);
+  });
+
   it('draws every picture it refers to, with its thumbnail, locally', async () => {
     const images = await queryRows<{ key: string }>(
       database.db,

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   createListingFacetsCache,
+  createListingFirstPagesCache,
   LISTING_FACETS_MAX_BYTES,
   LISTING_FACETS_MAX_ENTRIES,
   LISTING_FACETS_TTL_MS,
+  LISTING_FIRST_PAGES_MAX_BYTES,
+  LISTING_FIRST_PAGES_MAX_ENTRIES,
 } from '../features/catalogue/catalogue.service.js';
 import { ExpiringCache } from './expiring-cache.js';
 
@@ -78,5 +81,35 @@ describe('the listing facets cache', () => {
     expect(facets.get('["query 0"]')).toBeUndefined();
     time += LISTING_FACETS_TTL_MS;
     expect(facets.get(newest)).toBeUndefined();
+  });
+});
+
+describe('the listing first pages cache', () => {
+  it('stays within its entry and memory bounds', () => {
+    let time = 0;
+    const pages = createListingFirstPagesCache(() => time);
+    const product = {
+      uuid: 'p'.repeat(36),
+      name: 'A product with a name of ordinary length',
+      x: 'y'.repeat(400),
+    };
+    const result = {
+      products: Array.from({ length: 24 }, () => product),
+      total: 24,
+      page: 1,
+      limit: 24,
+      nextCursor: null,
+      region: 'SG',
+      facets: { categories: [], merchants: [], stock: { inStock: 24, soldOut: 0 } },
+    } as unknown as Parameters<typeof pages.set>[1];
+    for (let index = 0; index < LISTING_FIRST_PAGES_MAX_ENTRIES * 2; index += 1) {
+      pages.set(`["query ${index}"]`, result);
+      expect(pages.size).toBeLessThanOrEqual(LISTING_FIRST_PAGES_MAX_ENTRIES);
+      expect(pages.heldBytes).toBeLessThanOrEqual(LISTING_FIRST_PAGES_MAX_BYTES);
+    }
+    const newest = `["query ${LISTING_FIRST_PAGES_MAX_ENTRIES * 2 - 1}"]`;
+    expect(pages.get(newest)).toBe(result);
+    time += LISTING_FACETS_TTL_MS;
+    expect(pages.get(newest)).toBeUndefined();
   });
 });

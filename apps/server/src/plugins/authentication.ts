@@ -136,8 +136,9 @@ async function lookUpAccount(
     const cached = accountCache.get(principal.sessionId);
     if (cached && cached.user.id === principal.userId) return cached;
   }
+  const ticket = accountCache.ticket();
   const account = await findActiveSession(db, principal.sessionId, principal.userId);
-  if (account && cacheable) accountCache.set(account);
+  if (account && cacheable) accountCache.set(account, ticket);
   return account;
 }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
+import type { FastifyHelmetRouteOptions } from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -11,9 +12,22 @@ import {
   type ServerBuild,
   UNSAFE_SingleFetchRedirectSymbol as singleFetchRedirect,
 } from 'react-router';
+import { refreshSession } from '../features/auth/auth.service.js';
+import {
+  clearSessionCookies,
+  cookieSettings,
+  REFRESH_TOKEN_COOKIE,
+  setAccessCookie,
+  setRefreshCookie,
+} from '../features/auth/session-cookies.js';
 import { isSameOriginLocation } from '../lib/same-origin-location.js';
+import { ACCESS_TOKEN_COOKIE } from './authentication.js';
 
-export type WebAppOptions = { buildDir: string };
+export type WebAppOptions = {
+  buildDir: string;
+  /** The security headers of a page (security-headers.ts), which API answers and assets do without. */
+  pageHeaders: FastifyHelmetRouteOptions['helmet'];
+};
 
 /** The load context handed to the web app's loaders: an in-process door to the API. */
 export type WebLoadContext = {
@@ -94,6 +108,64 @@ async function redirectTarget(
   }
 }
 
+// The browser's router asks for a page's data at '<path>.data' (or '/_root.data' for the home page).
+function isDocumentRequest(request: FastifyRequest): boolean {
+  if (request.method !== 'GET') return false;
+  const [pathname = ''] = request.url.split('?');
+  return !pathname.endsWith('.data');
+}
+
+/** The browser's cookie header with the session cookies replaced by what this response sets. */
+function cookieHeaderWithAccessToken(cookieHeader: string | undefined, accessToken: string | undefined) {
+  const kept = (cookieHeader ?? '')
+    .split(';')
+    .map((pair) => pair.trim())
+    .filter((pair) => {
+      const name = pair.slice(0, pair.indexOf('=')).trim();
+      return pair !== '' && name !== ACCESS_TOKEN_COOKIE && name !== REFRESH_TOKEN_COOKIE;
+    });
+  if (accessToken !== undefined) kept.push(`${ACCESS_TOKEN_COOKIE}=${accessToken}`);
+  return kept.length > 0 ? kept.join('; ') : undefined;
+}
+
+/**
+ * A returning shopper whose access token has expired but whose refresh token is still there gets a
+ * page rendered for them, not for a visitor: the session is refreshed here, by the same service as
+ * `POST /auth/refreshAccessToken`, and the new cookies go out with the page (decision 0022). Two tabs
+ * loading at once present the same token; the second falls in the refresh grace period and gets an
+ * access token without a new refresh token, so neither signs the shopper out. Answers the cookie header
+ * the page's loaders send to the API.
+ */
+async function refreshForPage(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<string | undefined> {
+  const cookieHeader = request.headers.cookie;
+  const refreshToken = request.cookies[REFRESH_TOKEN_COOKIE];
+  if (request.tokenClaim || !refreshToken || !isDocumentRequest(request)) return cookieHeader;
+  const cookies = cookieSettings({ config: app.config, prefix: '/api' });
+  try {
+    const result = await refreshSession(app, refreshToken);
+    if (result.kind === 'refused') {
+      clearSessionCookies(reply, cookies);
+      return cookieHeaderWithAccessToken(cookieHeader, undefined);
+    }
+    const { signedIn } = result;
+    setAccessCookie(reply, cookies, signedIn.accessToken);
+    reply.bindXsrf(signedIn.session.id);
+    if (signedIn.refreshToken) {
+      setRefreshCookie(reply, cookies, signedIn.refreshToken, signedIn.session.rememberMe);
+    }
+    reply.header('cache-control', 'no-store');
+    return cookieHeaderWithAccessToken(cookieHeader, signedIn.accessToken);
+  } catch (error) {
+    // The page still renders, as for a visitor; the browser's own refresh tries again.
+    request.log.error({ err: error }, 'refreshing a session for a page failed');
+    return cookieHeader;
+  }
+}
+
 /**
  * Serves the React Router build: hashed assets from `client/`, and every other GET rendered on the
  * server. Loaders reach the API through `app.inject`, so a page render never opens a socket.
@@ -108,6 +180,9 @@ export async function webApp(app: FastifyInstance, options: WebAppOptions) {
     root: path.join(options.buildDir, 'client'),
     wildcard: false,
     index: false,
+    // Beside each asset the build leaves .br and .gz copies (vite.config.ts); the browser's
+    // Accept-Encoding picks one, answered with `Vary: Accept-Encoding`.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       // File names under assets/ carry a content hash, so they can be cached for good.
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -121,9 +196,7 @@ export async function webApp(app: FastifyInstance, options: WebAppOptions) {
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
   const render = async (request: FastifyRequest, reply: FastifyReply) => {
-    // An unknown API path is an API 404 (JSON), not a page.
-    if (request.url === '/api' || request.url.startsWith('/api/')) return reply.callNotFound();
-    const cookie = request.headers.cookie;
+    const cookie = await refreshForPage(app, request, reply);
     // The API judges a loader's call by the visitor's address, as if the browser had asked itself.
     const remoteAddress = request.socket.remoteAddress;
     const context: WebLoadContext = {
@@ -169,5 +242,20 @@ export async function webApp(app: FastifyInstance, options: WebAppOptions) {
     return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
   };
 
-  app.route({ method: ['GET', 'POST'], url: '/*', schema: { hide: true }, handler: render });
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/*',
+    schema: { hide: true },
+    helmet: options.pageHeaders,
+    handler: render,
+  });
+  // An unknown API path is an API 404 (JSON, with an answer's headers), not a page.
+  for (const url of ['/api', '/api/*']) {
+    app.route({
+      method: ['GET', 'POST'],
+      url,
+      schema: { hide: true },
+      handler: (_request, reply) => reply.callNotFound(),
+    });
+  }
 }

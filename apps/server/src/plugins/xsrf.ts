@@ -17,6 +17,11 @@ declare module 'fastify' {
   interface FastifyReply {
     /** Binds this browser's anti-forgery token to a new value: the new session at sign-in, none at sign-out. */
     renewXsrf(sessionId?: string): void;
+    /**
+     * Binds this browser's anti-forgery token to `sessionId`, keeping the token it has when it already is
+     * bound to that session (a refresh), so calls other tabs have in flight with it still pass.
+     */
+    bindXsrf(sessionId: string): void;
   }
 }
 
@@ -75,6 +80,14 @@ async function xsrf(app: FastifyInstance, options: XsrfOptions) {
 
   app.decorateReply('renewXsrf', function (this: FastifyReply, sessionId?: string) {
     bind(this, sessionId ?? newAnonymousBinding());
+  });
+
+  app.decorateReply('bindXsrf', function (this: FastifyReply, sessionId: string) {
+    const { cookies } = this.request;
+    const alreadyBound =
+      cookies[XSRF_BINDING_COOKIE] === sessionId &&
+      isValidXsrfToken(options.secret, sessionId, cookies[XSRF_COOKIE]);
+    if (!alreadyBound) bind(this, sessionId);
   });
 
   app.addHook('onRequest', async (request: FastifyRequest, reply) => {

@@ -266,4 +266,48 @@ describe('createApiClient', () => {
       expect(calls.map((call) => call.url)).toEqual(['/api/auth/login', '/api/auth/refreshAccessToken']);
     });
   });
+
+  describe('anti-forgery token changed by another tab', () => {
+    it('sends the call once more with the new token when the cookie changed while it was under way', async () => {
+      const { fetch, calls } = fakeFetch((call) => {
+        if (call.headers.get(XSRF_HEADER) === 'renewed') return json(200, { saved: true });
+        setCookie('XSRF-TOKEN=renewed; path=/');
+        return json(403, envelope('auth/invalid_state'));
+      });
+      await expect(createApiClient({ fetch }).post('/wishlist', { productId: 'p1' })).resolves.toEqual({
+        saved: true,
+      });
+      expect(calls.map((call) => call.headers.get(XSRF_HEADER))).toEqual(['nonce.sig/+=', 'renewed']);
+      expect(calls[1]?.body).toEqual({ productId: 'p1' });
+    });
+
+    it('does not resend when the cookie is the one the call carried', async () => {
+      const { fetch, calls } = fakeFetch(() => json(403, envelope('auth/invalid_state')));
+      await expect(createApiClient({ fetch }).post('/wishlist', { productId: 'p1' })).rejects.toMatchObject({
+        status: 403,
+        code: 'auth/invalid_state',
+      });
+      expect(calls).toHaveLength(1);
+    });
+
+    it('resends only once, and never for another refusal', async () => {
+      let served = 0;
+      const { fetch, calls } = fakeFetch(() => {
+        served += 1;
+        setCookie(`XSRF-TOKEN=changed-${served}; path=/`);
+        return json(403, envelope('auth/invalid_state'));
+      });
+      await expect(createApiClient({ fetch }).delete('/cart/c1')).rejects.toMatchObject({ status: 403 });
+      expect(calls).toHaveLength(2);
+
+      const refused = fakeFetch(() => {
+        setCookie('XSRF-TOKEN=other; path=/');
+        return json(403, envelope('auth/not_authorized'));
+      });
+      await expect(createApiClient({ fetch: refused.fetch }).delete('/cart/c1')).rejects.toMatchObject({
+        code: 'auth/not_authorized',
+      });
+      expect(refused.calls).toHaveLength(1);
+    });
+  });
 });

@@ -80,6 +80,15 @@ async function readBody(response: Response): Promise<unknown> {
   return type.startsWith('text/plain') ? text : undefined;
 }
 
+/** The catalogue code of an error answer, read from a copy so the answer can still be parsed. */
+async function errorCodeOf(response: Response): Promise<string | undefined> {
+  const body = await readBody(response.clone());
+  if (typeof body !== 'object' || body === null || !('error' in body)) return undefined;
+  const { error } = body as { error: unknown };
+  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
+  return typeof error.code === 'string' ? error.code : undefined;
+}
+
 function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
@@ -111,28 +120,28 @@ export function createApiClient({
     return readCookie(XSRF_COOKIE);
   }
 
-  async function send(
-    method: Method,
-    path: string,
-    body: unknown,
-    options: RequestOptions,
-  ): Promise<Response> {
+  /** The response, and the anti-forgery token it was sent with (if any). */
+  type Sent = { response: Response; xsrf: string | undefined };
+
+  async function send(method: Method, path: string, body: unknown, options: RequestOptions): Promise<Sent> {
     const url = withQuery(`${base}${path}`, options.query);
     const headers = new Headers(options.headers);
     headers.set('Accept', 'application/json');
     if (body !== undefined) headers.set('Content-Type', 'application/json');
+    let xsrf: string | undefined;
     if (UNSAFE_METHODS.has(method) && isSameOrigin(url)) {
-      const token = await xsrfToken();
-      if (token !== undefined) headers.set(XSRF_HEADER, token);
+      xsrf = await xsrfToken();
+      if (xsrf !== undefined) headers.set(XSRF_HEADER, xsrf);
     }
     try {
-      return await doFetch(url, {
+      const response = await doFetch(url, {
         method,
         headers,
         credentials: 'include',
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       });
+      return { response, xsrf };
     } catch (error) {
       if (isAbort(error)) throw error;
       throw new ApiError({ status: 0, message: NETWORK_ERROR_MESSAGE });
@@ -151,7 +160,7 @@ export function createApiClient({
   // Concurrent callers refused at the same time share one refresh, so a rotating refresh token is
   // spent once rather than once per call.
   function refreshSession(): Promise<void> {
-    refreshing ??= send('POST', REFRESH_PATH, undefined, {})
+    refreshing ??= sendOnce('POST', REFRESH_PATH, undefined, {})
       .then((response) => parse<unknown>(response))
       .then(
         () => undefined,
@@ -167,16 +176,32 @@ export function createApiClient({
     return refreshing;
   }
 
+  /**
+   * Sends the call, and sends it once more when the anti-forgery check refused it because another tab
+   * changed the XSRF-TOKEN cookie (a sign-in, or a server that renewed it) while it was under way.
+   */
+  async function sendOnce(
+    method: Method,
+    path: string,
+    body: unknown,
+    options: RequestOptions,
+  ): Promise<Response> {
+    const { response, xsrf } = await send(method, path, body, options);
+    if (response.status !== 403 || xsrf === undefined || readCookie(XSRF_COOKIE) === xsrf) return response;
+    if ((await errorCodeOf(response)) !== 'auth/invalid_state') return response;
+    return (await send(method, path, body, options)).response;
+  }
+
   async function request<T>(
     method: Method,
     path: string,
     body: unknown,
     options: RequestOptions = {},
   ): Promise<T> {
-    const response = await send(method, path, body, options);
+    const response = await sendOnce(method, path, body, options);
     if (response.status !== 401 || NEVER_REFRESH.has(path)) return parse<T>(response);
     await refreshSession();
-    return parse<T>(await send(method, path, body, options));
+    return parse<T>(await sendOnce(method, path, body, options));
   }
 
   return {

@@ -5,6 +5,7 @@ import type { AppLoadContext } from 'react-router';
 import { type AppConfig, DEFAULT_APP_CONFIG, type RootData } from './app-config';
 import { loadEnabledRegions, loadPreferredRegion } from './regions.server';
 import { serverApiJson } from './server-api.server';
+import type { CurrentUser } from './user-store';
 
 async function loadConfig(
   context: AppLoadContext,
@@ -37,12 +38,23 @@ async function loadDefaultRegion(context: AppLoadContext, request: Request): Pro
   }
 }
 
+// The server has already refreshed an expired session for a page (decision 0022); any failure here
+// leaves the question to the browser, which refreshes and asks again.
+async function loadCurrentUser(context: AppLoadContext, request: Request): Promise<CurrentUser | null> {
+  try {
+    return await serverApiJson<CurrentUser>(context, request, '/api/auth/me');
+  } catch {
+    return null;
+  }
+}
+
 export async function loadRootData(context: AppLoadContext, request: Request): Promise<RootData> {
-  const [config, defaultRegion, regions, preferredRegion] = await Promise.all([
+  const [config, defaultRegion, regions, preferredRegion, currentUser] = await Promise.all([
     loadConfig(context, request),
     loadDefaultRegion(context, request),
     loadEnabledRegions(context, request),
     loadPreferredRegion(context, request),
+    loadCurrentUser(context, request),
   ]);
-  return { ...config, defaultRegion, regions, preferredRegion };
+  return { ...config, defaultRegion, regions, preferredRegion, currentUser };
 }

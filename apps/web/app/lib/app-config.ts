@@ -1,6 +1,7 @@
 import type { Region } from '@crossbuy/core/catalogue';
 import { type CurrencyCode, DEFAULT_CURRENCY } from '@crossbuy/core/money';
 import { useRouteLoaderData } from 'react-router';
+import type { CurrentUser } from './user-store';
 
 /** `GET /config`: the store settings pages need before they can show prices and forms. */
 export type AppConfig = {
@@ -20,6 +21,11 @@ export type RootData = {
   regions: Region[];
   /** The shopper's preferred region when the page was loaded (`GET /region/preferred`). */
   preferredRegion: string | null;
+  /**
+   * Who the page was rendered for (`GET /auth/me`), so its first HTML already shows the shopper; null
+   * when the server could not tell, and the browser asks itself.
+   */
+  currentUser: CurrentUser | null;
 };
 
 /** The config loaded once by the root loader, or the defaults while it is unavailable. */

@@ -1,3 +1,4 @@
+import { createContext, useContext, useMemo } from 'react';
 import { clearErrorSlots } from './error-slots';
 import { createStore, useStore } from './store';
 
@@ -30,8 +31,19 @@ const signedOut: UserState = { signedIn: false, tfaPassed: false, profile: null,
 
 export const userStore = createStore<UserState>(signedOut);
 
+/**
+ * Who the server rendered the page for (the root loader's `GET /auth/me`). It stands for the user until
+ * the store is first set, so the server's HTML and the first render in the browser show the shopper.
+ */
+export const PageUserContext = createContext<CurrentUser | null>(null);
+
 export function useUser(): UserState {
-  return useStore(userStore);
+  const state = useStore(userStore);
+  const pageUser = useContext(PageUserContext);
+  return useMemo(
+    () => (state === userStore.initial && pageUser ? { ...pageUser, profileFetched: true } : state),
+    [state, pageUser],
+  );
 }
 
 export function setCurrentUser({ signedIn, tfaPassed, profile }: CurrentUser): void {
@@ -53,7 +65,8 @@ export function needsTwoFactor({ signedIn, tfaPassed, profile }: CurrentUser): b
  * neither load signed-in data (whose cookies are about to go) nor send the shopper to sign in.
  */
 export function markSigningOut(): void {
-  userStore.set(signedOut);
+  // A copy: the store's initial state would let the page's user stand in again.
+  userStore.set({ ...signedOut });
 }
 
 /**

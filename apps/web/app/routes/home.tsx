@@ -8,7 +8,7 @@ import { BannerStrip } from '../features/content/components/banner-strip';
 import { HomePopup } from '../features/content/components/home-popup';
 import { HomeProductGroups } from '../features/content/components/home-product-groups';
 import type { Banner, HomeProductGroup, Popup } from '../features/content/content-types';
-import { HomePage } from '../features/home/components/home-page';
+import { HOME_HERO_ID, HomePage } from '../features/home/components/home-page';
 import { pageMeta } from '../lib/page-meta';
 import { publicImageUrl, publicUrl } from '../lib/public-url.server';
 import { loadPreferredRegion } from '../lib/regions.server';
@@ -63,7 +63,7 @@ export default function HomeRoute({ loaderData }: Route.ComponentProps) {
       <HomeProductGroups groups={groups} />
       <RecentlyViewed />
       <CategoryDirectory tree={tree} error={categoriesError} />
-      <HomePopup popup={popup} />
+      <HomePopup popup={popup} clearOf={HOME_HERO_ID} />
     </HomePage>
   );
 }

@@ -40,6 +40,7 @@ export default function ImagePageRoute({ loaderData }: Route.ComponentProps) {
               width={1200}
               height={400}
               loading={index === 0 ? 'eager' : 'lazy'}
+              fetchPriority={index === 0 ? 'high' : 'auto'}
               className="w-full rounded-2xl border border-line bg-brand-50"
             />
           );

@@ -201,24 +201,61 @@ export function parseMajorAmount(text: string, currency: CurrencyCode): Money | 
   );
 }
 
-const formatters = new Map<CurrencyCode, Intl.NumberFormat>();
+const NARROW_SYMBOL_FORMAT = { style: 'currency', currencyDisplay: 'narrowSymbol' } as const;
 
-function formatterFor(currency: CurrencyCode): Intl.NumberFormat {
+function narrowSymbolOf(currency: CurrencyCode): string {
+  const parts = new Intl.NumberFormat('en-GB', { ...NARROW_SYMBOL_FORMAT, currency }).formatToParts(1);
+  return parts.find((part) => part.type === 'currency')?.value ?? currency;
+}
+
+/**
+ * The symbols shoppers in Singapore read: where a narrow symbol is shared ($, kr), the store's own
+ * dollar is S$ and the yen keeps ¥ (the yuan shows CN¥); the others sharing one get Intl's longer symbol
+ * or code (US$, HK$, DKK).
+ */
+const PREFERRED_SYMBOLS: Partial<Record<CurrencyCode, string>> = { SGD: 'S$', JPY: '¥' };
+
+const sharedNarrowSymbols = (() => {
+  const seen = new Map<string, number>();
+  for (const currency of CURRENCIES) {
+    const symbol = narrowSymbolOf(currency);
+    seen.set(symbol, (seen.get(symbol) ?? 0) + 1);
+  }
+  return new Set([...seen].filter(([, count]) => count > 1).map(([symbol]) => symbol));
+})();
+
+type MoneyFormatter = { format(amount: `${number}`): string };
+const formatters = new Map<CurrencyCode, MoneyFormatter>();
+
+function formatterFor(currency: CurrencyCode): MoneyFormatter {
   let formatter = formatters.get(currency);
   if (!formatter) {
     const digits = minorUnitDigits(currency);
-    formatter = new Intl.NumberFormat('en-GB', {
+    const preferred = PREFERRED_SYMBOLS[currency];
+    const narrow = preferred !== undefined || !sharedNarrowSymbols.has(narrowSymbolOf(currency));
+    const intl = new Intl.NumberFormat('en-GB', {
       style: 'currency',
       currency,
+      currencyDisplay: narrow ? 'narrowSymbol' : 'symbol',
       minimumFractionDigits: digits,
       maximumFractionDigits: digits,
     });
+    formatter =
+      preferred === undefined
+        ? intl
+        : {
+            format: (amount) =>
+              intl
+                .formatToParts(amount)
+                .map((part) => (part.type === 'currency' ? preferred : part.value))
+                .join(''),
+          };
     formatters.set(currency, formatter);
   }
   return formatter;
 }
 
-/** en-GB currency format with the spec's digits; the decimal string keeps large amounts exact. */
+/** en-GB currency format with the spec's digits and the symbols above; the decimal string keeps large amounts exact. */
 export function formatMoney(value: Money): string {
   return formatterFor(value.currency).format(toDecimal(toDinero(value)) as `${number}`);
 }

@@ -196,23 +196,38 @@ describe('parseMajorAmount', () => {
 });
 
 describe('formatMoney', () => {
-  it('formats en-GB with the currency code or symbol Intl chooses', () => {
-    expect(formatMoney(money(1250, 'SGD'))).toBe(`SGD${NBSP}12.50`);
-    expect(formatMoney(money(123456789, 'SGD'))).toBe(`SGD${NBSP}1,234,567.89`);
+  it('formats en-GB with the symbols a shopper in Singapore reads', () => {
+    expect(formatMoney(money(1250, 'SGD'))).toBe('S$12.50');
+    expect(formatMoney(money(123456789, 'SGD'))).toBe('S$1,234,567.89');
     expect(formatMoney(money(1250, 'USD'))).toBe('US$12.50');
     expect(formatMoney(money(1250, 'GBP'))).toBe('£12.50');
-    expect(formatMoney(money(-5, 'SGD'))).toBe(`-SGD${NBSP}0.05`);
+    expect(formatMoney(money(-5, 'SGD'))).toBe('-S$0.05');
   });
 
-  it('shows no decimals for zero-digit currencies', () => {
-    expect(formatMoney(money(1356, 'JPY'))).toBe('JP¥1,356');
+  it('tells apart the currencies that share a narrow symbol', () => {
+    expect(formatMoney(money(1250, 'HKD'))).toBe('HK$12.50');
+    expect(formatMoney(money(1250, 'AUD'))).toBe('A$12.50');
+    expect(formatMoney(money(1250, 'CNY'))).toBe('CN¥12.50');
+    expect(formatMoney(money(1250, 'DKK'))).toBe(`DKK${NBSP}12.50`);
+    expect(formatMoney(money(1250, 'SEK'))).toBe(`SEK${NBSP}12.50`);
+  });
+
+  it('uses the narrow symbol where no other currency of the store has it', () => {
+    expect(formatMoney(money(1250, 'MYR'))).toBe(`RM${NBSP}12.50`);
+    expect(formatMoney(money(1250, 'THB'))).toBe('฿12.50');
+    expect(formatMoney(money(1250, 'PHP'))).toBe('₱12.50');
+  });
+
+  it('shows no decimals for zero-digit currencies, and the yen as ¥', () => {
+    expect(formatMoney(money(6780, 'JPY'))).toBe('¥6,780');
+    expect(formatMoney(money(-6780, 'JPY'))).toBe('-¥6,780');
     expect(formatMoney(money(50000, 'KRW'))).toBe('₩50,000');
     expect(formatMoney(money(990, 'ISK'))).toBe(`ISK${NBSP}990`);
   });
 
   it('shows two decimals where the spec says so even if Intl would not', () => {
-    expect(formatMoney(money(150000, 'HUF'))).toBe(`HUF${NBSP}1,500.00`);
-    expect(formatMoney(money(1234567, 'IDR'))).toBe(`IDR${NBSP}12,345.67`);
+    expect(formatMoney(money(150000, 'HUF'))).toBe(`Ft${NBSP}1,500.00`);
+    expect(formatMoney(money(1234567, 'IDR'))).toBe(`Rp${NBSP}12,345.67`);
   });
 
   it('keeps large amounts exact', () => {

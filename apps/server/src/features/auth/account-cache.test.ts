@@ -14,7 +14,7 @@ describe('AccountCache', () => {
   it('keeps an account for its TTL only', () => {
     let now = Date.now();
     const cache = new AccountCache(1_000, () => now);
-    cache.set(account('s1', 'u1'));
+    cache.set(account('s1', 'u1'), cache.ticket());
     expect(cache.get('s1')?.user.id).toBe('u1');
     now += 1_000;
     expect(cache.get('s1')).toBeUndefined();
@@ -23,18 +23,28 @@ describe('AccountCache', () => {
   it('never serves a session past its own expiry', () => {
     const now = Date.now();
     const cache = new AccountCache(60_000, () => now);
-    cache.set(account('s1', 'u1', new Date(now - 1)));
+    cache.set(account('s1', 'u1', new Date(now - 1)), cache.ticket());
     expect(cache.get('s1')).toBeUndefined();
   });
 
   it("forgets every session of a user, and only that user's", () => {
     const cache = new AccountCache();
-    cache.set(account('s1', 'u1'));
-    cache.set(account('s2', 'u1'));
-    cache.set(account('s3', 'u2'));
+    cache.set(account('s1', 'u1'), cache.ticket());
+    cache.set(account('s2', 'u1'), cache.ticket());
+    cache.set(account('s3', 'u2'), cache.ticket());
     cache.forgetUser('u1');
     expect(cache.get('s1')).toBeUndefined();
     expect(cache.get('s2')).toBeUndefined();
     expect(cache.get('s3')?.user.id).toBe('u2');
+  });
+
+  it('does not cache what a lookup found when the user was forgotten while it was in flight', () => {
+    const cache = new AccountCache();
+    const ticket = cache.ticket();
+    cache.forgetUser('u1');
+    cache.set(account('s1', 'u1'), ticket);
+    expect(cache.get('s1')).toBeUndefined();
+    cache.set(account('s1', 'u1'), cache.ticket());
+    expect(cache.get('s1')?.user.id).toBe('u1');
   });
 });

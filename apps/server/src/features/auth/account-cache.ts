@@ -11,6 +11,8 @@ const MAX_ENTRIES = 10_000;
  */
 export class AccountCache {
   private readonly entries = new Map<string, { account: ActiveAccount; until: number }>();
+  /** Bumped by every invalidation; a lookup that started before one must not cache what it found. */
+  private generation = 0;
 
   constructor(
     private readonly ttlMs = ACCOUNT_CACHE_TTL_MS,
@@ -28,7 +30,17 @@ export class AccountCache {
     return entry.account;
   }
 
-  set(account: ActiveAccount): void {
+  /**
+   * Taken before the database lookup whose result will be offered to {@link set}: a sign-out or other
+   * change that lands while the lookup is in flight invalidates it, so the lookup cannot bring the ended
+   * session back into the cache.
+   */
+  ticket(): number {
+    return this.generation;
+  }
+
+  set(account: ActiveAccount, ticket: number): void {
+    if (ticket !== this.generation) return;
     if (this.entries.size >= MAX_ENTRIES) {
       // Map keeps insertion order, so the first key is the oldest entry.
       const oldest = this.entries.keys().next().value;
@@ -38,6 +50,7 @@ export class AccountCache {
   }
 
   forgetUser(userId: string): void {
+    this.generation += 1;
     for (const [sessionId, entry] of this.entries) {
       if (entry.account.user.id === userId) this.entries.delete(sessionId);
     }

@@ -12,6 +12,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientInfo } from '../../lib/client-info.js';
+import { linkOrigin } from '../../lib/link-origin.js';
 import { OK, okSchema } from '../../lib/schemas.js';
 import { accountOf, currentAccount, requireUser, visitorOrUser } from '../../plugins/authentication.js';
 import { currentUserResponseSchema, toProfile, userResponseSchema } from '../users/profile.js';
@@ -41,7 +42,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const answerSignedIn = (reply: FastifyReply, signedIn: SignedIn) => {
     setAccessCookie(reply, cookies, signedIn.accessToken);
-    reply.renewXsrf(signedIn.session.id);
+    // A new session always gets a new token; a refreshed one keeps its own (decision 0014).
+    reply.bindXsrf(signedIn.session.id);
     if (signedIn.refreshToken) {
       setRefreshCookie(reply, cookies, signedIn.refreshToken, signedIn.session.rememberMe);
     }
@@ -185,7 +187,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await forgotPassword(app, request.body.email, clientInfo(request));
+      await forgotPassword(app, request.body.email, clientInfo(request), linkOrigin(request));
       return OK;
     },
   );

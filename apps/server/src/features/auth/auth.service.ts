@@ -230,14 +230,22 @@ export async function signOut(
   if (sessionId) await revokeSession(ctx.db, sessionId, 'logout');
 }
 
-/** Always answers the same; mails a single-use link when the account exists and may reset. */
-export async function forgotPassword(ctx: AccountContext, email: string, client: ClientInfo): Promise<void> {
+/**
+ * Always answers the same; mails a single-use link, on `linkOrigin` (see lib/link-origin), when the
+ * account exists and may reset.
+ */
+export async function forgotPassword(
+  ctx: AccountContext,
+  email: string,
+  client: ClientInfo,
+  linkOrigin: string,
+): Promise<void> {
   await ctx.rateLimiter.consume(LIMITS.passwordResetPerAddress, addressOf(client));
   const user = await findUserByEmail(ctx, email);
   if (!user || user.blacklistedAt) return;
   if (!(await ctx.rateLimiter.allow(LIMITS.passwordResetMailsPerAccount, email))) return;
   const token = randomToken();
-  const link = new URL('/reset_password', ctx.config.publicUrl);
+  const link = new URL('/reset_password', linkOrigin);
   link.searchParams.set('uid', user.id);
   link.searchParams.set('token', token);
   await ctx.db.transaction(async (tx) => {

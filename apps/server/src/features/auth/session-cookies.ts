@@ -6,13 +6,19 @@ export const REFRESH_TOKEN_COOKIE = 'refresh_token';
 
 export type CookieSettings = {
   secure: boolean;
-  /** The auth routes' path (`/api/auth` when mounted under /api): the only place the refresh token goes. */
-  refreshPath: string;
+  /**
+   * The auth routes' path (`/api/auth` when mounted under /api), where the refresh token cookie used to
+   * be scoped. It now goes to pages too, which refresh a session while rendering (decision 0022); a
+   * cookie left at the old path would be sent first to the auth routes, so it is cleared.
+   */
+  formerRefreshPath: string;
 };
 
 export function cookieSettings(app: { config: { publicUrl: string }; prefix: string }): CookieSettings {
-  return { secure: app.config.publicUrl.startsWith('https://'), refreshPath: `${app.prefix}/auth` };
+  return { secure: app.config.publicUrl.startsWith('https://'), formerRefreshPath: `${app.prefix}/auth` };
 }
+
+const REFRESH_COOKIE_PATH = '/';
 
 /** The access token cookie lives exactly as long as the token, so an expired one is never sent. */
 export function setAccessCookie(reply: FastifyReply, settings: CookieSettings, accessToken: string): void {
@@ -32,8 +38,9 @@ export function setRefreshCookie(
   refreshToken: string,
   rememberMe: boolean,
 ): void {
+  clearFormerRefreshCookie(reply, settings);
   reply.setCookie(REFRESH_TOKEN_COOKIE, refreshToken, {
-    path: settings.refreshPath,
+    path: REFRESH_COOKIE_PATH,
     httpOnly: true,
     sameSite: 'lax',
     secure: settings.secure,
@@ -50,8 +57,18 @@ export function clearSessionCookies(reply: FastifyReply, settings: CookieSetting
     sameSite: 'lax',
     secure: settings.secure,
   });
+  clearFormerRefreshCookie(reply, settings);
   reply.clearCookie(REFRESH_TOKEN_COOKIE, {
-    path: settings.refreshPath,
+    path: REFRESH_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: settings.secure,
+  });
+}
+
+function clearFormerRefreshCookie(reply: FastifyReply, settings: CookieSettings): void {
+  reply.clearCookie(REFRESH_TOKEN_COOKIE, {
+    path: settings.formerRefreshPath,
     httpOnly: true,
     sameSite: 'lax',
     secure: settings.secure,

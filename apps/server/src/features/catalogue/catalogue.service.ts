@@ -119,6 +119,7 @@ type CatalogueReader = {
   lookups: ReturnType<typeof prepareProductLookups>;
   cache: ProductCache;
   facetsCache: ExpiringCache<ListingFacets>;
+  firstPagesCache: ExpiringCache<ProductSearchResult>;
 };
 
 const readers = new WeakMap<Database, CatalogueReader>();
@@ -130,6 +131,7 @@ function readerFor(db: Database): CatalogueReader {
       lookups: prepareProductLookups(db),
       cache: new ProductCache(),
       facetsCache: createListingFacetsCache(),
+      firstPagesCache: createListingFirstPagesCache(),
     };
     readers.set(db, reader);
   }
@@ -385,6 +387,30 @@ export function createListingFacetsCache(now?: () => number): ExpiringCache<List
   });
 }
 
+/**
+ * The first page of a listing is what nearly every visit asks for, and answering it still cost a
+ * planned statement and the products' summaries. So each process also keeps whole first pages, per
+ * filter set, region, order and size, for the facets' lifetime (decision 0017): a product added,
+ * changed or sold out shows on a first page within that time, as on its own page.
+ */
+export const LISTING_FIRST_PAGES_MAX_ENTRIES = 500;
+export const LISTING_FIRST_PAGES_MAX_BYTES = 6 * 1024 * 1024;
+
+/** Twice the answer's JSON (UTF-16 strings) plus the key: a generous estimate of the entry's heap. */
+export function listingFirstPageSize(key: string, result: ProductSearchResult): number {
+  return 200 + (key.length + JSON.stringify(result).length) * 2;
+}
+
+export function createListingFirstPagesCache(now?: () => number): ExpiringCache<ProductSearchResult> {
+  return new ExpiringCache<ProductSearchResult>({
+    ttlMs: LISTING_FACETS_TTL_MS,
+    maxEntries: LISTING_FIRST_PAGES_MAX_ENTRIES,
+    maxBytes: LISTING_FIRST_PAGES_MAX_BYTES,
+    sizeOf: listingFirstPageSize,
+    ...(now ? { now } : {}),
+  });
+}
+
 type PageRow = [id: string, createdMicros: string, inName: boolean | null, regionPrice: string | null];
 
 type FacetRows = {
@@ -396,9 +422,9 @@ type FacetRows = {
 const byCountThenName = (a: { count: number; name: string }, b: { count: number; name: string }) =>
   b.count - a.count || a.name.localeCompare(b.name);
 
-/** Products of a category and of every category below it, as a condition on `p`, by the category's id. */
-function inCategoryTree(categoryId: string): SQL {
-  return sql`p.category_id IN (
+/** Products of a category and of every category below it, as a condition on `column`, by the category's id. */
+function inCategoryTree(categoryId: string, column = sql`p.category_id`): SQL {
+  return sql`${column} IN (
     SELECT c.id FROM categories AS c, (SELECT path FROM categories WHERE id = ${categoryId}) AS root
      WHERE c.path = root.path OR c.path LIKE root.path || '.%')`;
 }
@@ -429,6 +455,13 @@ function positionOf(row: PageRow, sort: ProductSort, priceKey: string): ListingP
   return { sort, priceKey, price: regionPrice ?? '0', id };
 }
 
+/** The first `limit` facets, and the chosen one after them when it is not among those. */
+function withChosen(facets: FacetCount[], limit: number, chosenId: string | undefined): FacetCount[] {
+  const shown = facets.slice(0, limit);
+  const chosen = facets.find((facet) => facet.id === chosenId);
+  return chosen && !shown.includes(chosen) ? [...shown, chosen] : shown;
+}
+
 /**
  * Search and browse: full-text with spelling suggestions, filters, sorting and pages (by number up to
  * SEARCH_MAX_PAGE, by cursor at any depth), with the total and facet counts over everything that
@@ -439,11 +472,28 @@ export async function searchProducts(
   query: ProductSearchQuery,
   region: PricingRegion,
 ): Promise<ProductSearchResult> {
-  const { facetsCache } = readerFor(db);
+  const { facetsCache, firstPagesCache } = readerFor(db);
   const terms = searchTerms(query.q);
   const hasText = terms.length > 0;
   const sort: ProductSort =
     query.sort === 'relevance' && !hasText ? 'newest' : (query.sort ?? (hasText ? 'relevance' : 'newest'));
+  const firstPage = query.after === undefined && query.page === 1;
+  const firstPageKey = JSON.stringify([
+    terms.join(' '),
+    query.categoryId ?? null,
+    query.merchantId ?? null,
+    query.inStock ?? null,
+    query.minPrice ?? null,
+    query.maxPrice ?? null,
+    region.countryCode,
+    region.currency,
+    sort,
+    query.limit,
+  ]);
+  if (firstPage) {
+    const cachedPage = firstPagesCache.get(firstPageKey);
+    if (cachedPage) return cachedPage;
+  }
   const byPrice = sort === 'price_asc' || sort === 'price_desc';
   // Where no merchant set a price for the region, region prices are base prices times one positive rate,
   // so they sort exactly as base prices do, and the sort can walk the price index.
@@ -471,14 +521,22 @@ export async function searchProducts(
     if (query.merchantId !== undefined) await assertMerchantExists(db, query.merchantId);
   }
 
+  // The category and merchant filters are left out of their own facet (and each out of the other's
+  // only where it is its own), so a shopper who chose one merchant still sees the others to switch to.
   const conditions: SQL[] = [sql`NOT p.disabled`];
   if (hasText) conditions.push(sql`p.search_document @@ tsq.query`);
-  if (query.categoryId !== undefined) conditions.push(inCategoryTree(query.categoryId));
-  if (query.merchantId !== undefined) conditions.push(sql`p.merchant_id = ${query.merchantId}`);
   if (query.inStock === true) conditions.push(sql`p.stock > 0`);
   if (query.inStock === false) conditions.push(sql`p.stock = 0`);
   if (query.minPrice !== undefined) conditions.push(sql`${regionPrice} >= ${query.minPrice}`);
   if (query.maxPrice !== undefined) conditions.push(sql`${regionPrice} <= ${query.maxPrice}`);
+  const ofCategory = (column: SQL) =>
+    query.categoryId === undefined ? sql`TRUE` : inCategoryTree(query.categoryId, column);
+  const ofMerchant = (column: SQL) =>
+    query.merchantId === undefined ? sql`TRUE` : sql`${column} = ${query.merchantId}`;
+  const scoped = query.categoryId !== undefined || query.merchantId !== undefined;
+  const broadConditions = [...conditions];
+  if (query.categoryId !== undefined) conditions.push(ofCategory(sql`p.category_id`));
+  if (query.merchantId !== undefined) conditions.push(ofMerchant(sql`p.merchant_id`));
 
   const columns: SQL[] = [sql`p.id`, sql`p.category_id`, sql`p.merchant_id`, sql`p.stock`, sql`p.created_at`];
   columns.push(hasText ? sql`p.search_document @@ tsq.in_name AS in_name` : sql`NULL::boolean AS in_name`);
@@ -528,16 +586,25 @@ export async function searchProducts(
        LIMIT ${query.limit + 1} OFFSET ${offset}) AS page) AS rows`;
   const facetParts = sql`,
       (SELECT coalesce(json_agg(json_build_array(c.id, c.name, f.n)), '[]')
-         FROM (SELECT category_id, sum(n)::int AS n FROM pairs GROUP BY category_id) AS f
+         FROM (SELECT category_id, sum(n)::int AS n FROM pairs WHERE ${ofMerchant(sql`merchant_id`)}
+                GROUP BY category_id) AS f
          JOIN categories AS c ON c.id = f.category_id) AS categories,
       (SELECT coalesce(json_agg(json_build_array(mer.id, mer.name, f.n)), '[]')
-         FROM (SELECT merchant_id, sum(n)::int AS n FROM pairs GROUP BY merchant_id) AS f
+         FROM (SELECT merchant_id, sum(n)::int AS n FROM pairs WHERE ${ofCategory(sql`category_id`)}
+                GROUP BY merchant_id) AS f
          JOIN merchants AS mer ON mer.id = f.merchant_id) AS merchants,
-      (SELECT json_build_array(coalesce(sum(n), 0)::int, coalesce(sum(in_stock), 0)::int) FROM pairs) AS totals`;
+      (SELECT json_build_array(coalesce(sum(n), 0)::int, coalesce(sum(in_stock), 0)::int) FROM pairs
+        WHERE ${ofCategory(sql`category_id`)} AND ${ofMerchant(sql`merchant_id`)}) AS totals`;
+  // Counted over the products that pass every filter but category and merchant, which pairs of the two
+  // then pick out; without either filter that is `matched` itself.
+  const counted = scoped
+    ? sql`(SELECT p.category_id, p.merchant_id, p.stock FROM ${sql.join(sources, sql` `)}
+            WHERE ${and(...broadConditions)})`
+    : sql`matched`;
   const pairs = sql`,
       pairs AS (
         SELECT category_id, merchant_id, count(*)::int AS n, (count(*) FILTER (WHERE stock > 0))::int AS in_stock
-          FROM matched GROUP BY category_id, merchant_id
+          FROM ${counted} AS counted GROUP BY category_id, merchant_id
       )`;
 
   const [row] = await queryRows<{ rows: PageRow[] } & Partial<FacetRows>>(
@@ -559,7 +626,11 @@ export async function searchProducts(
       total: row.totals[0],
       inStock: row.totals[1],
       categories: row.categories.map(facet).sort(byCountThenName),
-      merchants: row.merchants.map(facet).sort(byCountThenName).slice(0, MERCHANT_FACET_LIMIT),
+      merchants: withChosen(
+        row.merchants.map(facet).sort(byCountThenName),
+        MERCHANT_FACET_LIMIT,
+        query.merchantId,
+      ),
     };
     facetsCache.set(facetsKey, facets);
   }
@@ -570,7 +641,7 @@ export async function searchProducts(
     row.rows.length > query.limit && last
       ? encodeListingCursor({ ...positionOf(last, sort, priceKey), page: page + 1 })
       : null;
-  return {
+  const result: ProductSearchResult = {
     products: await productSummaries(
       db,
       shown.map(([id]) => id),
@@ -587,6 +658,8 @@ export async function searchProducts(
       stock: { inStock: facets.inStock, soldOut: facets.total - facets.inStock },
     },
   };
+  if (firstPage) firstPagesCache.set(firstPageKey, result);
+  return result;
 }
 
 /**

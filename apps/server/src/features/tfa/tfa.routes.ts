@@ -2,6 +2,7 @@ import { tfaCodeSchema, tfaResetSchema } from '@crossbuy/core/validation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientInfo } from '../../lib/client-info.js';
+import { linkOrigin } from '../../lib/link-origin.js';
 import { OK, okSchema } from '../../lib/schemas.js';
 import { accountOf, requireUser } from '../../plugins/authentication.js';
 import { cookieSettings, setAccessCookie } from '../auth/session-cookies.js';
@@ -101,7 +102,7 @@ export const tfaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requestTfaReset(app, (await accountOf(request)).user);
+      await requestTfaReset(app, (await accountOf(request)).user, linkOrigin(request));
       return OK;
     },
   );

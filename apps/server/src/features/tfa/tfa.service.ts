@@ -124,12 +124,15 @@ export async function skipTfaSetup(ctx: AccountContext, user: UserRow): Promise<
   await ctx.db.update(users).set({ tfaSetupSkippedAt: new Date() }).where(eq(users.id, user.id));
 }
 
-/** For a user who lost their authenticator: mails a single-use link that turns two-factor off. */
-export async function requestTfaReset(ctx: AccountContext, user: UserRow): Promise<void> {
+/**
+ * For a user who lost their authenticator: mails a single-use link, on `linkOrigin` (see
+ * lib/link-origin), that turns two-factor off.
+ */
+export async function requestTfaReset(ctx: AccountContext, user: UserRow, linkOrigin: string): Promise<void> {
   if (!user.tfaEnabledAt) throw new AppError('auth/tfa_not_enabled');
   await ctx.rateLimiter.consume(LIMITS.tfaResetMailsPerAccount, user.id);
   const token = randomToken();
-  const link = new URL('/tfa/reset', ctx.config.publicUrl);
+  const link = new URL('/tfa/reset', linkOrigin);
   link.searchParams.set('token', token);
   await ctx.db.transaction(async (tx) => {
     await issueUserSecret(tx, userSecretKey(ctx), { userId: user.id, purpose: 'tfa_reset', secret: token });

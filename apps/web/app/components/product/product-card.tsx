@@ -11,6 +11,8 @@ type ProductCardProps = {
   /** The list the card is shown in, for select_item ('Search results', a home row's title). */
   listName: string;
   index: number;
+  /** The card whose picture is likely the page's largest paint: fetched at once and first. */
+  priority?: boolean;
 };
 
 function productPath(product: Pick<ProductSummary, 'paramName'>): string {
@@ -21,7 +23,7 @@ function productPath(product: Pick<ProductSummary, 'paramName'>): string {
  * One product in a list: a single link to its page. The link is named by the name, price and stock
  * text; the picture keeps its own alt text for whoever browses images.
  */
-export function ProductCard({ product, listName, index }: ProductCardProps) {
+export function ProductCard({ product, listName, index, priority = false }: ProductCardProps) {
   const id = useId();
   const soldOut = product.stock < 1;
   return (
@@ -41,7 +43,8 @@ export function ProductCard({ product, listName, index }: ProductCardProps) {
         alt={product.name}
         width={320}
         height={320}
-        loading="lazy"
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : 'auto'}
         decoding="async"
         className="aspect-square w-full bg-brand-50 object-cover"
       />
@@ -66,10 +69,18 @@ type ProductGridProps = {
   listName: string;
   /** Page offset, so select_item reports a product's place in the whole list. */
   firstIndex?: number;
+  /** The grid opens the page, so its first picture is the page's largest paint (see ProductCard). */
+  leadsPage?: boolean;
   className?: string;
 };
 
-export function ProductGrid({ products, listName, firstIndex = 0, className = '' }: ProductGridProps) {
+export function ProductGrid({
+  products,
+  listName,
+  firstIndex = 0,
+  leadsPage = false,
+  className = '',
+}: ProductGridProps) {
   return (
     <ul
       className={`grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 ${className}`.trim()}
@@ -77,7 +88,12 @@ export function ProductGrid({ products, listName, firstIndex = 0, className = ''
     >
       {products.map((product, index) => (
         <li key={product.uuid}>
-          <ProductCard product={product} listName={listName} index={firstIndex + index} />
+          <ProductCard
+            product={product}
+            listName={listName}
+            index={firstIndex + index}
+            priority={leadsPage && index === 0}
+          />
         </li>
       ))}
     </ul>

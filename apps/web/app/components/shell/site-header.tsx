@@ -4,36 +4,51 @@ import { AccountNav } from '../../features/auth/components/account-nav';
 import { CartLink } from '../../features/cart/components/cart-link';
 import { RegionChooser } from '../../features/regions/components/region-chooser';
 import { useUser } from '../../lib/user-store';
+import { headerControl, headerControlLabel } from './header-control';
 import { SearchForm } from './search-form';
 
 // Only signed-in shoppers have notifications, so visitors never download the menu.
 const NotificationsMenu = lazy(() => import('../../features/notifications/components/notifications-menu'));
 
-const navLink =
-  'inline-flex min-h-11 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50';
-
 export function SiteHeader() {
   const { signedIn } = useUser();
   return (
     <header className="border-b border-line bg-white">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3">
-        <Link to="/" className="rounded-lg text-2xl font-extrabold tracking-tight text-brand-800">
+      {/* Positioned, so a panel opening from the header can span its width on a phone. */}
+      <div className="relative mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 gap-y-2 px-4 py-2 md:gap-x-4 md:py-3">
+        <Link
+          to="/"
+          className="shrink-0 rounded-lg text-xl font-extrabold tracking-tight text-brand-800 md:text-2xl"
+        >
           Crossbuy
         </Link>
         <SearchForm className="order-last w-full md:order-none md:w-auto md:flex-1" />
-        <nav aria-label="Account" className="ms-auto flex flex-wrap items-center justify-end gap-1 md:ms-0">
+        <nav aria-label="Account" className="ms-auto flex items-center gap-0.5 md:ms-0 md:gap-1">
           <RegionChooser />
           {signedIn ? (
             <>
               <Suspense fallback={null}>
                 <NotificationsMenu />
               </Suspense>
-              <Link to="/wishlist" className={navLink}>
-                Wishlist
+              <Link to="/wishlist" className={headerControl}>
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 24 24"
+                  className="size-5"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                >
+                  <path
+                    d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z"
+                    strokeLinejoin="round"
+                  />
+                </svg>
+                <span className={headerControlLabel}>Wishlist</span>
               </Link>
             </>
           ) : null}
-          <CartLink className={navLink}>
+          <CartLink className={headerControl}>
             <svg
               aria-hidden="true"
               viewBox="0 0 24 24"
@@ -50,7 +65,7 @@ export function SiteHeader() {
               <circle cx="9" cy="20" r="1.4" />
               <circle cx="17" cy="20" r="1.4" />
             </svg>
-            Cart
+            <span className={headerControlLabel}>Cart</span>
           </CartLink>
           <AccountNav />
         </nav>

@@ -15,7 +15,7 @@ function shown(element: React.ReactElement): string {
 
 describe('Price', () => {
   it('shows yen without decimals', () => {
-    expect(shown(<Price value={{ amountMinor: 47176, currency: 'JPY' }} />)).toBe('JP¥47,176');
+    expect(shown(<Price value={{ amountMinor: 47176, currency: 'JPY' }} />)).toBe('¥47,176');
   });
 
   it('shows won without decimals', () => {
@@ -23,13 +23,13 @@ describe('Price', () => {
   });
 
   it('shows Singapore dollars with two decimals', () => {
-    expect(shown(<Price value={{ amountMinor: 41990, currency: 'SGD' }} />)).toBe(`SGD${NBSP}419.90`);
-    expect(shown(<Price value={{ amountMinor: 5, currency: 'SGD' }} />)).toBe(`SGD${NBSP}0.05`);
+    expect(shown(<Price value={{ amountMinor: 41990, currency: 'SGD' }} />)).toBe('S$419.90');
+    expect(shown(<Price value={{ amountMinor: 5, currency: 'SGD' }} />)).toBe('S$0.05');
   });
 
   it('shows ringgit with two decimals', () => {
     expect(shown(<Price value={{ amountMinor: 123456789, currency: 'MYR' }} />)).toBe(
-      `MYR${NBSP}1,234,567.89`,
+      `RM${NBSP}1,234,567.89`,
     );
   });
 });
@@ -37,7 +37,7 @@ describe('Price', () => {
 describe('PriceRange', () => {
   it('shows one price when every variant costs the same', () => {
     const price = { amountMinor: 2990, currency: 'SGD' } as const;
-    expect(shown(<PriceRange range={{ min: price, max: price }} />)).toBe(`SGD${NBSP}29.90`);
+    expect(shown(<PriceRange range={{ min: price, max: price }} />)).toBe('S$29.90');
   });
 
   it('shows the lowest price as a starting point', () => {
@@ -47,6 +47,6 @@ describe('PriceRange', () => {
           range={{ min: { amountMinor: 3400, currency: 'JPY' }, max: { amountMinor: 5200, currency: 'JPY' } }}
         />,
       ),
-    ).toBe('From JP¥3,400');
+    ).toBe('From ¥3,400');
   });
 });

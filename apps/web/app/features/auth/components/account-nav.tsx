@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { headerControl, headerControlLabel } from '../../../components/shell/header-control';
 import { isSignInPath, rememberRedirectAfterSignIn, SIGN_IN_PATH } from '../../../lib/redirect-to-sign-in';
 import { markSigningOut, type UserProfile, useUser } from '../../../lib/user-store';
 import { signOut } from '../api/auth-api';
@@ -103,16 +104,32 @@ function AccountMenu({ profile }: { profile: UserProfile }) {
       <button
         ref={button}
         type="button"
-        className={`${linkStyle} max-w-40 gap-1`}
+        className={`${headerControl} md:max-w-40`}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         onClick={() => (open ? setOpen(false) : openAt('first'))}
         onKeyDown={onButtonKeyDown}
       >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="size-5 shrink-0 md:hidden"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <circle cx="12" cy="8" r="4" />
+          <path d="M4 20a8 8 0 0 1 16 0" strokeLinecap="round" />
+        </svg>
         <span className="sr-only">Account menu for </span>
-        <span className="truncate">{profile.firstName}</span>
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 shrink-0" fill="currentColor">
+        <span className={`${headerControlLabel} md:truncate`}>{profile.firstName}</span>
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          className="hidden size-4 shrink-0 md:block"
+          fill="currentColor"
+        >
           <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
         </svg>
       </button>

@@ -98,7 +98,7 @@ describe('CartView', () => {
     window.history.replaceState(null, '', '/cart');
     renderCart();
     expect(screen.getByText('Your cart is empty')).toBeTruthy();
-    expect(subtotal()).toMatch(/^SGD\s0\.00$/);
+    expect(subtotal()).toMatch(/^S\$0\.00$/);
     await userEvent.click(screen.getByRole('button', { name: 'Sign in to see your saved cart' }));
     expect(await screen.findByRole('heading', { name: 'Sign-in page' })).toBeTruthy();
     expect(sessionStorage.getItem(REDIRECT_AFTER_SIGN_IN_KEY)).toBe('/cart');
@@ -110,7 +110,7 @@ describe('CartView', () => {
     signIn();
     renderCart();
     expect(await screen.findByText('Your cart is empty')).toBeTruthy();
-    expect(subtotal()).toMatch(/^SGD\s0\.00$/);
+    expect(subtotal()).toMatch(/^S\$0\.00$/);
   });
 
   it('highlights and selects the line from ?itemId, and records view_cart', async () => {
@@ -123,7 +123,7 @@ describe('CartView', () => {
     expect(within(tea).getByText('Just added')).toBeTruthy();
     expect((within(tea).getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
     expect((within(cooker).getByRole('checkbox') as HTMLInputElement).checked).toBe(false);
-    expect(subtotal()).toMatch(/^SGD\s13\.50$/);
+    expect(subtotal()).toMatch(/^S\$13\.50$/);
     expect(sink.events.map((event) => event.name)).toEqual(['view_cart']);
     expect(sink.events[0]?.params).toMatchObject({ currency: 'SGD', value: 103.4 });
   });
@@ -137,20 +137,20 @@ describe('CartView', () => {
     renderCart();
     const cooker = await screen.findByRole('listitem', { name: 'Rice cooker' });
     expect((within(cooker).getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
-    expect(subtotal()).toMatch(/^SGD\s89\.90$/);
+    expect(subtotal()).toMatch(/^S\$89\.90$/);
     await waitFor(() => expect(storedSelection()).toEqual(['c1']));
 
     const all = screen.getByRole('checkbox', { name: 'Select all' }) as HTMLInputElement;
     expect(all.checked).toBe(false);
     await userEvent.click(all);
     expect(all.checked).toBe(true);
-    expect(subtotal()).toMatch(/^SGD\s103\.40$/);
+    expect(subtotal()).toMatch(/^S\$103\.40$/);
     expect(JSON.parse(sessionStorage.getItem(CHECKOUT_SELECTION_KEY) ?? '{}').cartItemIds).toEqual([
       'c1',
       'c2',
     ]);
     await userEvent.click(all);
-    expect(subtotal()).toMatch(/^SGD\s0\.00$/);
+    expect(subtotal()).toMatch(/^S\$0\.00$/);
   });
 
   it('removes a line with undo, which puts the same line back', async () => {
@@ -188,7 +188,7 @@ describe('CartView', () => {
     const put = api.calls.find((call) => call.method === 'PUT');
     expect(put?.path).toBe('/cart/c1');
     expect(put?.body).toEqual({ quantity: 2 });
-    expect(await within(cooker_).findByText(/^SGD\s179\.80$/)).toBeTruthy();
+    expect(await within(cooker_).findByText(/^S\$179\.80$/)).toBeTruthy();
 
     const teaRow = screen.getByRole('listitem', { name: 'Green tea' });
     expect(within(teaRow).getByText('Only 2 left: choose 2 or fewer.')).toBeTruthy();

@@ -15,7 +15,7 @@ import {
 } from '@crossbuy/core/catalogue';
 import { ApiError } from '@crossbuy/core/errors';
 import { type CurrencyCode, parseMajorAmount } from '@crossbuy/core/money';
-import type { AppLoadContext } from 'react-router';
+import { type AppLoadContext, redirect } from 'react-router';
 import type { QueryParams } from '../../../lib/api-client';
 import { serverApiJson } from '../../../lib/server-api.server';
 import { type ListingData, type ListingFilters, NUMBERED_PAGES } from '../listing';
@@ -76,18 +76,46 @@ function isSort(value: string | null): value is ProductSort {
   return (PRODUCT_SORTS as readonly (string | null)[]).includes(value);
 }
 
-/** The listing filters of a URL; anything malformed is dropped rather than refused. */
+const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
+
+/**
+ * The price bounds as the listing applies them: a bound that is not a plain amount is dropped, and
+ * bounds given the wrong way round are swapped, so the chip, the API's query and the URL agree.
+ */
+export function orderedPriceBounds(minText: string, maxText: string): [min: string, max: string] {
+  const min = PLAIN_DECIMAL.test(minText) ? minText : '';
+  const max = PLAIN_DECIMAL.test(maxText) ? maxText : '';
+  return min && max && Number(min) > Number(max) ? [max, min] : [min, max];
+}
+
+/**
+ * The listing filters of a URL; anything malformed is dropped rather than refused. Price bounds that
+ * had to be put in order or dropped send the browser to the URL of what is shown.
+ */
 export function readListingFilters(url: URL): ListingFilters {
   const params = url.searchParams;
   const text = (name: string) => params.get(name)?.trim() ?? '';
   const sort = params.get('sort');
   const after = text('after');
+  const [minPrice, maxPrice] = orderedPriceBounds(text('minPrice'), text('maxPrice'));
+  if (minPrice !== text('minPrice') || maxPrice !== text('maxPrice')) {
+    const normalised = new URLSearchParams(params);
+    for (const [name, value] of [
+      ['minPrice', minPrice],
+      ['maxPrice', maxPrice],
+    ] as const) {
+      if (value) normalised.set(name, value);
+      else normalised.delete(name);
+    }
+    const search = normalised.toString();
+    throw redirect(`${url.pathname}${search ? `?${search}` : ''}`);
+  }
   return {
     q: text('q').slice(0, SEARCH_MAX_QUERY_LENGTH),
     category: text('category') || null,
     merchant: text('merchant') || null,
-    minPrice: text('minPrice'),
-    maxPrice: text('maxPrice'),
+    minPrice,
+    maxPrice,
     inStock: ['1', 'true', 'on', 'yes'].includes(text('inStock')),
     sort: isSort(sort) ? sort : null,
     page: readPage(url),
@@ -106,8 +134,8 @@ export type ListingScope = { categoryId?: string; merchantId?: string };
 
 /**
  * Runs a listing: the URL's filters within the page's scope, in the shopper's region. Prices typed in
- * major units become the API's minor units of the region's currency; bounds typed the wrong way round
- * are swapped rather than answered with nothing. A cursor the API no longer takes (an old link, a
+ * major units (put in order by readListingFilters) become the API's minor units of the region's
+ * currency. A cursor the API no longer takes (an old link, a
  * changed sort) shows the first page instead of an error.
  */
 export async function loadListing(
@@ -117,11 +145,8 @@ export async function loadListing(
   scope: ListingScope = {},
 ): Promise<ListingData> {
   const currency = region?.currency ?? null;
-  let minPrice = minorAmount(filters.minPrice, currency);
-  let maxPrice = minorAmount(filters.maxPrice, currency);
-  if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) {
-    [minPrice, maxPrice] = [maxPrice, minPrice];
-  }
+  const minPrice = minorAmount(filters.minPrice, currency);
+  const maxPrice = minorAmount(filters.maxPrice, currency);
   const search = (page: number, after: string | null) =>
     get<ProductSearchResult>(caller, '/product/search', {
       q: filters.q,

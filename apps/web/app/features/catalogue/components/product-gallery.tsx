@@ -16,6 +16,7 @@ export function ProductGallery({ name, mainImage, gallery }: ProductGalleryProps
         alt={count > 1 ? `${name}, picture ${shown + 1} of ${count}` : name}
         width={640}
         height={640}
+        loading="eager"
         fetchPriority="high"
         className="aspect-square w-full rounded-2xl border border-line bg-brand-50 object-cover"
       />

@@ -53,7 +53,9 @@ export function ProductListing({
       </aside>
       <section aria-labelledby={`${id}-count`} aria-busy={loading} className="flex min-w-0 flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id={`${id}-count`} className="text-lg font-semibold" aria-live="polite">
+          {/* On a phone the count has a line of its own, so the sort form's line is as tall before and
+              after its no-script Sort button goes: the products below do not move as the page hydrates. */}
+          <h2 id={`${id}-count`} className="w-full text-lg font-semibold sm:w-auto" aria-live="polite">
             {result.total === 1 ? '1 product' : `${result.total.toLocaleString('en-GB')} products`}
           </h2>
           <SortForm action={action} data={data} />
@@ -66,7 +68,7 @@ export function ProductListing({
         ) : null}
         <div className={loading ? 'opacity-60 transition-opacity' : undefined}>
           {result.products.length > 0 ? (
-            <ProductGrid products={result.products} listName={listName} firstIndex={firstIndex} />
+            <ProductGrid products={result.products} listName={listName} firstIndex={firstIndex} leadsPage />
           ) : (
             <div className="flex flex-col items-start gap-3 rounded-2xl border border-line bg-white p-6">
               <p className="text-lg font-semibold">

@@ -23,6 +23,7 @@ export function BannerStrip({ banners }: { banners: readonly Banner[] }) {
                 width={600}
                 height={200}
                 loading={index === 0 ? 'eager' : 'lazy'}
+                fetchPriority={index === 0 ? 'high' : 'auto'}
                 className="aspect-[3/1] w-full bg-brand-50 object-cover"
               />
               <span className="flex flex-col gap-0.5 p-3">

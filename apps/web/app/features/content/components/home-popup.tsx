@@ -5,42 +5,93 @@ import { imageUrl } from '../../../lib/images';
 import type { Popup } from '../content-types';
 import { ContentLink } from './content-link';
 
-/** Session storage key holding the id of the popup already shown during this visit. */
-export const POPUP_SEEN_KEY = 'crossbuy:popupSeen';
+/**
+ * Cookie holding the id of the popup already shown during this visit. A session cookie, so every tab of
+ * the visit sees it and the next visit starts without it.
+ */
+export const POPUP_SEEN_COOKIE = 'crossbuy_popup_seen';
 
-// Storage may be disabled or full; then the popup is simply shown again on the next home visit.
 function alreadySeen(id: string): boolean {
-  try {
-    return window.sessionStorage.getItem(POPUP_SEEN_KEY) === id;
-  } catch {
-    return false;
-  }
+  return document.cookie
+    .split(';')
+    .some((pair) => pair.trim() === `${POPUP_SEEN_COOKIE}=${encodeURIComponent(id)}`);
 }
 
 function rememberSeen(id: string): void {
-  try {
-    window.sessionStorage.setItem(POPUP_SEEN_KEY, id);
-  } catch {
-    // See alreadySeen.
-  }
+  const secure = window.location.protocol === 'https:' ? '; secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: a session cookie, which the Cookie Store API is not yet in every browser to set
+  document.cookie = `${POPUP_SEEN_COOKIE}=${encodeURIComponent(id)}; path=/; samesite=lax${secure}`;
 }
 
 /**
- * The store's popup, shown once per visit (spec section 7, popup_shown and popup_clicked of section 9).
- * It is a non-modal dialog in a corner: an offer should not take the page, its focus or its keyboard
- * order away from a shopper who came to do something else. So it is opened with the `open` attribute,
- * not show(), which would move focus into it. Close, or Escape inside it, dismisses it.
+ * Calls `ready` once the page has loaded and the browser is idle, and `clearOf` (the element the popup
+ * must never cover as it appears) has left the viewport: the popup is never part of what the page
+ * waits for, its largest paint, or the shopper's first view. Returns a function that calls it off.
  */
-export function HomePopup({ popup }: { popup: Popup | null }) {
+function whenPageSettledAndClearOf(clearOf: string | undefined, ready: () => void): () => void {
+  let cancelled = false;
+  let observer: IntersectionObserver | undefined;
+  let idleHandle: number | undefined;
+
+  const watchTheWay = () => {
+    if (cancelled) return;
+    const element = clearOf ? document.getElementById(clearOf) : null;
+    if (!element || typeof IntersectionObserver === 'undefined') return ready();
+    observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) return;
+      observer?.disconnect();
+      ready();
+    });
+    observer.observe(element);
+  };
+  const afterLoad = () => {
+    idleHandle =
+      typeof window.requestIdleCallback === 'function'
+        ? window.requestIdleCallback(watchTheWay, { timeout: 3000 })
+        : window.setTimeout(watchTheWay, 500);
+  };
+
+  if (document.readyState === 'complete') afterLoad();
+  else window.addEventListener('load', afterLoad, { once: true });
+
+  return () => {
+    cancelled = true;
+    window.removeEventListener('load', afterLoad);
+    if (idleHandle !== undefined) {
+      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idleHandle);
+      window.clearTimeout(idleHandle);
+    }
+    observer?.disconnect();
+  };
+}
+
+type HomePopupProps = {
+  popup: Popup | null;
+  /** Id of the element the popup waits to be scrolled past (the home page's quotation form). */
+  clearOf?: string;
+};
+
+/**
+ * The store's popup, shown once per visit (spec section 7, popup_shown and popup_clicked of section 9).
+ * It is a small non-modal dialog at the bottom of the window: an offer should not take the page, its
+ * focus or its keyboard order away from a shopper who came to do something else. So it is opened with
+ * the `open` attribute, not show(), which would move focus into it. Close, or Escape inside it,
+ * dismisses it. It is marked seen as it opens, so no other tab of the visit opens it again.
+ */
+export function HomePopup({ popup, clearOf }: HomePopupProps) {
   const id = useId();
   const [shown, setShown] = useState<Popup | null>(null);
 
   useEffect(() => {
     if (!popup || alreadySeen(popup.id)) return;
-    rememberSeen(popup.id);
-    setShown(popup);
-    track('popup_shown', { popup_id: popup.id, popup_name: popup.title });
-  }, [popup]);
+    return whenPageSettledAndClearOf(clearOf, () => {
+      // Another tab may have shown it while this one waited.
+      if (alreadySeen(popup.id)) return;
+      rememberSeen(popup.id);
+      setShown(popup);
+      track('popup_shown', { popup_id: popup.id, popup_name: popup.title });
+    });
+  }, [popup, clearOf]);
 
   if (!shown) return null;
   const close = () => setShown(null);
@@ -52,23 +103,25 @@ export function HomePopup({ popup }: { popup: Popup | null }) {
       onKeyDown={(event) => {
         if (event.key === 'Escape') close();
       }}
-      className="fixed inset-x-4 top-auto bottom-4 z-40 m-0 rounded-2xl border border-line bg-white p-0 text-ink shadow-xl sm:start-auto sm:end-4 sm:w-96"
+      className="fixed inset-x-3 top-auto bottom-3 z-40 m-0 max-h-[40dvh] overflow-y-auto rounded-2xl border border-line bg-white p-0 text-ink shadow-xl sm:start-auto sm:end-4 sm:bottom-4 sm:w-96"
     >
       {shown.image ? (
+        // Phones get the words alone; the picture is only fetched where it is shown.
         <img
           src={imageUrl(shown.image)}
           alt=""
           width={384}
           height={128}
-          className="aspect-[3/1] w-full rounded-t-2xl bg-brand-50 object-cover"
+          loading="lazy"
+          className="hidden aspect-[3/1] w-full rounded-t-2xl bg-brand-50 object-cover sm:block"
         />
       ) : null}
-      <div className="flex flex-col gap-3 p-5">
-        <h2 id={`${id}-title`} className="text-lg font-bold">
+      <div className="flex flex-col gap-2 p-4">
+        <h2 id={`${id}-title`} className="font-bold">
           {shown.title}
         </h2>
-        <p className="text-muted">{shown.body}</p>
-        <div className="flex flex-wrap gap-2 pt-2">
+        <p className="text-sm text-muted">{shown.body}</p>
+        <div className="flex flex-wrap gap-2 pt-1">
           {shown.link ? (
             <ContentLink
               to={shown.link}

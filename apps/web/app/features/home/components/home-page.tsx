@@ -11,6 +11,9 @@ const quotationSteps = [
   { title: 'Get your quotation', text: 'We check the item and reply with a quotation in your currency.' },
 ];
 
+/** The hero with the quotation form: what a shopper sees first, which nothing may cover as it opens. */
+export const HOME_HERO_ID = 'home-hero';
+
 /** The hero with the quotation form, then `children` (the catalogue's rows), then how it all works. */
 export function HomePage({ children }: { children?: ReactNode }) {
   const { app_currency } = useAppConfig();
@@ -19,7 +22,11 @@ export function HomePage({ children }: { children?: ReactNode }) {
 
   return (
     <>
-      <section className="bg-gradient-to-b from-brand-50 to-surface" aria-labelledby="home-heading">
+      <section
+        id={HOME_HERO_ID}
+        className="bg-gradient-to-b from-brand-50 to-surface"
+        aria-labelledby="home-heading"
+      >
         <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 pt-12 pb-10 sm:pt-20 sm:pb-14">
           <h1
             id="home-heading"

@@ -2,6 +2,7 @@ import { formatDateTime } from '@crossbuy/core/dates';
 import { messageForError } from '@crossbuy/core/errors';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { headerControl, headerControlLabel } from '../../../components/shell/header-control';
 import { listNotifications, markNotificationRead, type Notification } from '../api/notifications-api';
 
 type LoadState = { notifications: Notification[]; failure: string | null; loaded: boolean };
@@ -59,8 +60,10 @@ export default function NotificationsMenu() {
     );
   };
 
+  // On a phone the panel hangs from the whole header (site-header.tsx), not from this button, so it
+  // spans the screen's width instead of running off its edge.
   return (
-    <div className="relative">
+    <div className="md:relative">
       <button
         ref={button}
         type="button"
@@ -70,7 +73,7 @@ export default function NotificationsMenu() {
           setOpen((current) => !current);
           if (!open) void load();
         }}
-        className="relative inline-flex min-h-11 items-center gap-1 rounded-lg px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+        className={headerControl}
       >
         <svg
           aria-hidden="true"
@@ -83,9 +86,9 @@ export default function NotificationsMenu() {
           <path d="M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15z" strokeLinejoin="round" />
           <path d="M10 20a2 2 0 0 0 4 0" strokeLinecap="round" />
         </svg>
-        <span className="sr-only md:not-sr-only">Notifications</span>
+        <span className={headerControlLabel}>Notifications</span>
         {unread > 0 ? (
-          <span className="rounded-full bg-danger-700 px-1.5 text-xs text-white">
+          <span className="absolute end-0.5 top-0.5 rounded-full bg-danger-700 px-1.5 text-xs text-white md:static">
             {unread}
             <span className="sr-only"> unread</span>
           </span>
@@ -95,7 +98,7 @@ export default function NotificationsMenu() {
         ref={panel}
         id={`${id}-panel`}
         hidden={!open}
-        className="absolute end-0 z-40 mt-2 w-[min(22rem,calc(100vw-2rem))] rounded-xl border border-line bg-white p-2 shadow-lg"
+        className="absolute inset-x-4 top-full z-40 mt-1 max-h-[70dvh] overflow-y-auto rounded-xl border border-line bg-white p-2 shadow-lg md:inset-x-auto md:end-0 md:top-auto md:mt-2 md:w-[22rem]"
       >
         <p className="px-2 py-1 text-sm font-semibold">Notifications</p>
         {state.failure ? (

@@ -91,7 +91,7 @@ describe('the quotation list', () => {
     const quoted = screen.getByRole('listitem', { name: 'Rice cooker from Rakuten' });
     expect(within(quoted).getByText('Your Quotation is here!')).toBeTruthy();
     expect(within(quoted).getByText('Rakuten (QUOTATION)')).toBeTruthy();
-    expect(within(quoted).getByTestId('quotation-price').textContent).toMatch(/^SGD\s250\.00$/);
+    expect(within(quoted).getByTestId('quotation-price').textContent).toMatch(/^S\$250\.00$/);
     expect(within(quoted).getByTestId('quotation-expiry').textContent).toBe('Valid until 27/11/2099');
 
     const old = screen.getByRole('listitem', { name: 'Old lamp' });
@@ -133,7 +133,7 @@ describe('the quotation detail', () => {
     answer = resolved({ id: 'q1' });
     await act(() => vi.advanceTimersByTimeAsync(PENDING_POLL_MS + 10));
     expect(await screen.findByText('Your Quotation is here!')).toBeTruthy();
-    expect(screen.getByTestId('quotation-price').textContent).toMatch(/^SGD\s250\.00$/);
+    expect(screen.getByTestId('quotation-price').textContent).toMatch(/^S\$250\.00$/);
     const calls = api.calls.length;
     await act(() => vi.advanceTimersByTimeAsync(PENDING_POLL_MS * 3));
     expect(api.calls.length).toBe(calls);
