@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, request } from '@playwright/test';
+import { type APIRequestContext, expect, request } from '@playwright/test';
 import { verificationCodeFor } from './mailbox';
 
 /** The operator account the store creates at start (ADMIN_EMAIL, ADMIN_PASSWORD in playwright.config.ts). */
@@ -51,19 +51,19 @@ export async function registerShopper(
   return { email, password: SHOPPER_PASSWORD };
 }
 
-/** Signs the browser of `page` in as a new shopper with a verified email. */
-export async function signedInShopper(page: Page): Promise<{ email: string }> {
-  return registerShopper(page.request, { verified: true });
+/** Signs `context` in (a page's `page.request` signs its browser in too). */
+export async function signInAs(context: APIRequestContext, account: { email: string; password: string }) {
+  const signedIn = await context.post('/api/auth/login', {
+    headers: await xsrfHeader(context),
+    data: { ...account, rememberme: false },
+  });
+  expect(signedIn.ok(), await signedIn.text()).toBe(true);
 }
 
 /** The store's operator, signed in on a context of its own, calling the quotation desk. */
 export async function operatorDesk(baseURL: string) {
   const context = await request.newContext({ baseURL });
-  const signedIn = await context.post('/api/auth/login', {
-    headers: await xsrfHeader(context),
-    data: { email: LOCAL_ADMIN.email, password: LOCAL_ADMIN.password, rememberme: false },
-  });
-  expect(signedIn.ok()).toBe(true);
+  await signInAs(context, LOCAL_ADMIN);
   return {
     async resolve(id: string, basePrice: { amountMinor: number; currency: string }) {
       const answer = await context.post(`/api/admin/quotation_items/${id}/resolve`, {

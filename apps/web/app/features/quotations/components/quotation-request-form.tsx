@@ -174,7 +174,8 @@ export function QuotationRequestForm({ initialLink }: { initialLink: string }) {
                 setImage(event.target.value);
               }}
             />
-            {isHttpUrl(image.trim()) ? (
+            {/* The page's policy lets pictures in from https only, so only those are previewed. */}
+            {isHttpUrl(image.trim()) && image.trim().startsWith('https://') ? (
               <img
                 src={image.trim()}
                 alt={name ? `Picture of ${name}` : 'Picture of the item'}
