@@ -58,7 +58,7 @@ describe('an access token whose session has ended', () => {
     const browser = await browserSignedInAs(harness.app, user.email);
     expect((await browser.post('/api/wishlist', { productId: wished })).statusCode).toBe(201);
     // While the session lives, the copy acts for the shopper (and this process has checked it recently).
-    expect((await browser.get(`/api/product/${wished}/flags`)).json()).toEqual({ inWishlist: true });
+    expect((await browser.get(`/api/product/${wished}/flags`)).json()).toEqual({ inWishlist: true, inCart: false });
     const copy = { cookie: browser.cookieHeader('/api/'), xsrf: browser.cookie('XSRF-TOKEN') ?? '' };
     return { user, browser, copy };
   }
@@ -67,7 +67,7 @@ describe('an access token whose session has ended', () => {
     expect(outcome.prefer.statusCode).toBe(200);
     expect(outcome.storedRegion).toBeNull();
     expect(outcome.flags.statusCode).toBe(200);
-    expect(outcome.flags.json()).toEqual({ inWishlist: false });
+    expect(outcome.flags.json()).toEqual({ inWishlist: false, inCart: false });
     expect(outcome.page.statusCode).toBe(200);
     expect(outcome.views).toEqual([]);
   }
@@ -101,7 +101,7 @@ describe('an access token whose session has ended', () => {
     const { user, copy } = await signedInShopperWithACopy();
     const outcome = await replay(copy, user.id);
     expect(outcome.storedRegion).toBe('JP');
-    expect(outcome.flags.json()).toEqual({ inWishlist: true });
+    expect(outcome.flags.json()).toEqual({ inWishlist: true, inCart: false });
     expect(outcome.views.map((view) => view.productId)).toEqual([viewed]);
   });
 });
