@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { chooseLocalShop, localShopPort } from './e2e/local-shop';
 import { chooseMailCapture, mailCaptureSettings } from './e2e/mail-capture-settings';
+import { LOCAL_ADMIN } from './e2e/shoppers';
 
 const webDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(webDir, '../..');
@@ -17,6 +19,8 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'crossbuy-e2e-'));
 // The store mails through an SMTP capture on loopback (e2e/smtp-capture.ts), as it would in production.
 await chooseMailCapture();
 const smtpPort = mailCaptureSettings().port;
+// A stand-in for a shop abroad that quotation journeys paste links to; the store may fetch only it.
+await chooseLocalShop();
 
 export default defineConfig({
   testDir: path.join(webDir, 'e2e'),
@@ -65,6 +69,10 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       // New mail is sent at once; this is how soon a retry goes out once it is due.
       MAIL_POLL_SECONDS: '1',
+      OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${localShopPort()}`,
+      // The operator who quotes in the journeys, through the API.
+      ADMIN_EMAIL: LOCAL_ADMIN.email,
+      ADMIN_PASSWORD: LOCAL_ADMIN.password,
     },
   },
 });

@@ -20,7 +20,8 @@ import { usePageViews } from './lib/analytics';
 import type { RootData } from './lib/app-config';
 import { loadRootData } from './lib/app-config.server';
 import { clearErrorSlot, setErrorSlot } from './lib/error-slots';
-import { PageUserContext } from './lib/user-store';
+import { ShellQueryProvider } from './lib/query-provider';
+import { PageUserContext, useUser } from './lib/user-store';
 
 // With a precedence React puts the stylesheet in the head ahead of the scripts' modulepreloads, so a
 // phone, fetching a few files at a time, gets what the first paint waits for first.
@@ -65,6 +66,12 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/** The shopper's query cache, for whoever the page is rendered for and then whoever signs in. */
+function UserQueries({ children }: { children: ReactNode }) {
+  const { profile } = useUser();
+  return <ShellQueryProvider userId={profile?.id ?? null}>{children}</ShellQueryProvider>;
+}
+
 /** Starts what every page needs once: the current user, and a page view per route change. */
 function Shell({ children }: { children: ReactNode }) {
   const pageUser = useRouteLoaderData<RootData>('root')?.currentUser ?? null;
@@ -72,7 +79,9 @@ function Shell({ children }: { children: ReactNode }) {
   usePageViews();
   return (
     <PageUserContext value={pageUser}>
-      <AppShell>{children}</AppShell>
+      <UserQueries>
+        <AppShell>{children}</AppShell>
+      </UserQueries>
     </PageUserContext>
   );
 }

@@ -31,6 +31,9 @@ describe('routes', () => {
   it.each([
     ['/', 'routes/home'],
     ['/cart', 'routes/cart'],
+    ['/quotations', 'routes/quotations'],
+    ['/quotations/new', 'routes/quotation-new'],
+    ['/quotations/q1', 'routes/quotation'],
     ['/sign_in', 'routes/sign-in'],
     ['/register', 'routes/register'],
     ['/verify_email', 'routes/verify-email'],

@@ -111,7 +111,7 @@ test.describe('catalogue', () => {
     await expect(label).toHaveText(`${first.group}: ${first.option}, ${second.group}: ${second.option}`);
     await expect(stock).toHaveText(/^In stock/);
     await expect(page.getByTestId('product-price')).toHaveText(/^S\$[\d,]+\.\d{2}$/);
-    await expect(page.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
     expect(errors).toEqual([]);
   });
 

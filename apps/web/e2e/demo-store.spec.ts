@@ -41,6 +41,5 @@ test.describe('the demo store', () => {
     const about = page.getByRole('region', { name: 'About this product' });
     await expect(about).toContainText(/From .+ on .+\./);
     await expect(about).not.toContainText(/ship|deliver|free|checkout|buy/i);
-    await expect(page.getByRole('button', { name: 'Buy now' })).toHaveCount(0);
   });
 });

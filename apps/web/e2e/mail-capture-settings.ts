@@ -7,7 +7,7 @@ const PORT_VARIABLE = 'CROSSBUY_E2E_SMTP_PORT';
 const FILE_VARIABLE = 'CROSSBUY_E2E_MAILBOX';
 
 /** A port nobody listens on now, found by letting the system pick one and giving it back. */
-function freeLoopbackPort(): Promise<number> {
+export function freeLoopbackPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

@@ -1,6 +1,6 @@
 import { ApiError } from '@crossbuy/core/errors';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 
 function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -23,5 +23,21 @@ function createQueryClient(): QueryClient {
  */
 export function UserQueryProvider({ children }: { children: ReactNode }) {
   const [client] = useState(createQueryClient);
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+/**
+ * The shell's cache, for per-user data the header and any page share (cart, quotations). It is not
+ * remounted when the shopper signs in, which would reset the page they are on; instead each query's key
+ * carries the user's id, and everything cached is dropped when the user changes.
+ */
+export function ShellQueryProvider({ userId, children }: { userId: string | null; children: ReactNode }) {
+  const [client] = useState(createQueryClient);
+  const previousUser = useRef(userId);
+  useEffect(() => {
+    if (previousUser.current === userId) return;
+    previousUser.current = userId;
+    client.removeQueries();
+  }, [client, userId]);
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

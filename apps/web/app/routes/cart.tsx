@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { CartView } from '../features/cart/components/cart-view';
 import { useAppConfig } from '../lib/app-config';
+import { useShopperRegions } from '../lib/region-store';
 import type { Route } from './+types/cart';
 
 export const meta: Route.MetaFunction = () => [
@@ -11,5 +12,8 @@ export const meta: Route.MetaFunction = () => [
 export default function CartRoute() {
   const [searchParams] = useSearchParams();
   const { app_currency } = useAppConfig();
-  return <CartView lines={[]} currency={app_currency} highlightedItemId={searchParams.get('itemId')} />;
+  const { current } = useShopperRegions();
+  return (
+    <CartView currency={current?.currency ?? app_currency} highlightedItemId={searchParams.get('itemId')} />
+  );
 }

@@ -5,6 +5,9 @@ import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ProductCard } from '../components/product/product-card';
 import { createMemorySink, type MemorySink, setAnalyticsSink } from '../lib/analytics';
+import { PENDING_ACTION_KEY } from '../lib/pending-action';
+import { ShellQueryProvider } from '../lib/query-provider';
+import { REDIRECT_AFTER_SIGN_IN_KEY } from '../lib/redirect-to-sign-in';
 import ProductRoute from './product';
 
 let sink: MemorySink;
@@ -17,6 +20,8 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   setAnalyticsSink(null);
+  sessionStorage.clear();
+  window.history.replaceState(null, '', '/');
 });
 
 const yen = (amountMinor: number) => ({ amountMinor, currency: 'JPY' as const });
@@ -48,12 +53,17 @@ function renderAt(path: string) {
       Component: ProductRoute as never,
       loader: () => ({ product, trail: [{ id: 'headphones', name: 'Headphones' }], url: null, image: null }),
     },
+    { path: '/sign_in', Component: () => <h1>Sign-in page</h1> },
     {
       path: '/',
       Component: () => <ProductCard product={product} listName="New arrivals" index={3} />,
     },
   ]);
-  render(<Stub initialEntries={[path]} />);
+  render(
+    <ShellQueryProvider userId={null}>
+      <Stub initialEntries={[path]} />
+    </ShellQueryProvider>,
+  );
 }
 
 describe('the product page', () => {
@@ -93,6 +103,26 @@ describe('the product page', () => {
         item_list_name: 'New arrivals',
         items: [expect.objectContaining({ item_id: product.uuid, index: 3, item_list_name: 'New arrivals' })],
       },
+    });
+  });
+
+  it('asks for the option before adding, then sends a visitor to sign in with the action remembered', async () => {
+    const path = `/product/${product.paramName}`;
+    window.history.replaceState(null, '', path);
+    renderAt(path);
+    await userEvent.click(await screen.findByRole('button', { name: 'Buy now' }));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Please choose one option of each kind for this product',
+    );
+
+    await userEvent.click(screen.getByRole('radio', { name: /^Sage Green/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Buy now' }));
+    expect(await screen.findByRole('heading', { name: 'Sign-in page' })).toBeTruthy();
+    expect(sessionStorage.getItem(REDIRECT_AFTER_SIGN_IN_KEY)).toBe(path);
+    expect(JSON.parse(sessionStorage.getItem(PENDING_ACTION_KEY) ?? '{}')).toMatchObject({
+      kind: 'buy_now',
+      productId: product.uuid,
+      args: { variantPath: '1', quantity: 1 },
     });
   });
 });

@@ -1,8 +1,10 @@
 import type { CategoryNode } from '@crossbuy/core/catalogue';
 import { messageForError } from '@crossbuy/core/errors';
 import { useEffect } from 'react';
+import { CartButtons } from '../features/cart/components/cart-buttons';
 import { categoryTrail, loadCategoryTree, loadProduct } from '../features/catalogue/api/catalogue.server';
 import { ProductDetail } from '../features/catalogue/components/product-detail';
+import { LocalQuotationRequest } from '../features/quotations/components/local-quotation-request';
 import { WishlistButton } from '../features/wishlist/components/wishlist-button';
 import { track } from '../lib/analytics';
 import { pageMeta } from '../lib/page-meta';
@@ -65,7 +67,13 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
       key={product.uuid}
       product={product}
       trail={trail}
-      wishlist={(choice) => <WishlistButton product={product} price={choice.price} variant={choice.label} />}
+      actions={(choice) => (
+        <div className="grid gap-2 sm:grid-cols-2">
+          <CartButtons product={product} path={choice.path} quantity={choice.quantity} />
+          <WishlistButton product={product} price={choice.price} variant={choice.label} />
+          <LocalQuotationRequest product={product} path={choice.path} quantity={choice.quantity} />
+        </div>
+      )}
     />
   );
 }

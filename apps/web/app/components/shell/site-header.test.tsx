@@ -1,12 +1,24 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub, useSearchParams } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemorySink, setAnalyticsSink } from '../../lib/analytics';
+import { ShellQueryProvider } from '../../lib/query-provider';
 import { REDIRECT_AFTER_SIGN_IN_KEY } from '../../lib/redirect-to-sign-in';
 import { resetUserState, userStore } from '../../lib/user-store';
-import { aProfile } from '../../test-support/fake-api';
+import { aCartItem } from '../../test-support/cart-fixtures';
+import { aProfile, envelope, fakeApi, json } from '../../test-support/fake-api';
 import { SiteHeader } from './site-header';
+
+const api = fakeApi();
+
+beforeEach(() => {
+  api.respond(({ path }) =>
+    path.startsWith('/cart')
+      ? json(200, { cartItems: [], products: [] })
+      : json(404, envelope('general/not_found')),
+  );
+});
 
 afterEach(() => {
   cleanup();
@@ -26,7 +38,11 @@ function renderHeader(path = '/') {
     { path: '/sign_in', Component: () => <h1>Sign-in page</h1> },
     { path: '/search', Component: SearchPage },
   ]);
-  return render(<Stub initialEntries={[path]} />);
+  return render(
+    <ShellQueryProvider userId={null}>
+      <Stub initialEntries={[path]} />
+    </ShellQueryProvider>,
+  );
 }
 
 describe('SiteHeader', () => {
@@ -52,6 +68,7 @@ describe('SiteHeader', () => {
       }),
     );
     const menuButton = screen.getByRole('button', { name: 'Account menu for Mei' });
+    expect(screen.queryByTestId('cart-count')).toBeNull();
     expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
     await userEvent.click(menuButton);
     expect(screen.getByRole('menuitem', { name: 'Sign out' })).toBeTruthy();
@@ -80,5 +97,17 @@ describe('SiteHeader', () => {
     expect((screen.getByRole('searchbox', { name: 'Search products' }) as HTMLInputElement).value).toBe(
       'tent',
     );
+  });
+
+  it("shows how many things are in a signed-in shopper's cart on the cart link", async () => {
+    api.respond(({ path }) =>
+      path.startsWith('/cart')
+        ? json(200, { cartItems: [aCartItem(), aCartItem({ id: 'c2', quantity: 2 })], products: [] })
+        : json(404, envelope('general/not_found')),
+    );
+    renderHeader();
+    act(() => userStore.set({ signedIn: true, tfaPassed: true, profileFetched: true, profile: aProfile() }));
+    expect(await screen.findByRole('link', { name: /^Cart\W+3 items$/ })).toBeTruthy();
+    expect(screen.getByTestId('cart-count').textContent).toBe(', 3 items');
   });
 });

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { AccountNav } from '../../features/auth/components/account-nav';
+import { CartLink } from '../../features/cart/components/cart-link';
 import { RegionChooser } from '../../features/regions/components/region-chooser';
 import { useUser } from '../../lib/user-store';
 import { headerControl, headerControlLabel } from './header-control';
@@ -47,7 +48,7 @@ export function SiteHeader() {
               </Link>
             </>
           ) : null}
-          <Link to="/cart" className={headerControl}>
+          <CartLink className={headerControl}>
             <svg
               aria-hidden="true"
               viewBox="0 0 24 24"
@@ -65,7 +66,7 @@ export function SiteHeader() {
               <circle cx="17" cy="20" r="1.4" />
             </svg>
             <span className={headerControlLabel}>Cart</span>
-          </Link>
+          </CartLink>
           <AccountNav />
         </nav>
       </div>

@@ -1,58 +1,199 @@
-import { money } from '@crossbuy/core/money';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import type { CartItem } from '@crossbuy/core/cart';
+import type { Product } from '@crossbuy/core/catalogue';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createMemorySink, type MemorySink, setAnalyticsSink } from '../../../lib/analytics';
+import { ShellQueryProvider } from '../../../lib/query-provider';
 import { REDIRECT_AFTER_SIGN_IN_KEY } from '../../../lib/redirect-to-sign-in';
-import { resetUserState } from '../../../lib/user-store';
-import { type CartLineView, CartView } from './cart-view';
+import { resetUserState, userStore } from '../../../lib/user-store';
+import { aCartItem, aProduct } from '../../../test-support/cart-fixtures';
+import { aProfile, fakeApi, json } from '../../../test-support/fake-api';
+import { CHECKOUT_SELECTION_KEY } from '../checkout-selection';
+import { CartView } from './cart-view';
+
+const api = fakeApi();
+let sink: MemorySink;
+
+const cooker = aProduct();
+const tea = aProduct({
+  uuid: 'p2',
+  paramName: 'green-tea-p2',
+  name: 'Green tea',
+  price: { amountMinor: 450, currency: 'SGD' },
+});
+const cartItems = [
+  aCartItem(),
+  aCartItem({ id: 'c2', productId: 'p2', quantity: 3, unitPrice: { amountMinor: 450, currency: 'SGD' } }),
+];
+
+/** A cart on the fake server that the calls change, as the real one would. */
+function serveCart(lines: CartItem[], products: Product[]) {
+  let stored = [...lines];
+  api.respond(({ method, path, body }) => {
+    const id = /^\/cart\/([^?]+)/.exec(path)?.[1];
+    if (method === 'GET' && path.startsWith('/cart')) return json(200, { cartItems: stored, products });
+    if (method === 'DELETE' && id) {
+      stored = stored.filter((line) => line.id !== id);
+      return json(204);
+    }
+    if (method === 'PUT' && id) {
+      stored = stored.map((line) => (line.id === id ? { ...line, ...(body as object) } : line));
+      const cartItem = stored.find((line) => line.id === id);
+      return json(200, {
+        cartItem,
+        product: products.find((product) => product.uuid === cartItem?.productId),
+      });
+    }
+    if (method === 'POST' && path.startsWith('/cart')) {
+      const { productId, variantPath, quantity, message } = body as CartItem;
+      const cartItem = aCartItem({ id: `new-${productId}`, productId, variantPath, quantity, message });
+      stored = [...stored, cartItem];
+      return json(201, { cartItem, product: products.find((product) => product.uuid === productId) });
+    }
+    return json(404, {});
+  });
+}
+
+beforeEach(() => {
+  sink = createMemorySink();
+  setAnalyticsSink(sink);
+  serveCart(cartItems, [cooker, tea]);
+});
 
 afterEach(() => {
   cleanup();
+  setAnalyticsSink(null);
   resetUserState();
   sessionStorage.clear();
   window.history.replaceState(null, '', '/');
 });
 
-function renderCart(lines: CartLineView[], highlightedItemId: string | null = null) {
+function signIn() {
+  userStore.set({ signedIn: true, tfaPassed: true, profileFetched: true, profile: aProfile() });
+}
+
+function renderCart(highlightedItemId: string | null = null) {
   const Stub = createRoutesStub([
     {
       path: '/cart',
-      Component: () => <CartView lines={lines} currency="SGD" highlightedItemId={highlightedItemId} />,
+      Component: () => (
+        <ShellQueryProvider userId="u1">
+          <CartView currency="SGD" highlightedItemId={highlightedItemId} />
+        </ShellQueryProvider>
+      ),
     },
     { path: '/sign_in', Component: () => <h1>Sign-in page</h1> },
   ]);
   return render(<Stub initialEntries={['/cart']} />);
 }
 
-describe('CartView', () => {
-  it('shows the empty state with a zero subtotal in the app currency', () => {
-    renderCart([]);
-    expect(screen.getByRole('heading', { level: 1, name: 'Your cart' })).toBeTruthy();
-    expect(screen.getByText('Your cart is empty')).toBeTruthy();
-    expect(screen.getByTestId('cart-subtotal').textContent).toMatch(/^S\$0\.00$/);
-  });
+const storedSelection = () => JSON.parse(sessionStorage.getItem(CHECKOUT_SELECTION_KEY) ?? '{}').cartItemIds;
+const subtotal = () => screen.getByTestId('cart-subtotal').textContent;
 
+describe('CartView', () => {
   it('offers a visitor to sign in and come back to the cart', async () => {
+    act(() => resetUserState());
     window.history.replaceState(null, '', '/cart');
-    renderCart([]);
+    renderCart();
+    expect(screen.getByText('Your cart is empty')).toBeTruthy();
+    expect(subtotal()).toMatch(/^S\$0\.00$/);
     await userEvent.click(screen.getByRole('button', { name: 'Sign in to see your saved cart' }));
     expect(await screen.findByRole('heading', { name: 'Sign-in page' })).toBeTruthy();
     expect(sessionStorage.getItem(REDIRECT_AFTER_SIGN_IN_KEY)).toBe('/cart');
+    expect(api.calls).toEqual([]);
   });
 
-  it('highlights the item given by ?itemId and totals the lines', () => {
-    renderCart(
-      [
-        { id: 'c1', name: 'Rice cooker', quantity: 1, total: money(8990, 'SGD') },
-        { id: 'c2', name: 'Green tea', quantity: 3, total: money(1350, 'SGD') },
-      ],
-      'c2',
+  it('shows the empty state of a signed-in shopper with a zero subtotal', async () => {
+    api.respond(() => json(200, { cartItems: [], products: [] }));
+    signIn();
+    renderCart();
+    expect(await screen.findByText('Your cart is empty')).toBeTruthy();
+    expect(subtotal()).toMatch(/^S\$0\.00$/);
+  });
+
+  it('highlights and selects the line from ?itemId, and records view_cart', async () => {
+    signIn();
+    renderCart('c2');
+    const tea = await screen.findByRole('listitem', { name: 'Green tea' });
+    const cooker = screen.getByRole('listitem', { name: 'Rice cooker' });
+    expect(tea.hasAttribute('data-highlighted')).toBe(true);
+    expect(cooker.hasAttribute('data-highlighted')).toBe(false);
+    expect(within(tea).getByText('Just added')).toBeTruthy();
+    expect((within(tea).getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
+    expect((within(cooker).getByRole('checkbox') as HTMLInputElement).checked).toBe(false);
+    expect(subtotal()).toMatch(/^S\$13\.50$/);
+    expect(sink.events.map((event) => event.name)).toEqual(['view_cart']);
+    expect(sink.events[0]?.params).toMatchObject({ currency: 'SGD', value: 103.4 });
+  });
+
+  it('selects all and none, keeps the selection for the visit and drops ids that no longer exist', async () => {
+    sessionStorage.setItem(
+      CHECKOUT_SELECTION_KEY,
+      JSON.stringify({ cartItemIds: ['c1', 'gone'], quotationItemIds: [] }),
     );
-    const items = screen.getAllByRole('listitem');
-    expect(items[0]?.hasAttribute('data-highlighted')).toBe(false);
-    expect(items[1]?.hasAttribute('data-highlighted')).toBe(true);
-    expect(within(items[1] as HTMLElement).getByText('Just added')).toBeTruthy();
-    expect(screen.getByTestId('cart-subtotal').textContent).toMatch(/^S\$103\.40$/);
+    signIn();
+    renderCart();
+    const cooker = await screen.findByRole('listitem', { name: 'Rice cooker' });
+    expect((within(cooker).getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
+    expect(subtotal()).toMatch(/^S\$89\.90$/);
+    await waitFor(() => expect(storedSelection()).toEqual(['c1']));
+
+    const all = screen.getByRole('checkbox', { name: 'Select all' }) as HTMLInputElement;
+    expect(all.checked).toBe(false);
+    await userEvent.click(all);
+    expect(all.checked).toBe(true);
+    expect(subtotal()).toMatch(/^S\$103\.40$/);
+    expect(JSON.parse(sessionStorage.getItem(CHECKOUT_SELECTION_KEY) ?? '{}').cartItemIds).toEqual([
+      'c1',
+      'c2',
+    ]);
+    await userEvent.click(all);
+    expect(subtotal()).toMatch(/^S\$0\.00$/);
+  });
+
+  it('removes a line with undo, which puts the same line back', async () => {
+    signIn();
+    renderCart();
+    await screen.findByRole('listitem', { name: 'Green tea' });
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Green tea' }));
+    expect(api.calls.some((call) => call.method === 'DELETE' && call.path === '/cart/c2')).toBe(true);
+    expect(await screen.findByText('Removed Green tea from your cart.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Green tea' })).toBeNull());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Green tea is back in your cart.')).toBeTruthy();
+    const post = api.calls.find((call) => call.method === 'POST');
+    expect(post?.path).toBe('/cart');
+    expect(post?.body).toEqual({ productId: 'p2', variantPath: '', quantity: 3, message: '' });
+    expect(await screen.findByRole('listitem', { name: 'Green tea' })).toBeTruthy();
+    expect(sink.events.map((event) => event.name)).toEqual(['view_cart', 'remove_from_cart', 'add_to_cart']);
+    expect(sink.events[1]?.params).toMatchObject({ value: 13.5, items: [{ item_id: 'p2', quantity: 3 }] });
+  });
+
+  it('changes the quantity with the stepper and warns when stock is short or the product is gone', async () => {
+    serveCart(
+      [
+        aCartItem(),
+        { ...(cartItems[1] as CartItem), inStock: false, stockAvailable: 2 },
+        aCartItem({ id: 'c3', productId: 'p3', available: false }),
+      ],
+      [cooker, tea, aProduct({ uuid: 'p3', name: 'Old kettle', disabled: true })],
+    );
+    signIn();
+    renderCart();
+    const cooker_ = await screen.findByRole('listitem', { name: 'Rice cooker' });
+    await userEvent.click(within(cooker_).getByRole('button', { name: 'One more Rice cooker' }));
+    const put = api.calls.find((call) => call.method === 'PUT');
+    expect(put?.path).toBe('/cart/c1');
+    expect(put?.body).toEqual({ quantity: 2 });
+    expect(await within(cooker_).findByText(/^S\$179\.80$/)).toBeTruthy();
+
+    const teaRow = screen.getByRole('listitem', { name: 'Green tea' });
+    expect(within(teaRow).getByText('Only 2 left: choose 2 or fewer.')).toBeTruthy();
+    const old = screen.getByRole('listitem', { name: 'Old kettle' });
+    expect(within(old).getByText('This product is no longer available')).toBeTruthy();
+    expect((within(old).getByRole('checkbox') as HTMLInputElement).disabled).toBe(true);
   });
 });

@@ -1,82 +1,467 @@
-import { type CurrencyCode, formatMoney, type Money, sumMoney } from '@crossbuy/core/money';
+import { CART_MAX_QUANTITY, CART_MESSAGE_MAX_LENGTH, selectionSubtotal } from '@crossbuy/core/cart';
+import type { Product } from '@crossbuy/core/catalogue';
+import { formatErrorMessage, messageForError } from '@crossbuy/core/errors';
+import { type CurrencyCode, formatMoney, type Money, money } from '@crossbuy/core/money';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClasses, textLinkClasses } from '../../../components/ui/button';
+import { Loading } from '../../../components/ui/loading';
+import { track } from '../../../lib/analytics';
+import { thumbnailUrl } from '../../../lib/images';
+import { majorUnits, productItem } from '../../../lib/product-analytics';
 import { useRedirectToSignIn } from '../../../lib/redirect-to-sign-in';
 import { useUser } from '../../../lib/user-store';
-
-/** One cart line as the page shows it; the cart work maps cart items and products to this. */
-export type CartLineView = { id: string; name: string; quantity: number; total: Money };
+import {
+  type CartItemAnswer,
+  useAddToCart,
+  useCart,
+  useMoveToQuotation,
+  useRemoveCartItem,
+  useUpdateCartItem,
+} from '../api/cart-api';
+import { useCartSelection } from '../checkout-selection';
 
 type CartViewProps = {
-  lines: readonly CartLineView[];
+  /** The currency of the shopper's region: an empty selection still costs nothing in it. */
   currency: CurrencyCode;
   /** The item just added ('Buy now', add to cart), from ?itemId. */
   highlightedItemId: string | null;
 };
 
-export function CartView({ lines, currency, highlightedItemId }: CartViewProps) {
-  const { signedIn } = useUser();
-  const redirectToSignIn = useRedirectToSignIn();
-  const subtotal = sumMoney(
-    lines.map((line) => line.total),
-    currency,
-  );
+type CartLine = CartItemAnswer;
+/** What the page last did, said in a live region; a removal can be undone from here. */
+type Notice = { text: string; undo?: CartLine; link?: { to: string; label: string } };
 
+export function CartView({ currency, highlightedItemId }: CartViewProps) {
+  const { signedIn, profileFetched } = useUser();
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-10" aria-labelledby="cart-heading">
-      <h1 id="cart-heading" className="text-3xl font-bold tracking-tight">
-        Your cart
-      </h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h1 id="cart-heading" className="text-3xl font-bold tracking-tight">
+          Your cart
+        </h1>
+        {signedIn ? (
+          <Link to="/quotations" className={textLinkClasses}>
+            Your quotations
+          </Link>
+        ) : null}
+      </div>
+      {signedIn ? (
+        <SignedInCart currency={currency} highlightedItemId={highlightedItemId} />
+      ) : profileFetched ? (
+        <>
+          <EmptyCart visitor />
+          <Subtotal value={money(0, currency)} chosen={0} count={0} />
+        </>
+      ) : (
+        <div className="mt-8">
+          <Loading>Loading your cart…</Loading>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The price of the lines chosen for checkout; an empty cart shows zero in the region's currency. */
+function Subtotal({ value, chosen, count }: { value: Money; chosen: number; count: number }) {
+  return (
+    <dl className="mt-6 flex items-center justify-between gap-3 border-t border-line pt-4 text-lg">
+      <dt className="font-semibold">
+        Subtotal of the selection{' '}
+        <span className="text-sm font-normal text-muted">
+          ({chosen} of {count} {count === 1 ? 'item' : 'items'})
+        </span>
+      </dt>
+      <dd className="font-semibold" data-testid="cart-subtotal" aria-live="polite">
+        {formatMoney(value)}
+      </dd>
+    </dl>
+  );
+}
+
+function EmptyCart({ visitor = false }: { visitor?: boolean }) {
+  const redirectToSignIn = useRedirectToSignIn();
+  return (
+    <div className="mt-8 flex flex-col items-start gap-4 rounded-2xl border border-line bg-white p-6">
+      <p className="text-lg font-semibold">Your cart is empty</p>
+      <p className="text-muted">
+        Find something in our catalogue, or paste a link from a marketplace abroad to get a quotation.
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <Link to="/" className={buttonClasses('primary')}>
+          Continue shopping
+        </Link>
+        {visitor ? (
+          <button type="button" className={buttonClasses('secondary')} onClick={() => redirectToSignIn()}>
+            Sign in to see your saved cart
+          </button>
+        ) : (
+          <Link to="/quotations/new" className={buttonClasses('secondary')}>
+            Request a quotation
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function SignedInCart({ currency, highlightedItemId }: CartViewProps) {
+  const cart = useCart();
+  const addToCart = useAddToCart();
+  const removeItem = useRemoveCartItem();
+  const moveToQuotation = useMoveToQuotation();
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const viewed = useRef(false);
+
+  const lines = useMemo<CartLine[]>(() => {
+    if (!cart.data) return [];
+    const products = new Map<string, Product>(cart.data.products.map((product) => [product.uuid, product]));
+    return cart.data.cartItems.flatMap((cartItem) => {
+      const product = products.get(cartItem.productId);
+      return product ? [{ cartItem, product }] : [];
+    });
+  }, [cart.data]);
+  const selectableIds = useMemo(
+    () =>
+      cart.data
+        ? lines.filter(({ cartItem }) => cartItem.available).map(({ cartItem }) => cartItem.id)
+        : undefined,
+    [cart.data, lines],
+  );
+  const selection = useCartSelection(selectableIds, highlightedItemId);
+  const chosenLines = lines.filter(({ cartItem }) => selection.selected.has(cartItem.id));
+  const subtotal = selectionSubtotal(
+    chosenLines.map(({ cartItem }) => cartItem),
+    lines[0]?.cartItem.unitPrice.currency ?? currency,
+  );
+
+  // view_cart once per visit of the page, with what the cart held when it was first shown.
+  useEffect(() => {
+    if (viewed.current || !cart.data) return;
+    viewed.current = true;
+    const all = selectionSubtotal(
+      lines.map(({ cartItem }) => cartItem),
+      lines[0]?.cartItem.unitPrice.currency ?? currency,
+    );
+    track('view_cart', {
+      currency: all.currency,
+      value: majorUnits(all),
+      items: lines.map(({ cartItem, product }) =>
+        productItem(product, {
+          price: cartItem.unitPrice,
+          variant: cartItem.variantLabel,
+          quantity: cartItem.quantity,
+        }),
+      ),
+    });
+  }, [cart.data, lines, currency]);
+
+  if (cart.isPending) {
+    return (
+      <div className="mt-8">
+        <Loading>Loading your cart…</Loading>
+      </div>
+    );
+  }
+  if (cart.isError) {
+    return (
+      <div className="mt-8 flex flex-col items-start gap-4">
+        <Alert>We could not load your cart: {messageForError(cart.error)}</Alert>
+        <Button onClick={() => void cart.refetch()}>Try again</Button>
+      </div>
+    );
+  }
+
+  const remove = async (line: CartLine) => {
+    setFailure(null);
+    try {
+      await removeItem.mutateAsync(line);
+      setNotice({ text: `Removed ${line.product.name} from your cart.`, undo: line });
+    } catch (error) {
+      setFailure(messageForError(error));
+    }
+  };
+
+  const undo = async (line: CartLine) => {
+    setFailure(null);
+    try {
+      await addToCart.mutateAsync({
+        productId: line.cartItem.productId,
+        variantPath: line.cartItem.variantPath,
+        quantity: line.cartItem.quantity,
+        message: line.cartItem.message,
+      });
+      setNotice({ text: `${line.product.name} is back in your cart.` });
+    } catch (error) {
+      setFailure(messageForError(error));
+    }
+  };
+
+  const move = async (line: CartLine) => {
+    setFailure(null);
+    try {
+      const { quotationItem } = await moveToQuotation.mutateAsync(line.cartItem.id);
+      setNotice({
+        text: `Moved ${line.product.name} to your quotations.`,
+        link: { to: `/quotations/${quotationItem.id}`, label: 'See the request' },
+      });
+    } catch (error) {
+      setFailure(messageForError(error));
+    }
+  };
+
+  return (
+    <>
+      <div aria-live="polite" className="mt-6 empty:hidden">
+        {notice ? (
+          <p className="flex flex-wrap items-center gap-3 rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900">
+            {notice.text}
+            {notice.undo ? (
+              <Button
+                variant="secondary"
+                className="min-h-9"
+                onClick={() => notice.undo && void undo(notice.undo)}
+              >
+                Undo
+              </Button>
+            ) : null}
+            {notice.link ? (
+              <Link to={notice.link.to} className={textLinkClasses}>
+                {notice.link.label}
+              </Link>
+            ) : null}
+          </p>
+        ) : null}
+      </div>
+      {failure ? (
+        <div className="mt-4">
+          <Alert>{failure}</Alert>
+        </div>
+      ) : null}
 
       {lines.length === 0 ? (
-        <div className="mt-8 flex flex-col items-start gap-4 rounded-2xl border border-line bg-white p-6">
-          <p className="text-lg font-semibold">Your cart is empty</p>
-          <p className="text-muted">
-            Find something in our catalogue, or paste a link from a marketplace abroad on the home page to get
-            a quotation.
-          </p>
-          <div className="flex flex-wrap gap-3">
-            <Link to="/" className={buttonClasses('primary')}>
-              Continue shopping
-            </Link>
-            {signedIn ? null : (
-              <button type="button" className={buttonClasses('secondary')} onClick={() => redirectToSignIn()}>
-                Sign in to see your saved cart
-              </button>
-            )}
-          </div>
-        </div>
+        <EmptyCart />
       ) : (
-        <ul className="mt-8 divide-y divide-line rounded-2xl border border-line bg-white">
-          {lines.map((line) => {
-            const highlighted = line.id === highlightedItemId;
-            return (
-              <li
-                key={line.id}
-                data-highlighted={highlighted || undefined}
-                className="flex items-center justify-between gap-4 p-4 data-highlighted:bg-brand-50"
-              >
-                <span>
-                  {line.name} <span className="text-muted">× {line.quantity}</span>
-                  {highlighted ? (
-                    <span className="ms-2 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">
-                      Just added
-                    </span>
-                  ) : null}
-                </span>
-                <span className="font-semibold">{formatMoney(line.total)}</span>
-              </li>
-            );
-          })}
-        </ul>
+        <>
+          <div className="mt-6 flex items-center gap-2">
+            <input
+              id="cart-select-all"
+              type="checkbox"
+              className="size-5 accent-brand-700"
+              checked={selection.allChecked}
+              disabled={!selectableIds?.length}
+              onChange={(event) => selection.setAll(event.target.checked)}
+            />
+            <label htmlFor="cart-select-all" className="text-sm font-semibold">
+              Select all
+            </label>
+          </div>
+          <ul
+            className="mt-3 divide-y divide-line rounded-2xl border border-line bg-white"
+            aria-label="Cart items"
+          >
+            {lines.map((line) => (
+              <CartLineRow
+                key={line.cartItem.id}
+                line={line}
+                highlighted={line.cartItem.id === highlightedItemId}
+                selected={selection.selected.has(line.cartItem.id)}
+                onSelect={(checked) => selection.toggle(line.cartItem.id, checked)}
+                onRemove={() => void remove(line)}
+                onMove={() => void move(line)}
+                onFailure={setFailure}
+              />
+            ))}
+          </ul>
+        </>
       )}
 
-      <dl className="mt-6 flex items-center justify-between border-t border-line pt-4 text-lg">
-        <dt className="font-semibold">Subtotal</dt>
-        <dd className="font-semibold" data-testid="cart-subtotal">
-          {formatMoney(subtotal)}
-        </dd>
-      </dl>
-    </section>
+      <Subtotal value={subtotal} chosen={chosenLines.length} count={lines.length} />
+    </>
+  );
+}
+
+type CartLineRowProps = {
+  line: CartLine;
+  highlighted: boolean;
+  selected: boolean;
+  onSelect: (checked: boolean) => void;
+  onRemove: () => void;
+  onMove: () => void;
+  onFailure: (message: string | null) => void;
+};
+
+function CartLineRow({
+  line,
+  highlighted,
+  selected,
+  onSelect,
+  onRemove,
+  onMove,
+  onFailure,
+}: CartLineRowProps) {
+  const { cartItem, product } = line;
+  const update = useUpdateCartItem();
+  const row = useRef<HTMLLIElement>(null);
+  const [quantityText, setQuantityText] = useState(String(cartItem.quantity));
+  const [message, setMessage] = useState(cartItem.message);
+  const id = `cart-line-${cartItem.id}`;
+
+  useEffect(() => setQuantityText(String(cartItem.quantity)), [cartItem.quantity]);
+  useEffect(() => setMessage(cartItem.message), [cartItem.message]);
+  // The line just added is brought into view once, when the page opens on it.
+  useEffect(() => {
+    if (highlighted) row.current?.scrollIntoView?.({ block: 'center' });
+  }, [highlighted]);
+
+  const save = async (change: { quantity?: number; message?: string }) => {
+    onFailure(null);
+    try {
+      await update.mutateAsync({ id: cartItem.id, update: change });
+    } catch (error) {
+      onFailure(messageForError(error));
+      setQuantityText(String(cartItem.quantity));
+      setMessage(cartItem.message);
+    }
+  };
+
+  const setQuantity = (next: number) => {
+    if (!Number.isInteger(next) || next < 1 || next > CART_MAX_QUANTITY) {
+      onFailure(formatErrorMessage('cart/invalid_quantity', [CART_MAX_QUANTITY]));
+      setQuantityText(String(cartItem.quantity));
+      return;
+    }
+    if (next !== cartItem.quantity) void save({ quantity: next });
+  };
+
+  const lineTotal = {
+    ...cartItem.unitPrice,
+    amountMinor: cartItem.unitPrice.amountMinor * cartItem.quantity,
+  };
+  const available = cartItem.available;
+
+  return (
+    <li
+      ref={row}
+      id={id}
+      data-highlighted={highlighted || undefined}
+      aria-label={product.name}
+      className="flex flex-col gap-3 p-4 data-highlighted:bg-brand-50 sm:flex-row sm:items-start"
+    >
+      <div className="flex items-start gap-3">
+        <input
+          id={`${id}-select`}
+          type="checkbox"
+          className="mt-1 size-5 shrink-0 accent-brand-700"
+          checked={selected}
+          disabled={!available}
+          onChange={(event) => onSelect(event.target.checked)}
+          aria-label={`Select ${product.name} for checkout`}
+        />
+        <img
+          src={thumbnailUrl(product.mainImage)}
+          alt=""
+          width={72}
+          height={72}
+          className="size-18 shrink-0 rounded-lg border border-line bg-white object-cover"
+        />
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div className="min-w-0">
+            <Link to={`/product/${product.paramName}`} className="font-semibold hover:underline">
+              {product.name}
+            </Link>
+            {highlighted ? (
+              <span className="ms-2 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">
+                Just added
+              </span>
+            ) : null}
+            {cartItem.variantLabel ? <p className="text-sm text-muted">{cartItem.variantLabel}</p> : null}
+            <p className="text-sm text-muted">{formatMoney(cartItem.unitPrice)} each</p>
+          </div>
+          <p className="font-semibold" data-testid="line-total">
+            {formatMoney(lineTotal)}
+          </p>
+        </div>
+
+        {!available ? (
+          <p className="text-sm font-semibold text-danger-700">
+            {formatErrorMessage('cart/product_unavailable')}
+          </p>
+        ) : !cartItem.inStock ? (
+          <p className="text-sm font-semibold text-danger-700">
+            {cartItem.stockAvailable > 0
+              ? `Only ${cartItem.stockAvailable} left: choose ${cartItem.stockAvailable} or fewer.`
+              : 'Out of stock for now.'}
+          </p>
+        ) : null}
+
+        <div className="flex flex-wrap items-end gap-3">
+          <fieldset className="flex flex-col gap-1" disabled={!available || update.isPending}>
+            <legend className="mb-1 text-sm font-medium">Quantity</legend>
+            <div className="flex items-center gap-1">
+              <button
+                type="button"
+                className={buttonClasses('secondary', 'min-w-11 px-0')}
+                aria-label={`One fewer ${product.name}`}
+                disabled={cartItem.quantity <= 1}
+                onClick={() => setQuantity(cartItem.quantity - 1)}
+              >
+                −
+              </button>
+              <input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={CART_MAX_QUANTITY}
+                aria-label={`Quantity of ${product.name}`}
+                value={quantityText}
+                onChange={(event) => setQuantityText(event.target.value)}
+                onBlur={() => setQuantity(Number(quantityText))}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter') setQuantity(Number(quantityText));
+                }}
+                className="min-h-11 w-16 rounded-lg border border-line bg-white px-2 text-center text-base"
+              />
+              <button
+                type="button"
+                className={buttonClasses('secondary', 'min-w-11 px-0')}
+                aria-label={`One more ${product.name}`}
+                disabled={cartItem.quantity >= CART_MAX_QUANTITY}
+                onClick={() => setQuantity(cartItem.quantity + 1)}
+              >
+                +
+              </button>
+            </div>
+          </fieldset>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={onMove} disabled={!available}>
+              Move to quotation
+            </Button>
+            <Button variant="secondary" onClick={onRemove} aria-label={`Remove ${product.name}`}>
+              Remove
+            </Button>
+          </div>
+        </div>
+
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium">Message for the store (optional)</span>
+          <input
+            type="text"
+            maxLength={CART_MESSAGE_MAX_LENGTH}
+            value={message}
+            disabled={!available}
+            onChange={(event) => setMessage(event.target.value)}
+            onBlur={() => {
+              if (message !== cartItem.message) void save({ message });
+            }}
+            className="min-h-11 rounded-lg border border-line bg-white px-3 text-base"
+          />
+        </label>
+      </div>
+    </li>
   );
 }

@@ -3,7 +3,7 @@ import type { Money } from '@crossbuy/core/money';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { buttonClasses } from '../../../components/ui/button';
 import { Price, PriceRange } from '../../../components/ui/price';
 import { Breadcrumbs } from './breadcrumbs';
 import { ProductGallery } from './product-gallery';
@@ -12,15 +12,28 @@ import { choicePath, initialChoice, type VariantChoice, VariantPicker } from './
 
 const MAX_QUANTITY = 99;
 
+/** What the shopper has chosen on the page, for the buttons that act on it. */
+export type ProductChoice = {
+  /** The variant path, '' without variants, or null while an option of some kind is not chosen. */
+  path: string | null;
+  quantity: number;
+  /** The price of one of the choice (the product's price until the choice is whole). */
+  price: Money;
+  /** 'Colour: Black, Size: M', or null. */
+  label: string | null;
+  /** The names of the kinds of option not chosen yet. */
+  missing: string[];
+};
+
 type ProductDetailProps = {
   product: Product;
   /** The product's category and its ancestors, root first. */
   trail: readonly Pick<CategoryEntry, 'id' | 'name'>[];
-  /** The wishlist control (the wishlist feature's), given the price and label of the current choice. */
-  wishlist?: (choice: { price: Money; label: string | null }) => ReactNode;
+  /** The buttons that act on the current choice (cart, quotation, wishlist), composed by the route. */
+  actions?: (choice: ProductChoice) => ReactNode;
 };
 
-export function ProductDetail({ product, trail, wishlist }: ProductDetailProps) {
+export function ProductDetail({ product, trail, actions }: ProductDetailProps) {
   const id = useId();
   const [choice, setChoice] = useState<VariantChoice>(() => initialChoice(product.variants));
   const [quantity, setQuantity] = useState(1);
@@ -91,20 +104,7 @@ export function ProductDetail({ product, trail, wishlist }: ProductDetailProps) 
                   className="min-h-11 w-24 rounded-lg border border-line bg-white px-3 text-base"
                 />
               </div>
-              <div className="flex flex-col gap-2">
-                <div className="grid gap-2 sm:grid-cols-2">
-                  <Button disabled aria-describedby={`${id}-soon`}>
-                    Add to cart
-                  </Button>
-                  <Button variant="secondary" disabled aria-describedby={`${id}-soon`}>
-                    Request a quotation
-                  </Button>
-                  {wishlist?.({ price: chosenPrice ?? product.price, label })}
-                </div>
-                <p id={`${id}-soon`} className="text-sm text-muted">
-                  The cart and quotations open soon: those buttons do not work yet.
-                </p>
-              </div>
+              {actions?.({ path, quantity, price: chosenPrice ?? product.price, label, missing })}
             </div>
           )}
 

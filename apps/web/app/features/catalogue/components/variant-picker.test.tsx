@@ -42,7 +42,15 @@ function renderProduct(product: Product) {
   const Stub = createRoutesStub([
     {
       path: '/',
-      Component: () => <ProductDetail product={product} trail={[{ id: 'shirts', name: 'Shirts' }]} />,
+      Component: () => (
+        <ProductDetail
+          product={product}
+          trail={[{ id: 'shirts', name: 'Shirts' }]}
+          actions={({ path, quantity, missing }) => (
+            <p data-testid="choice">{`${path ?? 'none'} × ${quantity}, missing ${missing.join(', ')}`}</p>
+          )}
+        />
+      ),
     },
   ]);
   render(<Stub initialEntries={['/']} />);
@@ -109,23 +117,19 @@ describe('the variant picker', () => {
     expect(stock()).toBe('In stock: only 3 left');
   });
 
-  it('keeps the cart and quotation buttons visibly switched off, and explains why', () => {
+  it('gives the buttons the choice: no path until every kind is chosen, then the path and quantity', async () => {
     renderProduct(shirt);
-    for (const name of ['Add to cart', 'Request a quotation']) {
-      const button = screen.getByRole('button', { name }) as HTMLButtonElement;
-      expect(button.disabled).toBe(true);
-      expect(button.getAttribute('aria-describedby')).toBeTruthy();
-    }
-    expect(screen.getByText(/open soon/)).toBeTruthy();
-    // Checkout does not exist yet, so nothing offers to buy straight away.
-    expect(screen.queryByRole('button', { name: 'Buy now' })).toBeNull();
+    expect(screen.getByTestId('choice').textContent).toBe('none × 1, missing Colour, Size');
+    await userEvent.click(screen.getByRole('radio', { name: /^Black/ }));
+    await userEvent.click(screen.getByRole('radio', { name: /^M/ }));
+    expect(screen.getByTestId('choice').textContent).toBe('0/0 × 1, missing ');
   });
 
   it('shows a withdrawn product as no longer available, without buying controls', () => {
     renderProduct({ ...shirt, disabled: true });
     expect(screen.getByRole('heading', { level: 1, name: 'Linen Shirt' })).toBeTruthy();
     expect(screen.getByText(/no longer available/)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull();
+    expect(screen.queryByTestId('choice')).toBeNull();
     expect(screen.queryByRole('radiogroup')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoutesStub } from 'react-router';
+import { createRoutesStub, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REDIRECT_AFTER_SIGN_IN_KEY } from '../../../lib/redirect-to-sign-in';
 import { resetUserState, userStore } from '../../../lib/user-store';
@@ -17,6 +17,10 @@ function renderForm(initialLink = '') {
   const Stub = createRoutesStub([
     { path: '/', Component: () => <QuoteLinkForm initialLink={initialLink} /> },
     { path: '/sign_in', Component: () => <h1>Sign-in page</h1> },
+    {
+      path: '/quotations/new',
+      Component: () => <h1>{new URLSearchParams(useLocation().search).get('link')}</h1>,
+    },
   ]);
   render(<Stub initialEntries={['/']} />);
 }
@@ -38,11 +42,11 @@ describe('QuoteLinkForm', () => {
 
     expect(await screen.findByRole('heading', { name: 'Sign-in page' })).toBeTruthy();
     expect(sessionStorage.getItem(REDIRECT_AFTER_SIGN_IN_KEY)).toBe(
-      `/?link=${encodeURIComponent('https://shop.example.jp/item/42')}`,
+      `/quotations/new?link=${encodeURIComponent('https://shop.example.jp/item/42')}`,
     );
   });
 
-  it('keeps a signed-in shopper on the page, with the link filled in on return', async () => {
+  it('takes a signed-in shopper to the request page with the link', async () => {
     renderForm('https://shop.example.jp/item/42');
     act(() =>
       userStore.set({
@@ -54,6 +58,6 @@ describe('QuoteLinkForm', () => {
     );
     expect((linkField() as HTMLInputElement).value).toBe('https://shop.example.jp/item/42');
     await userEvent.click(screen.getByRole('button', { name: 'Get a quotation' }));
-    expect(screen.getByRole('status').textContent).toMatch(/your link has not been sent yet/);
+    expect(await screen.findByRole('heading', { name: 'https://shop.example.jp/item/42' })).toBeTruthy();
   });
 });

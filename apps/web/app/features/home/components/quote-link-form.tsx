@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
+import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useRedirectToSignIn } from '../../../lib/redirect-to-sign-in';
@@ -17,29 +17,26 @@ function parseProductLink(text: string): string | null {
 }
 
 /**
- * Starts a quotation from a marketplace link. Quotations belong to an account, so a visitor signs in
- * first and comes back to this page with the link filled in.
+ * Starts a quotation from a marketplace link on the quotation request page. Quotations belong to an
+ * account, so a visitor signs in first and lands on that page with the link filled in.
  */
 export function QuoteLinkForm({ initialLink }: { initialLink: string }) {
   const { signedIn } = useUser();
   const redirectToSignIn = useRedirectToSignIn();
+  const navigate = useNavigate();
   const [error, setError] = useState<string>();
-  const [notice, setNotice] = useState<string>();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const link = parseProductLink(String(new FormData(event.currentTarget).get(QUOTE_LINK_PARAM) ?? ''));
-    setNotice(undefined);
     if (!link) {
       setError('Paste the full link to the item, starting with https://');
       return;
     }
     setError(undefined);
-    if (!signedIn) {
-      redirectToSignIn(`/?${new URLSearchParams({ [QUOTE_LINK_PARAM]: link })}`);
-      return;
-    }
-    setNotice('Thanks. Quotation requests from links open here very soon; your link has not been sent yet.');
+    const requestPage = `/quotations/new?${new URLSearchParams({ [QUOTE_LINK_PARAM]: link })}`;
+    if (signedIn) navigate(requestPage);
+    else redirectToSignIn(requestPage);
   };
 
   return (
@@ -59,7 +56,6 @@ export function QuoteLinkForm({ initialLink }: { initialLink: string }) {
           Get a quotation
         </Button>
       </div>
-      {notice ? <Alert tone="info">{notice}</Alert> : null}
     </form>
   );
 }

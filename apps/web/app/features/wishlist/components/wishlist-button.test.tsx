@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemorySink, type MemorySink, setAnalyticsSink } from '../../../lib/analytics';
+import { PENDING_ACTION_KEY } from '../../../lib/pending-action';
 import { REDIRECT_AFTER_SIGN_IN_KEY } from '../../../lib/redirect-to-sign-in';
 import { resetUserState, userStore } from '../../../lib/user-store';
 import { aProfile } from '../../../test-support/fake-api';
@@ -115,5 +116,21 @@ describe('WishlistButton', () => {
     renderButton();
     signIn();
     expect(await screen.findByRole('link', { name: 'In your wishlist' })).toBeTruthy();
+  });
+
+  it('saves, once, what a visitor pressed before signing in', async () => {
+    renderButton();
+    await userEvent.click(screen.getByRole('button', { name: 'Add to wishlist' }));
+    expect(await screen.findByRole('heading', { name: 'Sign-in page' })).toBeTruthy();
+    expect(sessionStorage.getItem(PENDING_ACTION_KEY)).toContain('add_to_wishlist');
+    cleanup();
+
+    renderButton();
+    signIn();
+    expect(await screen.findByRole('link', { name: 'In your wishlist' })).toBeTruthy();
+    const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(sessionStorage.getItem(PENDING_ACTION_KEY)).toBeNull();
+    expect(sink.events.map((event) => event.name)).toEqual(['add_to_wishlist']);
   });
 });

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { track } from '../../../lib/analytics';
+import { useResumePendingAction, useSignInToFinish } from '../../../lib/pending-action';
 import { majorUnits, productItem } from '../../../lib/product-analytics';
 import { useRedirectToSignIn } from '../../../lib/redirect-to-sign-in';
 import { useShopperRegions } from '../../../lib/region-store';
@@ -19,13 +20,14 @@ type WishlistButtonProps = {
 };
 
 /**
- * Saves the product for a signed-in shopper. A visitor is sent to sign in, and comes back to this page
- * afterwards (the path is remembered).
+ * Saves the product for a signed-in shopper. A visitor is sent to sign in, comes back to this page
+ * afterwards, and the product is saved then.
  */
 export function WishlistButton({ product, price, variant }: WishlistButtonProps) {
   const { signedIn } = useUser();
   const { current } = useShopperRegions();
   const redirectToSignIn = useRedirectToSignIn();
+  const signInToFinish = useSignInToFinish();
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -37,7 +39,8 @@ export function WishlistButton({ product, price, variant }: WishlistButtonProps)
     if (!signedIn) return;
     let live = true;
     productFlags(product.uuid).then(
-      (flags) => live && setSaved(flags.inWishlist),
+      // A save finished meanwhile (one resumed after sign-in) is not undone by an older answer.
+      (flags) => live && setSaved((was) => was || flags.inWishlist),
       // Not knowing leaves the button offering to save, which is harmless: saving twice keeps one entry.
       (error: unknown) => console.warn('Loading the wishlist flag failed', messageForError(error)),
     );
@@ -52,17 +55,9 @@ export function WishlistButton({ product, price, variant }: WishlistButtonProps)
     justSaved.current = false;
   }, [saved]);
 
-  if (saved) {
-    return (
-      <Link ref={savedLink} to="/wishlist" className={buttonClasses('secondary')}>
-        In your wishlist
-      </Link>
-    );
-  }
-
   const save = async () => {
     if (!signedIn) {
-      redirectToSignIn();
+      signInToFinish('add_to_wishlist', product.uuid, {});
       return;
     }
     setBusy(true);
@@ -84,6 +79,16 @@ export function WishlistButton({ product, price, variant }: WishlistButtonProps)
       setBusy(false);
     }
   };
+
+  useResumePendingAction('add_to_wishlist', product.uuid, () => void save());
+
+  if (saved) {
+    return (
+      <Link ref={savedLink} to="/wishlist" className={buttonClasses('secondary')}>
+        In your wishlist
+      </Link>
+    );
+  }
 
   return (
     <>

@@ -1,0 +1,126 @@
+import type { AddToCart, Cart, CartItem, UpdateCartItem } from '@crossbuy/core/cart';
+import type { Product } from '@crossbuy/core/catalogue';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { track } from '../../../lib/analytics';
+import { api } from '../../../lib/api';
+import { majorUnits, productItem } from '../../../lib/product-analytics';
+import { CART_KEY, QUOTATION_ITEMS_KEY } from '../../../lib/query-keys';
+import { useShopperRegions } from '../../../lib/region-store';
+import { useUser } from '../../../lib/user-store';
+
+export type CartItemAnswer = { cartItem: CartItem; product: Product };
+
+const cartKey = (userId: string | undefined, region: string | undefined) =>
+  [...CART_KEY, userId ?? null, region ?? null] as const;
+
+function useRegionCode(): string | undefined {
+  return useShopperRegions().current?.countryCode;
+}
+
+/** `GET /cart` in the shopper's region; nothing is asked for a visitor. */
+export function useCart() {
+  const { signedIn, profile } = useUser();
+  const region = useRegionCode();
+  return useQuery({
+    queryKey: cartKey(profile?.id, region),
+    queryFn: () => api.get<Cart>('/cart', { query: { region } }),
+    enabled: signedIn,
+  });
+}
+
+/** How many things are in the cart (the sum of the lines' quantities), for the header. */
+export function useCartCount(): number | undefined {
+  const { data } = useCart();
+  return data?.cartItems.reduce((total, line) => total + line.quantity, 0);
+}
+
+/** Puts a changed or new line into every cached cart, so the header and the page update at once. */
+function storeLine(queryClient: QueryClient, { cartItem, product }: CartItemAnswer): void {
+  queryClient.setQueriesData<Cart>({ queryKey: CART_KEY }, (cart) => {
+    if (!cart) return cart;
+    const exists = cart.cartItems.some((line) => line.id === cartItem.id);
+    return {
+      cartItems: exists
+        ? cart.cartItems.map((line) => (line.id === cartItem.id ? cartItem : line))
+        : [...cart.cartItems, cartItem],
+      products: [...cart.products.filter((known) => known.uuid !== product.uuid), product],
+    };
+  });
+  // Prices are per region: the other regions' carts are read again when next shown.
+  void queryClient.invalidateQueries({ queryKey: CART_KEY });
+}
+
+function dropLine(queryClient: QueryClient, id: string): void {
+  queryClient.setQueriesData<Cart>({ queryKey: CART_KEY }, (cart) =>
+    cart ? { ...cart, cartItems: cart.cartItems.filter((line) => line.id !== id) } : cart,
+  );
+  void queryClient.invalidateQueries({ queryKey: CART_KEY });
+}
+
+/** The add_to_cart and remove_from_cart events carry the line's value at its unit price. */
+export function trackCartLine(
+  name: 'add_to_cart' | 'remove_from_cart',
+  { cartItem, product }: CartItemAnswer,
+  quantity: number,
+): void {
+  const value = { ...cartItem.unitPrice, amountMinor: cartItem.unitPrice.amountMinor * quantity };
+  track(name, {
+    currency: value.currency,
+    value: majorUnits(value),
+    items: [productItem(product, { price: cartItem.unitPrice, variant: cartItem.variantLabel, quantity })],
+  });
+}
+
+/** `POST /cart`: a new line, or more of a line already there; records add_to_cart for what was added. */
+export function useAddToCart() {
+  const queryClient = useQueryClient();
+  const region = useRegionCode();
+  return useMutation({
+    mutationFn: (line: AddToCart) => api.post<CartItemAnswer>('/cart', line, { query: { region } }),
+    onSuccess: (answer, line) => {
+      storeLine(queryClient, answer);
+      trackCartLine('add_to_cart', answer, line.quantity);
+    },
+  });
+}
+
+/** `PUT /cart/{id}`: quantity or message only (spec section 5). */
+export function useUpdateCartItem() {
+  const queryClient = useQueryClient();
+  const region = useRegionCode();
+  return useMutation({
+    mutationFn: ({ id, update }: { id: string; update: UpdateCartItem }) =>
+      api.put<CartItemAnswer>(`/cart/${encodeURIComponent(id)}`, update, { query: { region } }),
+    onSuccess: (answer) => storeLine(queryClient, answer),
+  });
+}
+
+/** `DELETE /cart/{id}`; records remove_from_cart for the whole line. */
+export function useRemoveCartItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (line: CartItemAnswer) => api.delete(`/cart/${encodeURIComponent(line.cartItem.id)}`),
+    onSuccess: (_answer, line) => {
+      dropLine(queryClient, line.cartItem.id);
+      trackCartLine('remove_from_cart', line, line.cartItem.quantity);
+    },
+  });
+}
+
+/** `POST /quotation_item/internal`: the line leaves the cart for the quotation list, in one step. */
+export function useMoveToQuotation() {
+  const queryClient = useQueryClient();
+  const region = useRegionCode();
+  return useMutation({
+    mutationFn: (cartItemId: string) =>
+      api.post<{ quotationItem: { id: string } }>(
+        '/quotation_item/internal',
+        { cartItemId },
+        { query: { region } },
+      ),
+    onSuccess: (_answer, cartItemId) => {
+      dropLine(queryClient, cartItemId);
+      void queryClient.invalidateQueries({ queryKey: QUOTATION_ITEMS_KEY });
+    },
+  });
+}

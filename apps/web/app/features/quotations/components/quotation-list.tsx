@@ -1,0 +1,126 @@
+import { messageForError } from '@crossbuy/core/errors';
+import { QUOTATION_FILTERS, type QuotationFilter } from '@crossbuy/core/quotation';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Loading } from '../../../components/ui/loading';
+import { Pagination } from '../../../components/ui/pagination';
+import { thumbnailUrl } from '../../../lib/images';
+import { QUOTATION_PAGE_SIZE, useQuotationList } from '../api/quotations-api';
+import { QuotationStatus } from './quotation-status';
+
+const FILTER_LABELS: Record<QuotationFilter, string> = {
+  all: 'All',
+  pending: 'Being quoted',
+  resolved: 'Quoted',
+  declined: 'Unsuccessful',
+  expired: 'Expired',
+};
+
+export function isQuotationFilter(value: string | null): value is QuotationFilter {
+  return (QUOTATION_FILTERS as readonly string[]).includes(value ?? '');
+}
+
+const hrefFor = (filter: QuotationFilter, page = 1) => {
+  const query = new URLSearchParams();
+  if (filter !== 'all') query.set('filter', filter);
+  if (page > 1) query.set('page', String(page));
+  const text = query.toString();
+  return text ? `/quotations?${text}` : '/quotations';
+};
+
+/** The shopper's quotation items, by where they stand, newest first. */
+export function QuotationList({ filter, page }: { filter: QuotationFilter; page: number }) {
+  const list = useQuotationList(filter, page);
+
+  return (
+    <section
+      className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10"
+      aria-labelledby="quotations-heading"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="quotations-heading" className="text-3xl font-bold tracking-tight">
+          Your quotations
+        </h1>
+        <Link to="/quotations/new" className={buttonClasses('primary')}>
+          Request a quotation
+        </Link>
+      </div>
+      <nav aria-label="Quotations by status">
+        <ul className="flex flex-wrap gap-2">
+          {QUOTATION_FILTERS.map((each) => (
+            <li key={each}>
+              <Link
+                to={hrefFor(each)}
+                aria-current={each === filter ? 'page' : undefined}
+                className={`inline-flex min-h-11 items-center rounded-lg px-4 text-sm font-semibold ${
+                  each === filter ? 'bg-brand-700 text-white' : 'text-brand-800 hover:bg-brand-50'
+                }`}
+              >
+                {FILTER_LABELS[each]}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      {list.isPending ? (
+        <Loading>Loading your quotations…</Loading>
+      ) : list.isError ? (
+        <div className="flex flex-col items-start gap-4">
+          <Alert>We could not load your quotations: {messageForError(list.error)}</Alert>
+          <Button onClick={() => void list.refetch()}>Try again</Button>
+        </div>
+      ) : list.data.quotationItems.length === 0 ? (
+        <div className="flex flex-col items-start gap-3 rounded-2xl border border-line bg-white p-6">
+          <p className="text-lg font-semibold">
+            {filter === 'all' ? 'You have no quotations yet' : 'No quotations here'}
+          </p>
+          <p className="text-muted">
+            Paste a link to an item on a marketplace abroad and the store will tell you what it costs
+            delivered.
+          </p>
+        </div>
+      ) : (
+        <>
+          <ul
+            className="divide-y divide-line rounded-2xl border border-line bg-white"
+            aria-label="Quotations"
+          >
+            {list.data.quotationItems.map((item) => (
+              <li key={item.id} aria-label={item.name} className="flex gap-3 p-4">
+                <img
+                  src={thumbnailUrl(item.mainImage)}
+                  alt=""
+                  width={64}
+                  height={64}
+                  className="size-16 shrink-0 rounded-lg border border-line object-cover"
+                />
+                <div className="flex min-w-0 flex-1 flex-col gap-2">
+                  <div className="flex flex-wrap items-baseline justify-between gap-2">
+                    <Link
+                      to={`/quotations/${item.id}`}
+                      className="min-w-0 break-words font-semibold hover:underline"
+                    >
+                      {item.name}
+                    </Link>
+                    <span className="text-xs font-semibold tracking-wide text-muted">
+                      {item.marketplaceLabel}
+                    </span>
+                  </div>
+                  <p className="text-sm text-muted">Quantity {item.quantity}</p>
+                  <QuotationStatus item={item} />
+                </div>
+              </li>
+            ))}
+          </ul>
+          <Pagination
+            page={page}
+            pageCount={Math.max(1, Math.ceil(list.data.total / QUOTATION_PAGE_SIZE))}
+            hrefFor={(next) => hrefFor(filter, next)}
+          />
+        </>
+      )}
+    </section>
+  );
+}

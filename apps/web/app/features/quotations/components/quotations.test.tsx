@@ -1,0 +1,256 @@
+import type { QuotationItem } from '@crossbuy/core/quotation';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createRoutesStub } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ShellQueryProvider } from '../../../lib/query-provider';
+import { resetUserState, userStore } from '../../../lib/user-store';
+import { aQuotationItem } from '../../../test-support/cart-fixtures';
+import { aProfile, envelope, fakeApi, json } from '../../../test-support/fake-api';
+import { PENDING_POLL_MS } from '../api/quotations-api';
+import { QuotationDetail } from './quotation-detail';
+import { QuotationList } from './quotation-list';
+import { QuotationRequestForm } from './quotation-request-form';
+
+const api = fakeApi();
+
+const sgd = (amountMinor: number) => ({ amountMinor, currency: 'SGD' as const });
+const resolved = (overrides: Partial<QuotationItem> = {}) =>
+  aQuotationItem({
+    id: 'q2',
+    name: 'Rice cooker from Rakuten',
+    status: 'r',
+    quantity: 2,
+    price: sgd(25000),
+    unavailableReason: null,
+    marketplaceLabel: 'Rakuten (QUOTATION)',
+    statusData: {
+      basePrice: { amountMinor: 10000, currency: 'JPY' },
+      quotedPrice: { SG: sgd(12500) },
+      quotedAt: '2026-11-20T01:00:00.000Z',
+      expiresAt: '2099-11-27T01:00:00.000Z',
+      declineReason: null,
+    },
+    ...overrides,
+  });
+
+beforeEach(() => {
+  userStore.set({ signedIn: true, tfaPassed: true, profileFetched: true, profile: aProfile() });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  resetUserState();
+});
+
+function renderAt(path: string, element: React.ReactNode) {
+  const Stub = createRoutesStub([
+    { path: path.split('?')[0] as string, Component: () => element },
+    { path: '/quotations', Component: () => <h1>Quotations page</h1> },
+    { path: '/quotations/:id', Component: () => <h1>Detail page</h1> },
+  ]);
+  return render(
+    <ShellQueryProvider userId="u1">
+      <Stub initialEntries={[path]} />
+    </ShellQueryProvider>,
+  );
+}
+
+describe('the quotation list', () => {
+  it("shows each item's status message, marketplace label, price and expiry date", async () => {
+    const expired = resolved({
+      id: 'q3',
+      name: 'Old lamp',
+      unavailableReason: 'quotation/expired',
+      statusData: { ...resolved().statusData, expiresAt: '2026-11-01T10:00:00.000Z' },
+    });
+    const declined = aQuotationItem({
+      id: 'q4',
+      name: 'Sword',
+      status: 'd',
+      unavailableReason: 'quotation/declined',
+      statusData: { ...aQuotationItem().statusData, declineReason: 'We cannot ship blades.' },
+    });
+    api.respond(() =>
+      json(200, {
+        quotationItems: [aQuotationItem(), resolved(), expired, declined],
+        products: [],
+        total: 4,
+        page: 1,
+        limit: 20,
+      }),
+    );
+    renderAt('/list', <QuotationList filter="all" page={1} />);
+
+    const pending = await screen.findByRole('listitem', { name: 'Kettle from Japan' });
+    expect(within(pending).getByText('Quoting your product...')).toBeTruthy();
+    expect(within(pending).getByText('Amazon (QUOTATION)')).toBeTruthy();
+    expect(within(pending).queryByTestId('quotation-price')).toBeNull();
+
+    const quoted = screen.getByRole('listitem', { name: 'Rice cooker from Rakuten' });
+    expect(within(quoted).getByText('Your Quotation is here!')).toBeTruthy();
+    expect(within(quoted).getByText('Rakuten (QUOTATION)')).toBeTruthy();
+    expect(within(quoted).getByTestId('quotation-price').textContent).toMatch(/^S\$250\.00$/);
+    expect(within(quoted).getByTestId('quotation-expiry').textContent).toBe('Valid until 27/11/2099');
+
+    const old = screen.getByRole('listitem', { name: 'Old lamp' });
+    expect(within(old).getByTestId('quotation-expiry').textContent).toBe(
+      'This quotation expired on 01/11/2026; request it again to get a new price',
+    );
+    const sword = screen.getByRole('listitem', { name: 'Sword' });
+    expect(within(sword).getByText('Quotation is unsuccessful.')).toBeTruthy();
+    expect(within(sword).getByText('We cannot ship blades.')).toBeTruthy();
+
+    expect(api.calls[0]?.path).toBe('/quotation?filter=all&page=1&limit=20');
+    expect(screen.getByRole('link', { name: 'All' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Expired' }).getAttribute('href')).toBe(
+      '/quotations?filter=expired',
+    );
+  });
+
+  it('says when a filter has nothing, and shows a failure with a way to try again', async () => {
+    api.respond(() => json(500, envelope('general/unknown_error', ['down'])));
+    renderAt('/list', <QuotationList filter="expired" page={1} />);
+    expect(
+      await screen.findByText(/We could not load your quotations/, undefined, { timeout: 4000 }),
+    ).toBeTruthy();
+    api.respond(() => json(200, { quotationItems: [], products: [], total: 0, page: 1, limit: 20 }));
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No quotations here')).toBeTruthy();
+  });
+});
+
+describe('the quotation detail', () => {
+  it('asks again while pending and shows the answer by itself, then stops asking', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let answer: QuotationItem = aQuotationItem();
+    api.respond(() => json(200, { quotationItem: answer, product: null }));
+    renderAt('/quotations/q1', <QuotationDetail id="q1" />);
+    expect(await screen.findByText('Quoting your product...')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('Quoting your product...');
+
+    answer = resolved({ id: 'q1' });
+    await act(() => vi.advanceTimersByTimeAsync(PENDING_POLL_MS + 10));
+    expect(await screen.findByText('Your Quotation is here!')).toBeTruthy();
+    expect(screen.getByTestId('quotation-price').textContent).toMatch(/^S\$250\.00$/);
+    const calls = api.calls.length;
+    await act(() => vi.advanceTimersByTimeAsync(PENDING_POLL_MS * 3));
+    expect(api.calls.length).toBe(calls);
+  });
+
+  it('requests an expired quote again in one step', async () => {
+    let answer = resolved({ id: 'q1', unavailableReason: 'quotation/expired' });
+    api.respond(({ method }) => {
+      if (method === 'POST') answer = aQuotationItem({ id: 'q1' });
+      return json(200, { quotationItem: answer, product: null });
+    });
+    renderAt('/quotations/q1', <QuotationDetail id="q1" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Request again' }));
+    expect(
+      api.calls.some(
+        (call) => call.method === 'POST' && call.path.startsWith('/quotation_item/q1/request_again'),
+      ),
+    ).toBe(true);
+    expect(await screen.findByText('Quoting your product...')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Request again' })).toBeNull();
+  });
+
+  it('saves a new quantity and instructions, and removes the item', async () => {
+    api.respond(({ method, body }) => {
+      if (method === 'DELETE') return json(204);
+      return json(200, {
+        quotationItem: { ...aQuotationItem({ id: 'q1' }), ...(body as object) },
+        product: null,
+      });
+    });
+    renderAt('/quotations/q1', <QuotationDetail id="q1" />);
+    const quantity = await screen.findByLabelText('Quantity');
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '4');
+    await userEvent.type(screen.getByLabelText('Instructions for the store'), 'Blue please');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Your changes are saved.')).toBeTruthy();
+    expect(api.calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      quantity: 4,
+      instructions: 'Blue please',
+    });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByRole('heading', { name: 'Quotations page' })).toBeTruthy();
+  });
+});
+
+describe('the quotation request form', () => {
+  it('fills the name and picture from the link, keeps them editable, and sends the remote request', async () => {
+    api.respond(({ method, path }) => {
+      if (path === '/opengraph') {
+        return json(200, {
+          url: 'x',
+          title: 'Preview title',
+          description: null,
+          image: null,
+          siteName: 'Shop',
+        });
+      }
+      if (path === '/product/searchExternal') {
+        return json(200, {
+          status: 'done',
+          product: {
+            id: 'e1',
+            url: 'https://shop.example.jp/item/42',
+            host: 'shop.example.jp',
+            marketplace: null,
+            status: 'done',
+            failureReason: null,
+            name: 'Cast iron kettle',
+            description: null,
+            images: ['https://shop.example.jp/kettle.jpg'],
+            price: null,
+            fetchedAt: '2026-11-20T00:00:00.000Z',
+          },
+        });
+      }
+      if (method === 'POST' && path.startsWith('/quotation/request')) {
+        return json(201, { quotationItem: aQuotationItem({ id: 'q9' }), product: null });
+      }
+      return json(404, envelope('general/not_found'));
+    });
+    renderAt('/new', <QuotationRequestForm initialLink="" />);
+    await userEvent.type(screen.getByLabelText('Link to the item'), 'https://shop.example.jp/item/42');
+    await userEvent.click(screen.getByRole('button', { name: 'Look up the item' }));
+
+    const name = (await screen.findByDisplayValue('Cast iron kettle')) as HTMLInputElement;
+    expect((screen.getByLabelText('Picture (a link to an image)') as HTMLInputElement).value).toBe(
+      'https://shop.example.jp/kettle.jpg',
+    );
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Kettle, black');
+    const quantity = screen.getByLabelText(/^Quantity/);
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '2');
+    await userEvent.click(screen.getByRole('button', { name: 'Send the request' }));
+
+    expect(await screen.findByRole('heading', { name: 'Detail page' })).toBeTruthy();
+    await waitFor(() =>
+      expect(api.calls.find((call) => call.path.startsWith('/quotation/request'))?.body).toEqual({
+        from: 'r',
+        productUrl: 'https://shop.example.jp/item/42',
+        productName: 'Kettle, black',
+        productQuantity: 2,
+        instructions: '',
+        imageUrl: 'https://shop.example.jp/kettle.jpg',
+      }),
+    );
+  });
+
+  it('refuses a link that is not a web address', async () => {
+    renderAt('/new', <QuotationRequestForm initialLink="" />);
+    await userEvent.type(screen.getByLabelText('Link to the item'), 'javascript:alert(1)');
+    await userEvent.click(screen.getByRole('button', { name: 'Look up the item' }));
+    expect(
+      screen.getByText('Please paste a link to a product page starting with http:// or https://'),
+    ).toBeTruthy();
+    expect(api.calls).toEqual([]);
+  });
+});

@@ -1,0 +1,82 @@
+import { type APIRequestContext, expect, request } from '@playwright/test';
+import { verificationCodeFor } from './mailbox';
+
+/** The operator account the store creates at start (ADMIN_EMAIL, ADMIN_PASSWORD in playwright.config.ts). */
+export const LOCAL_ADMIN = { email: 'operator@example.com', password: 'Operator-pass-1' };
+
+export const SHOPPER_PASSWORD = 'Shopper-pass-1';
+
+export function newEmail(name: string): string {
+  return `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+async function xsrfHeader(context: APIRequestContext): Promise<Record<string, string>> {
+  await context.get('/api/ping');
+  const token = (await context.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
+  return { 'x-xsrf-token': token ?? '' };
+}
+
+/**
+ * An account made through the API as the registration page makes it, with its email verified from the
+ * mail the store sent; `context` is then signed in as it.
+ */
+export async function registerShopper(
+  context: APIRequestContext,
+  { verified }: { verified: boolean },
+): Promise<{ email: string; password: string }> {
+  const email = newEmail('shopper');
+  const registered = await context.post('/api/auth/register', {
+    headers: await xsrfHeader(context),
+    data: {
+      email,
+      password: SHOPPER_PASSWORD,
+      firstName: 'Mei',
+      lastName: 'Tan',
+      phoneNumber: '+6581234567',
+      country: 'SG',
+      birthDate: '1990-05-17',
+      gender: 'female',
+      acceptTerms: true,
+    },
+  });
+  expect(registered.status()).toBe(201);
+  if (verified) {
+    const code = await verificationCodeFor(email);
+    const verifiedAnswer = await context.post('/api/auth/verifyEmail', {
+      headers: await xsrfHeader(context),
+      data: { code },
+    });
+    expect(verifiedAnswer.ok()).toBe(true);
+  }
+  return { email, password: SHOPPER_PASSWORD };
+}
+
+/** Signs `context` in (a page's `page.request` signs its browser in too). */
+export async function signInAs(context: APIRequestContext, account: { email: string; password: string }) {
+  const signedIn = await context.post('/api/auth/login', {
+    headers: await xsrfHeader(context),
+    data: { ...account, rememberme: false },
+  });
+  expect(signedIn.ok(), await signedIn.text()).toBe(true);
+}
+
+/** The store's operator, signed in on a context of its own, calling the quotation desk. */
+export async function operatorDesk(baseURL: string) {
+  const context = await request.newContext({ baseURL });
+  await signInAs(context, LOCAL_ADMIN);
+  return {
+    async resolve(id: string, basePrice: { amountMinor: number; currency: string }) {
+      const answer = await context.post(`/api/admin/quotation_items/${id}/resolve`, {
+        headers: await xsrfHeader(context),
+        data: { basePrice },
+      });
+      expect(answer.ok(), await answer.text()).toBe(true);
+    },
+    async pendingIds(): Promise<string[]> {
+      const answer = await context.get('/api/admin/quotation_items?limit=100');
+      expect(answer.ok()).toBe(true);
+      return ((await answer.json()).items as { id: string }[]).map((item) => item.id);
+    },
+    dispose: () => context.dispose(),
+  };
+}
