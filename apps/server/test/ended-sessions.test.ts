@@ -58,7 +58,10 @@ describe('an access token whose session has ended', () => {
     const browser = await browserSignedInAs(harness.app, user.email);
     expect((await browser.post('/api/wishlist', { productId: wished })).statusCode).toBe(201);
     // While the session lives, the copy acts for the shopper (and this process has checked it recently).
-    expect((await browser.get(`/api/product/${wished}/flags`)).json()).toEqual({ inWishlist: true, inCart: false });
+    expect((await browser.get(`/api/product/${wished}/flags`)).json()).toEqual({
+      inWishlist: true,
+      inCart: false,
+    });
     const copy = { cookie: browser.cookieHeader('/api/'), xsrf: browser.cookie('XSRF-TOKEN') ?? '' };
     return { user, browser, copy };
   }
