@@ -15,6 +15,7 @@ const ACCOUNT_LINKS = [
   { to: '/account', label: 'Your profile' },
   { to: '/account/security', label: 'Security' },
   { to: '/account/addresses', label: 'Addresses' },
+  { to: '/quotations', label: 'Quotations' },
 ] as const;
 
 /**
