@@ -1,6 +1,6 @@
 import type { Product } from '@crossbuy/core/catalogue';
 import { ApiError, appErrorFromZodIssues, formatErrorMessage, messageForError } from '@crossbuy/core/errors';
-import { localQuotationRequestSchema, QUOTATION_MAX_QUANTITY } from '@crossbuy/core/quotation';
+import { QUOTATION_MAX_QUANTITY } from '@crossbuy/core/quotation';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, textLinkClasses } from '../../../components/ui/button';
@@ -60,12 +60,14 @@ export function LocalQuotationRequest({ product, path, quantity }: LocalQuotatio
 
   useResumePendingAction('request_quotation', product.uuid, (args) => void send(args));
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (path === null) {
       setFailure(formatErrorMessage('cart/invalid_variant_path'));
       return;
     }
+    // The schemas load when the form is sent, not with the product page: most shoppers never send it.
+    const { localQuotationRequestSchema } = await import('@crossbuy/core/quotation');
     const parsed = localQuotationRequestSchema.safeParse({
       from: 'l',
       productRef: product.uuid,
@@ -113,7 +115,7 @@ export function LocalQuotationRequest({ product, path, quantity }: LocalQuotatio
         <form
           id={`${id}-form`}
           noValidate
-          onSubmit={submit}
+          onSubmit={(event) => void submit(event)}
           aria-label="Request a quotation"
           className="flex flex-col gap-3 rounded-xl border border-line bg-white p-4"
         >

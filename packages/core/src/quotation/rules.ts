@@ -1,0 +1,169 @@
+import type { Product } from '../catalogue/schemas.js';
+import { isInStock } from '../catalogue/stock.js';
+import type { ErrorCode } from '../errors/index.js';
+import { type CurrencyCode, type Money, money, multiplyMoney, scaleMoney } from '../money/index.js';
+import type { QuotationItem } from './schemas.js';
+
+// Spec sections 4 and 9: quotation statuses, availability, prices and labels, without the validation
+// library, so the pages that show quotations load only these.
+
+export const QUOTATION_STATUSES = ['p', 'r', 'd'] as const;
+export type QuotationStatus = (typeof QUOTATION_STATUSES)[number];
+
+/** Spec section 4's message for each status, word for word. */
+export const QUOTATION_STATUS_MESSAGES: Record<QuotationStatus, string> = {
+  p: 'Quoting your product...',
+  r: 'Your Quotation is here!',
+  d: 'Quotation is unsuccessful.',
+};
+
+export type ProductSource = 'i' | 'e';
+
+/** Spec section 9: 'QUOTATION', or the marketplace's name followed by ' (QUOTATION)'. */
+export function marketplaceLabel(marketplace: string | null | undefined): string {
+  const name = marketplace?.trim();
+  return name ? `${name} (QUOTATION)` : 'QUOTATION';
+}
+
+/** Whether `text` is an absolute http or https URL: the only links the store will look at. */
+export function isHttpUrl(text: string): boolean {
+  if (!URL.canParse(text)) return false;
+  const url = new URL(text);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+}
+
+/** GET /quotation?filter: the shopper's quotation items by where they stand. */
+export const QUOTATION_FILTERS = ['all', 'pending', 'resolved', 'declined', 'expired'] as const;
+export type QuotationFilter = (typeof QUOTATION_FILTERS)[number];
+
+export type QuotationFacts = {
+  productSource: ProductSource;
+  status: QuotationStatus;
+  expiresAt: string | Date | null;
+  quantity: number;
+  quotedPrice: Readonly<Record<string, Money>> | null;
+};
+
+/** Whether a resolved quote's prices no longer hold at `now`. */
+export function isQuoteExpired(item: Pick<QuotationFacts, 'status' | 'expiresAt'>, now: Date): boolean {
+  return (
+    item.status === 'r' && item.expiresAt !== null && new Date(item.expiresAt).getTime() <= now.getTime()
+  );
+}
+
+/** When a quote given at `quotedAt` stops holding. */
+export function quoteExpiresAt(quotedAt: Date, validDays: number): Date {
+  return new Date(quotedAt.getTime() + validDays * 86_400_000);
+}
+
+/**
+ * Spec section 4: an item is unavailable while pending or declined, or when it is internal and its product
+ * is missing or disabled; a quote that expired is unavailable too. The reason is a catalogue code.
+ */
+export function quotationUnavailableReason(
+  item: Pick<QuotationFacts, 'productSource' | 'status' | 'expiresAt'>,
+  product: Pick<Product, 'disabled'> | null | undefined,
+  now: Date,
+): ErrorCode | null {
+  if (item.status === 'p') return 'quotation/pending';
+  if (item.status === 'd') return 'quotation/declined';
+  if (item.productSource === 'i') {
+    if (!product) return 'quotation/product_not_found';
+    if (product.disabled) return 'cart/product_unavailable';
+  }
+  if (isQuoteExpired(item, now)) return 'quotation/expired';
+  return null;
+}
+
+/** Spec section 4: external items are always in stock; internal ones by the chosen variant's stock. */
+export function quotationInStock(
+  item: Pick<QuotationFacts, 'productSource' | 'quantity'> & { variantPath: string },
+  product: Pick<Product, 'stock' | 'variantPaths'> | null | undefined,
+): boolean {
+  if (item.productSource === 'e') return true;
+  return product ? isInStock(product, item.variantPath, item.quantity) : false;
+}
+
+/**
+ * Spec section 9: an internal item costs the product's unit price times the quantity; an external one its
+ * quoted price times the quantity once resolved, else zero. `priceKind` is the region's country code.
+ */
+export function quotationItemPrice(
+  item: QuotationFacts & { variantPath: string },
+  product: Pick<Product, 'price' | 'variantPaths'> | null | undefined,
+  priceKind: string,
+  currency: CurrencyCode,
+): Money {
+  if (item.productSource === 'i') {
+    if (!product) throw new QuotationProductMissingError();
+    const unit = product.variantPaths[item.variantPath]?.price ?? product.price;
+    return multiplyMoney(unit, item.quantity);
+  }
+  const quoted = item.status === 'r' ? item.quotedPrice?.[priceKind] : undefined;
+  return quoted ? multiplyMoney(quoted, item.quantity) : money(0, currency);
+}
+
+/** Spec section 8: an internal item whose product is gone cannot be priced. */
+export class QuotationProductMissingError extends Error {
+  override readonly name = 'QuotationProductMissingError';
+  constructor() {
+    super('product is not found for quotation item');
+  }
+}
+
+/** A price kind the store quotes in: a region, its currency, and the rate from the store's base currency. */
+export type QuotePriceKind = { priceKind: string; currency: CurrencyCode; rateFromBase: string };
+
+/**
+ * The store's quote for one unit: the base price plus the service fee, converted into each price kind's
+ * currency through the stored rates from the base currency, rounded half-even once per kind.
+ * `sourceRateFromBase` is the rate from the base currency to the base price's currency ('1' when equal).
+ */
+export function quotePrices(
+  basePrice: Money,
+  feePercent: string,
+  sourceRateFromBase: string,
+  kinds: readonly QuotePriceKind[],
+): Record<string, Money> {
+  const withFee = `${addPercent(feePercent)}`;
+  return Object.fromEntries(
+    kinds.map((kind) => [
+      kind.priceKind,
+      scaleMoney(basePrice, kind.currency, {
+        times: [withFee, kind.rateFromBase],
+        per: [sourceRateFromBase],
+      }),
+    ]),
+  );
+}
+
+/** 1 + percent/100 as an exact decimal string: '10' -> '1.10', '7.5' -> '1.075'. */
+function addPercent(percent: string): string {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(percent.trim());
+  if (!match) throw new RangeError(`Invalid fee percent: ${percent}`);
+  const [, whole = '0', fraction = ''] = match;
+  const scale = fraction.length + 2;
+  const hundredths = BigInt(`${whole}${fraction}`) + 10n ** BigInt(scale);
+  const digits = hundredths.toString().padStart(scale + 1, '0');
+  return `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+}
+
+/**
+ * Spec section 3's cart-like lines: a quotation item shown among cart lines, flagged so the page and the
+ * checkout can tell it apart.
+ */
+export type CartLikeQuotationLine = {
+  type: 'quotation_internal' | 'quotation_external';
+  isQuotation: true;
+  item: QuotationItem;
+  product: Product | null;
+};
+
+export function toCartLikeLine(item: QuotationItem, product: Product | null): CartLikeQuotationLine {
+  return {
+    type: item.productSource === 'i' ? 'quotation_internal' : 'quotation_external',
+    isQuotation: true,
+    item,
+    product,
+  };
+}

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { productSchema } from '../catalogue/schemas.js';
+import type { ErrorCode } from '../errors/index.js';
+import { fails } from '../validation/issue-codes.js';
+import { currencyCodeSchema, moneySchema } from '../validation/wire.js';
+import {
+  QUOTATION_DECLINE_REASON_MAX_LENGTH,
+  QUOTATION_INSTRUCTIONS_MAX_LENGTH,
+  QUOTATION_MAX_QUANTITY,
+  QUOTATION_NAME_MAX_LENGTH,
+  QUOTATION_URL_MAX_LENGTH,
+} from './limits.js';
+import { isHttpUrl, QUOTATION_STATUSES } from './rules.js';
+
+// Quotation request schemas and wire shapes (spec sections 3, 5 and 7).
+
+const httpUrl = (code: ErrorCode) =>
+  z
+    .string(fails(code))
+    .trim()
+    .max(QUOTATION_URL_MAX_LENGTH, code)
+    .refine((text) => isHttpUrl(text), code);
+
+const quantitySchema = z
+  .number(fails('quotation/invalid_quantity'))
+  .int('quotation/invalid_quantity')
+  .min(1, 'quotation/invalid_quantity')
+  .max(QUOTATION_MAX_QUANTITY, 'quotation/invalid_quantity');
+const instructionsSchema = z
+  .string(fails('quotation/invalid_instructions'))
+  .trim()
+  .max(QUOTATION_INSTRUCTIONS_MAX_LENGTH, 'quotation/invalid_instructions');
+const variantPathSchema = z.string(fails('cart/invalid_variant_path')).max(200, 'cart/invalid_variant_path');
+const productIdSchema = z.string(fails('product/not_found')).trim().min(1, 'product/not_found').max(200);
+
+/**
+ * Spec section 5: the remote form (`from: 'r'`, a product on another site) needs productUrl, productName,
+ * productQuantity, instructions and imageUrl; the local form (`from: 'l'`, one of ours) needs productRef,
+ * variantPath and productQuantity. An empty imageUrl means the shopper has no picture to give.
+ */
+export const remoteQuotationRequestSchema = z.object({
+  from: z.literal('r'),
+  productUrl: httpUrl('quotation/invalid_product_url'),
+  productName: z
+    .string(fails('quotation/invalid_product_name'))
+    .trim()
+    .min(1, 'quotation/invalid_product_name')
+    .max(QUOTATION_NAME_MAX_LENGTH, 'quotation/invalid_product_name'),
+  productQuantity: quantitySchema,
+  instructions: instructionsSchema,
+  imageUrl: z.union(
+    [z.literal(''), httpUrl('quotation/invalid_image_url')],
+    fails('quotation/invalid_image_url'),
+  ),
+});
+
+export const localQuotationRequestSchema = z.object({
+  from: z.literal('l'),
+  /** The product's id or its name in URLs (paramName). */
+  productRef: productIdSchema,
+  variantPath: variantPathSchema,
+  productQuantity: quantitySchema,
+  instructions: instructionsSchema.default(''),
+});
+
+export const quotationRequestSchema = z.discriminatedUnion('from', [
+  remoteQuotationRequestSchema,
+  localQuotationRequestSchema,
+]);
+export type QuotationRequest = z.infer<typeof quotationRequestSchema>;
+
+export const internalProductQuotationSchema = z.object({
+  productId: productIdSchema,
+  variantPath: variantPathSchema.default(''),
+  quantity: quantitySchema.default(1),
+  instructions: instructionsSchema.default(''),
+});
+
+/** A product the store has looked up by link (POST /product/searchExternal), asked for by its id or link. */
+export const externalQuotationSchema = z
+  .object({
+    externalProductId: z.string().max(200).optional(),
+    link: httpUrl('quotation/invalid_product_url').optional(),
+    quantity: quantitySchema.default(1),
+    instructions: instructionsSchema.default(''),
+  })
+  .refine((body) => body.externalProductId !== undefined || body.link !== undefined, {
+    message: 'general/missing_argument',
+    path: ['link'],
+  });
+
+/** Only quantity and instructions may change (spec section 5); any other key is refused, never applied. */
+export const updateQuotationItemSchema = z
+  .strictObject({ quantity: quantitySchema.optional(), instructions: instructionsSchema.optional() })
+  .refine((update) => update.quantity !== undefined || update.instructions !== undefined, {
+    message: 'general/missing_argument',
+    path: ['quantity'],
+  });
+
+export const resolveQuotationSchema = z.object({
+  /** What the store pays the seller for one, in the seller's currency; empty for one of our own products. */
+  basePrice: z
+    .object({
+      amountMinor: z
+        .number(fails('quotation/invalid_base_price'))
+        .int('quotation/invalid_base_price')
+        .min(1, 'quotation/invalid_base_price')
+        .max(Number.MAX_SAFE_INTEGER, 'quotation/invalid_base_price'),
+      currency: currencyCodeSchema,
+    })
+    .optional(),
+});
+
+export const declineQuotationSchema = z.object({
+  reason: z
+    .string(fails('quotation/invalid_decline_reason'))
+    .trim()
+    .min(1, 'quotation/invalid_decline_reason')
+    .max(QUOTATION_DECLINE_REASON_MAX_LENGTH, 'quotation/invalid_decline_reason'),
+});
+
+export const quotationStatusDataSchema = z.object({
+  basePrice: moneySchema.nullable(),
+  /** The price of one per price kind (region country code), fixed when the store quoted. */
+  quotedPrice: z.record(z.string(), moneySchema).nullable(),
+  quotedAt: z.iso.datetime().nullable(),
+  /** Until when the quoted prices hold; after it the item cannot be checked out and can be asked again. */
+  expiresAt: z.iso.datetime().nullable(),
+  declineReason: z.string().nullable(),
+});
+export type QuotationStatusData = z.infer<typeof quotationStatusDataSchema>;
+
+export const quotationItemSchema = z.object({
+  id: z.string(),
+  productSource: z.enum(['i', 'e']),
+  status: z.enum(QUOTATION_STATUSES),
+  statusData: quotationStatusDataSchema,
+  /** For an internal item: which of our products and which of its options. */
+  productSourceData: z.object({ productId: z.string().nullable(), variantPath: z.string() }).nullable(),
+  productUrl: z.string().nullable(),
+  sourceMarketPlace: z.string().nullable(),
+  quantity: z.int(),
+  instructions: z.string(),
+  name: z.string(),
+  mainImage: z.string().nullable(),
+  /** What the line costs in the requested region (spec section 9); zero until the store quotes. */
+  price: moneySchema,
+  /** Why it cannot be checked out now (a catalogue code), or null when it can. */
+  unavailableReason: z.string().nullable(),
+  marketplaceLabel: z.string(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type QuotationItem = z.infer<typeof quotationItemSchema>;
+
+export const quotationItemsAnswerSchema = z.object({
+  quotationItems: z.array(quotationItemSchema),
+  /** Our products behind the internal items, priced for the requested region. */
+  products: z.array(productSchema),
+});
+
+export const quotationItemAnswerSchema = z.object({
+  quotationItem: quotationItemSchema,
+  product: productSchema.nullable(),
+});
