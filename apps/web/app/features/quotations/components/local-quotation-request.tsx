@@ -1,15 +1,13 @@
 import type { Product } from '@crossbuy/core/catalogue';
 import { ApiError, appErrorFromZodIssues, formatErrorMessage, messageForError } from '@crossbuy/core/errors';
-import { QUOTATION_MAX_QUANTITY } from '@crossbuy/core/quotation';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, textLinkClasses } from '../../../components/ui/button';
-import { CONTROL_CLASSES, FieldFrame } from '../../../components/ui/field';
-import { TextField } from '../../../components/ui/text-field';
 import { useResumePendingAction, useSignInToFinish } from '../../../lib/pending-action';
 import { useRedirectToSignIn } from '../../../lib/redirect-to-sign-in';
 import { useUser } from '../../../lib/user-store';
 import { useRequestQuotation } from '../api/quotations-api';
+import { QuantityAndInstructions } from './quantity-and-instructions';
 
 type LocalQuotationRequestProps = {
   product: Product;
@@ -123,27 +121,13 @@ export function LocalQuotationRequest({ product, path, quantity }: LocalQuotatio
             Ask the store for a price for a larger quantity or something special; you will find the answer in
             your quotations.
           </p>
-          <TextField
-            label="Quantity"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={QUOTATION_MAX_QUANTITY}
-            value={count}
-            onChange={(event) => setCount(event.target.value)}
-            className="w-32"
+          <QuantityAndInstructions
+            quantity={count}
+            onQuantityChange={setCount}
+            instructions={instructions}
+            onInstructionsChange={setInstructions}
+            instructionsLabel="Instructions for the store (optional)"
           />
-          <FieldFrame label="Instructions for the store (optional)">
-            {(control) => (
-              <textarea
-                {...control}
-                rows={3}
-                value={instructions}
-                onChange={(event) => setInstructions(event.target.value)}
-                className={CONTROL_CLASSES}
-              />
-            )}
-          </FieldFrame>
           <Button type="submit" disabled={requestQuotation.isPending}>
             {requestQuotation.isPending ? 'Sending…' : 'Send the request'}
           </Button>

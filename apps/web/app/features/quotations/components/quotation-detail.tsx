@@ -1,13 +1,11 @@
 import { formatDateTime } from '@crossbuy/core/dates';
 import { messageForError } from '@crossbuy/core/errors';
-import { QUOTATION_MAX_QUANTITY, type QuotationItem } from '@crossbuy/core/quotation';
+import type { QuotationItem } from '@crossbuy/core/quotation';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, textLinkClasses } from '../../../components/ui/button';
-import { CONTROL_CLASSES, FieldFrame } from '../../../components/ui/field';
 import { Loading } from '../../../components/ui/loading';
-import { TextField } from '../../../components/ui/text-field';
 import { imageUrl } from '../../../lib/images';
 import {
   useQuotationItem,
@@ -15,6 +13,7 @@ import {
   useRequestAgain,
   useUpdateQuotationItem,
 } from '../api/quotations-api';
+import { QuantityAndInstructions } from './quantity-and-instructions';
 import { canRequestAgain, QuotationStatus, quoteExpired } from './quotation-status';
 
 /** One quotation item; while the store is quoting, the page asks again by itself and shows the answer. */
@@ -154,27 +153,12 @@ function EditQuotation({ item }: { item: QuotationItem }) {
       className="flex flex-col gap-3 rounded-xl border border-line bg-white p-4"
     >
       <h2 className="text-lg font-semibold">Change the request</h2>
-      <TextField
-        label="Quantity"
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={QUOTATION_MAX_QUANTITY}
-        value={quantity}
-        onChange={(event) => setQuantity(event.target.value)}
-        className="w-32"
+      <QuantityAndInstructions
+        quantity={quantity}
+        onQuantityChange={setQuantity}
+        instructions={instructions}
+        onInstructionsChange={setInstructions}
       />
-      <FieldFrame label="Instructions for the store">
-        {(control) => (
-          <textarea
-            {...control}
-            rows={3}
-            value={instructions}
-            onChange={(event) => setInstructions(event.target.value)}
-            className={CONTROL_CLASSES}
-          />
-        )}
-      </FieldFrame>
       <div aria-live="polite" className="text-sm">
         {message ? (
           <p className={message.failed ? 'text-danger-700' : 'text-brand-900'}>{message.text}</p>

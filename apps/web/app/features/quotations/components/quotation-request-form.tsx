@@ -1,14 +1,14 @@
 import { ApiError, appErrorFromZodIssues, formatErrorMessage, messageForError } from '@crossbuy/core/errors';
-import { isHttpUrl, QUOTATION_MAX_QUANTITY, remoteQuotationRequestSchema } from '@crossbuy/core/quotation';
+import { isHttpUrl, remoteQuotationRequestSchema } from '@crossbuy/core/quotation';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { CONTROL_CLASSES, FieldFrame } from '../../../components/ui/field';
 import { Loading } from '../../../components/ui/loading';
 import { TextField } from '../../../components/ui/text-field';
 import { checkPending, linkPreview, searchExternal, useRequestQuotation } from '../api/quotations-api';
+import { QuantityAndInstructions } from './quantity-and-instructions';
 
 /** How often a link the store is still reading is asked about. */
 const LOOKUP_POLL_MS = 2_000;
@@ -185,31 +185,14 @@ export function QuotationRequestForm({ initialLink }: { initialLink: string }) {
               />
             ) : null}
           </div>
-          <TextField
-            label="Quantity"
+          <QuantityAndInstructions
+            quantity={quantity}
+            onQuantityChange={setQuantity}
+            instructions={instructions}
+            onInstructionsChange={setInstructions}
+            instructionsHint="Size, colour, or anything else the store should know."
             required
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={QUOTATION_MAX_QUANTITY}
-            value={quantity}
-            onChange={(event) => setQuantity(event.target.value)}
-            className="w-32"
           />
-          <FieldFrame
-            label="Instructions for the store"
-            hint="Size, colour, or anything else the store should know."
-          >
-            {(control) => (
-              <textarea
-                {...control}
-                rows={3}
-                value={instructions}
-                onChange={(event) => setInstructions(event.target.value)}
-                className={CONTROL_CLASSES}
-              />
-            )}
-          </FieldFrame>
           {failure ? <Alert>{failure}</Alert> : null}
           <Button type="submit" disabled={requestQuotation.isPending} className="self-start">
             {requestQuotation.isPending ? 'Sending…' : 'Send the request'}
