@@ -304,35 +304,23 @@ describe('cart calls', () => {
   it('holds the most lines a cart holds under a burst of parallel adds', async () => {
     const user = await createUser(harness.app);
     const shopper = as(await signInAs(harness.app, user));
-    const extra: string[] = [];
-    for (let index = 0; index < 25; index += 1) {
-      extra.push(
-        (
-          await addProduct(fixture, {
-            name: `Cable ${index}`,
-            categoryId: 'computing',
-            merchant: fixture.merchants.basics,
-            priceMinor: 500,
-            stock: 50,
-          })
-        ).id,
-      );
-    }
+    const cables = async (name: string, count: number) => {
+      const ids: string[] = [];
+      for (let index = 0; index < count; index += 1) {
+        const { id } = await addProduct(fixture, {
+          name: `${name} ${index}`,
+          categoryId: 'computing',
+          merchant: fixture.merchants.basics,
+          priceMinor: 500,
+          stock: 50,
+        });
+        ids.push(id);
+      }
+      return ids;
+    };
+    const extra = await cables('Cable', 25);
     // Fill the cart to five lines short of its bound, one product per line.
-    const fillers: string[] = [];
-    for (let index = 0; index < CART_MAX_ITEMS - 5; index += 1) {
-      fillers.push(
-        (
-          await addProduct(fixture, {
-            name: `Filler ${index}`,
-            categoryId: 'computing',
-            merchant: fixture.merchants.basics,
-            priceMinor: 100,
-            stock: 1,
-          })
-        ).id,
-      );
-    }
+    const fillers = await cables('Filler', CART_MAX_ITEMS - 5);
     await harness.app.db
       .insert(cartItems)
       .values(fillers.map((productId) => ({ userId: user.id, productId, quantity: 1 })));

@@ -57,6 +57,12 @@ export type QuotationRoutesOptions = { regions: RegionDirectory; rules: QuotingR
 export const quotationRoutes: FastifyPluginAsyncZod<QuotationRoutesOptions> = async (app, { regions }) => {
   guardPrivateRoutes(app);
   const userOf = (request: FastifyRequest) => principalOf(request).userId;
+  const oneQuotation = async (
+    request: FastifyRequest,
+    id: string,
+    region: string | undefined,
+    options: { ordered?: boolean } = {},
+  ) => getQuotationItem(app.db, userOf(request), id, await regions.pricing(region), options);
   const pagedQuotations = async (
     request: FastifyRequest,
     query: {
@@ -172,13 +178,7 @@ export const quotationRoutes: FastifyPluginAsyncZod<QuotationRoutesOptions> = as
         response: { 200: quotationItemAnswerSchema },
       },
     },
-    async (request) =>
-      getQuotationItem(
-        app.db,
-        userOf(request),
-        request.params.id,
-        await regions.pricing(request.query.region),
-      ),
+    async (request) => oneQuotation(request, request.params.id, request.query.region),
   );
 
   app.post(
@@ -342,14 +342,7 @@ export const quotationRoutes: FastifyPluginAsyncZod<QuotationRoutesOptions> = as
         response: { 200: quotationItemAnswerSchema },
       },
     },
-    async (request) =>
-      getQuotationItem(
-        app.db,
-        userOf(request),
-        request.params.id,
-        await regions.pricing(request.query.region),
-        { ordered: true },
-      ),
+    async (request) => oneQuotation(request, request.params.id, request.query.region, { ordered: true }),
   );
 };
 
