@@ -10,13 +10,14 @@
 // that survives a full collection keeps growing from the second round to the last (a leak: the caches are
 // full by then, so a bounded server stays flat). Both are counted in requests, not seconds.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { serverNodeOptions } from '../scripts/server-node-options.mjs';
 import { scenarioContext, scenarios } from './scenarios.mjs';
+import { residentMemoryMb, stopServer, waitForServer } from './server-process.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const port = Number(process.env.SOAK_PORT ?? 3220);
@@ -60,24 +61,6 @@ function startServer() {
   );
 }
 
-async function stopServer(server) {
-  if (server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
-}
-
-async function waitForServer(server, deadline = Date.now() + 120_000) {
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with code ${server.exitCode}`);
-    try {
-      if ((await fetch(`${origin}/api/ping`)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('server did not start within 120 s');
-}
-
 let nextProbeId = 0;
 /** Asks bench/memory-probe.mjs inside the server. */
 function probe(server, message) {
@@ -92,12 +75,6 @@ function probe(server, message) {
     server.on('message', onMessage);
     server.send({ ...message, id }, (error) => error && reject(error));
   });
-}
-
-function residentMemoryMb(server) {
-  const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
-  const resident = /VmRSS:\s+(\d+) kB/.exec(status);
-  return resident ? Number(resident[1]) / 1024 : Number.NaN;
 }
 
 /** Every scenario's requests interleaved, one of each in turn; sign-ins only once in SIGN_IN_EVERY. */
@@ -154,10 +131,10 @@ let failed = false;
 let sampler;
 try {
   // As bench/run.mjs: the first start creates the database; measure a restarted server.
-  await waitForServer(server);
+  await waitForServer(server, origin);
   await stopServer(server);
   server = startServer();
-  await waitForServer(server);
+  await waitForServer(server, origin);
   const measured = server;
   const started = await probe(server, { probe: 'usage', collect: false });
   const nextRequest = await mixedRequests(await scenarioContext(origin));

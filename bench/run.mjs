@@ -4,7 +4,7 @@
 // database of its own for that. BENCH_ONLY=<text> runs only the scenarios whose name contains it.
 // It exits non-zero when a budget is missed, and always stops by itself.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { serverNodeOptions } from '../scripts/server-node-options.mjs';
 import { scenarioContext, scenarios } from './scenarios.mjs';
+import { residentMemoryMb, stopServer, waitForServer } from './server-process.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const port = Number(process.env.BENCH_PORT ?? 3210);
@@ -70,30 +71,6 @@ function startServer() {
     env: serverEnv,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-}
-
-async function stopServer(server) {
-  if (server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
-}
-
-async function waitForServer(server, deadline = Date.now() + 120_000) {
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with code ${server.exitCode}`);
-    try {
-      if ((await fetch(`${origin}/api/ping`)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('server did not start within 120 s');
-}
-
-function residentMemoryMb(server) {
-  const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
-  const resident = /VmRSS:\s+(\d+) kB/.exec(status);
-  return resident ? Number(resident[1]) / 1024 : Number.NaN;
 }
 
 /** The server's own hashing settings, timed here with the server idle: the floor under sign-in latency. */
@@ -214,10 +191,10 @@ let failed = false;
 let peakUnderLoadMb = 0;
 let sampler;
 try {
-  await waitForServer(server);
+  await waitForServer(server, origin);
   await stopServer(server);
   server = startServer();
-  await waitForServer(server);
+  await waitForServer(server, origin);
   const measured = server;
   sampler = setInterval(() => {
     peakUnderLoadMb = Math.max(peakUnderLoadMb, residentMemoryMb(measured));
