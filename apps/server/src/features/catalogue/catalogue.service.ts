@@ -201,16 +201,30 @@ export async function getProduct(
   idOrParamName: string,
   region: PricingRegion,
 ): Promise<Product> {
-  const { lookups, cache } = readerFor(db);
-  const byId = isUuid(idOrParamName);
-  const key = byId ? idOrParamName.toLowerCase() : idOrParamName;
-  let row = cache.get(key);
-  if (!row && (byId || SLUG.test(key))) {
-    [row] = await (byId ? lookups.byId : lookups.byParamName).execute({ key });
+  const { cache } = readerFor(db);
+  const key = productKey(idOrParamName);
+  let row = key === undefined ? undefined : cache.get(key);
+  if (!row) {
+    row = await loadProductRow(db, idOrParamName);
     if (row) cache.remember(row);
   }
   if (!row) throw new AppError('product/not_found', [idOrParamName]);
   return toProduct(row, region);
+}
+
+/** How a product is looked up: a uuid in lower case, a well-formed paramName as it is, else nothing. */
+function productKey(idOrParamName: string): string | undefined {
+  if (isUuid(idOrParamName)) return idOrParamName.toLowerCase();
+  return SLUG.test(idOrParamName) ? idOrParamName : undefined;
+}
+
+/** One product's row from the tables, through the prepared statement for its kind of key. */
+async function loadProductRow(db: Database, idOrParamName: string): Promise<LoadedProduct | undefined> {
+  const key = productKey(idOrParamName);
+  if (key === undefined) return undefined;
+  const { lookups } = readerFor(db);
+  const [row] = await (isUuid(key) ? lookups.byId : lookups.byParamName).execute({ key });
+  return row;
 }
 
 /** The summaries of the given products that exist, in the order of `ids`. */
@@ -249,11 +263,7 @@ export async function productFromTables(
   idOrParamName: string,
   region: PricingRegion,
 ): Promise<Product | undefined> {
-  const { lookups } = readerFor(db);
-  const byId = isUuid(idOrParamName);
-  const key = byId ? idOrParamName.toLowerCase() : idOrParamName;
-  if (!byId && !SLUG.test(key)) return undefined;
-  const [row] = await (byId ? lookups.byId : lookups.byParamName).execute({ key });
+  const row = await loadProductRow(db, idOrParamName);
   return row ? toProduct(row, region) : undefined;
 }
 
@@ -267,8 +277,9 @@ export async function productsFromTables(
   idsOrParamNames: readonly string[],
   region: PricingRegion,
 ): Promise<Product[]> {
-  const ids = idsOrParamNames.filter((key) => isUuid(key)).map((id) => id.toLowerCase());
-  const paramNames = idsOrParamNames.filter((key) => !isUuid(key) && SLUG.test(key));
+  const keys = idsOrParamNames.flatMap((idOrParamName) => productKey(idOrParamName) ?? []);
+  const ids = keys.filter((key) => isUuid(key));
+  const paramNames = keys.filter((key) => !isUuid(key));
   if (ids.length === 0 && paramNames.length === 0) return [];
   const rows = await selectProducts(db).where(
     or(
