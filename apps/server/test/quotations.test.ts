@@ -367,6 +367,7 @@ describe('quotation calls', () => {
   it('quotes in every region from the base price, the fee and the rates, and tells the shopper', async () => {
     const { shopper, user } = await newShopper();
     const { id } = (await shopper.request(remote({ productQuantity: 2 }))).json().quotationItem;
+    const otherId = (await shopper.request(remote())).json().quotationItem.id;
     const pending = (await desk().get('/api/admin/quotation_items?limit=100')).json().items;
     expect(pending.find((item: { id: string }) => item.id === id)).toMatchObject({
       shopper: { id: user.id, email: user.email },
@@ -417,6 +418,14 @@ describe('quotation calls', () => {
     expect(
       (await shopper.get(`/api/quotation_item/${id}?region=MY`)).json().quotationItem.price.amountMinor,
     ).toBe(68292);
+
+    const withoutRate = await resolve(otherId, { basePrice: { amountMinor: 1000, currency: 'USD' } });
+    expect(withoutRate.statusCode).toBe(400);
+    expect(withoutRate.json().error).toMatchObject({
+      code: 'quotation/no_exchange_rate',
+      params: ['SGD', 'USD'],
+    });
+    expect((await shopper.item(otherId)).json().quotationItem.status).toBe('p');
 
     const twice = await resolve(id, { basePrice: { amountMinor: 1, currency: 'JPY' } });
     expect(twice.json().error.code).toBe('quotation/not_pending');

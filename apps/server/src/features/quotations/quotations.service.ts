@@ -23,7 +23,7 @@ import { purchasableProduct, takeCartItem } from '../cart/cart.service.js';
 import { productsFromTables } from '../catalogue/catalogue.service.js';
 import { externalProducts } from '../external-products/external-products.table.js';
 import { notifyUser } from '../notifications/notifications.service.js';
-import type { PricingRegion } from '../regions/pricing.js';
+import { BASE_CURRENCY, type PricingRegion } from '../regions/pricing.js';
 import { quotingRates } from '../regions/regions.service.js';
 import { users } from '../users/users.table.js';
 import { type QuotationItemRow, quotationItems } from './quotations.table.js';
@@ -508,10 +508,8 @@ export async function previewQuote(
   const rates = await quotingRates(db);
   const sourceRate = rates.rateFromBase(basePrice.currency);
   if (sourceRate === undefined) {
-    throw new AppError('quotation/no_exchange_rate', [
-      basePrice.currency,
-      rates.priceKinds[0]?.currency ?? '',
-    ]);
+    // Every rate is kept from the base currency; the one missing is the rate into the seller's currency.
+    throw new AppError('quotation/no_exchange_rate', [BASE_CURRENCY, basePrice.currency]);
   }
   const kinds = rates.priceKinds.flatMap((kind) => {
     const rateFromBase = rates.rateFromBase(kind.currency);
