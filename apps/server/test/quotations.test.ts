@@ -1,5 +1,5 @@
 import { QUOTATION_MAX_ITEMS, QUOTATION_STATUS_MESSAGES } from '@crossbuy/core/quotation';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exchangeRates, notifications, products } from '../src/db/schema.js';
 import { externalProducts } from '../src/features/external-products/external-products.table.js';
@@ -432,6 +432,54 @@ describe('quotation calls', () => {
     expect((await resolve(UNKNOWN_ID, { basePrice: { amountMinor: 1, currency: 'JPY' } })).statusCode).toBe(
       404,
     );
+  });
+
+  it('pages the desk oldest first, each item once, items of the same millisecond included', async () => {
+    const { user } = await newShopper();
+    const sameMillisecond = [
+      '2020-01-01T00:00:00.000300Z',
+      '2020-01-01T00:00:00.000100Z',
+      '2020-01-01T00:00:00.000200Z',
+    ];
+    const inserted = await harness.app.db
+      .insert(quotationItems)
+      .values(
+        sameMillisecond.map((time, index) => ({
+          userId: user.id,
+          productSource: 'e' as const,
+          productUrl: `https://shop.example/old/${index}`,
+          name: `Old request ${index}`,
+          quantity: 1,
+          createdAt: sql`${time}::timestamptz`,
+        })),
+      )
+      .returning({ id: quotationItems.id });
+    const seen: string[] = [];
+    let after: string | null = null;
+    // Bounded, so a cursor that repeats items fails the test instead of paging forever.
+    for (let pages = 0; pages < 200; pages += 1) {
+      const query: string = after ? `&after=${encodeURIComponent(after)}` : '';
+      const page = (await desk().get(`/api/admin/quotation_items?limit=1${query}`)).json();
+      seen.push(...page.items.map((item: { id: string }) => item.id));
+      after = page.nextCursor;
+      if (!after) break;
+    }
+    expect(after).toBeNull();
+    const ours = seen.filter((id) => inserted.some((row) => row.id === id));
+    // Oldest first, by microsecond: the second inserted, then the third, then the first.
+    expect(ours).toEqual([inserted[1]?.id, inserted[2]?.id, inserted[0]?.id]);
+    expect(new Set(seen).size).toBe(seen.length);
+
+    for (const bad of [
+      'x',
+      '2020-13-45T00:00:00.000000Z_6f1c1a52-0000-4000-8000-000000000000',
+      '2020-01-01T00:00:00.000Z_6f1c1a52-0000-4000-8000-000000000000',
+      '2020-01-01T00:00:00.000000Z_------------------------------------',
+    ]) {
+      const response = await desk().get(`/api/admin/quotation_items?after=${encodeURIComponent(bad)}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.code).toBe('general/argument_error');
+    }
   });
 
   it('answers a pending item once when operators resolve it in parallel', async () => {

@@ -2,6 +2,7 @@ import { AppError } from '@crossbuy/core/errors';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
+import { microsecondText } from '../../db/time-cursor.js';
 import { isUuid } from '../../lib/ids.js';
 import { notifications } from './notifications.table.js';
 
@@ -45,9 +46,6 @@ type Row = {
   count: number;
 };
 
-const cursorText = (column: SQL) =>
-  sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
 function pageQuery(userId: string, collapsed: boolean, window: SQL, limit: number | null): SQL {
   const bounded = limit === null ? sql`` : sql`LIMIT ${limit}`;
   return collapsed
@@ -60,11 +58,11 @@ function pageQuery(userId: string, collapsed: boolean, window: SQL, limit: numbe
           FROM notifications WHERE user_id = ${userId}
          ORDER BY group_key, created_at DESC, id DESC
       )
-      SELECT *, ${cursorText(sql`created_at`)} AS cursor FROM grouped WHERE ${window}
+      SELECT *, ${microsecondText(sql`created_at`)} AS cursor FROM grouped WHERE ${window}
        ORDER BY created_at DESC, id DESC ${bounded}`
     : sql`
       SELECT id, title, body, link, group_key, read_at, created_at, 1 AS count,
-             ${cursorText(sql`created_at`)} AS cursor
+             ${microsecondText(sql`created_at`)} AS cursor
         FROM notifications WHERE user_id = ${userId} AND ${window}
        ORDER BY created_at DESC, id DESC ${bounded}`;
 }

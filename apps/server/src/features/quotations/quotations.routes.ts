@@ -12,7 +12,7 @@ import {
   resolveQuotationSchema,
   updateQuotationItemSchema,
 } from '@crossbuy/core/quotation';
-import { moneySchema } from '@crossbuy/core/validation';
+import { instantSchema, moneySchema } from '@crossbuy/core/validation';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -358,7 +358,22 @@ const deskItemSchema = quotationItemSchema.extend({
     .nullable(),
 });
 
-const DESK_CURSOR = /^(\d{4}-\d\d-\d\dT[\d:.]+Z)_([0-9a-f-]{36})$/;
+const DESK_CURSOR =
+  /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z)_([0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12})$/;
+
+/** A desk page's `nextCursor`, read back: the time of the last item (microseconds kept) and its id. */
+const deskCursorSchema = z
+  .string()
+  .max(100)
+  .transform((text, context) => {
+    const match = DESK_CURSOR.exec(text);
+    const [, createdAt, id] = match ?? [];
+    if (!createdAt || !id || !instantSchema.safeParse(createdAt).success) {
+      context.addIssue({ code: 'custom', message: 'general/argument_error' });
+      return z.NEVER;
+    }
+    return { createdAt, id };
+  });
 
 /** The store's quotation desk (operators and admins), mounted under /api/admin. */
 export const adminQuotationRoutes: FastifyPluginAsyncZod<QuotationRoutesOptions> = async (
@@ -382,18 +397,14 @@ export const adminQuotationRoutes: FastifyPluginAsyncZod<QuotationRoutesOptions>
         querystring: z.object({
           limit: z.coerce.number().int().min(1).max(100).default(50),
           /** The `nextCursor` of the page before. */
-          after: z.string().regex(DESK_CURSOR, 'general/argument_error').optional(),
+          after: deskCursorSchema.optional(),
         }),
         response: { 200: z.object({ items: z.array(deskItemSchema), nextCursor: z.string().nullable() }) },
       },
     },
     async (request) => {
       const { limit, after } = request.query;
-      const match = after ? DESK_CURSOR.exec(after) : null;
-      const rows = await pendingQuotationItems(app.db, {
-        limit,
-        after: match?.[1] && match[2] ? { createdAt: new Date(match[1]), id: match[2] } : undefined,
-      });
+      const rows = await pendingQuotationItems(app.db, { limit, after });
       const { quotationItems } = await describeQuotationItems(app.db, rows, await regions.pricing());
       const items = rows.flatMap(({ shopper, extracted }, index) => {
         const item = quotationItems[index];
@@ -402,7 +413,7 @@ export const adminQuotationRoutes: FastifyPluginAsyncZod<QuotationRoutesOptions>
       const last = rows[rows.length - 1];
       return {
         items,
-        nextCursor: rows.length === limit && last ? `${last.createdAt.toISOString()}_${last.id}` : null,
+        nextCursor: rows.length === limit && last ? last.cursor : null,
       };
     },
   );

@@ -18,6 +18,7 @@ import {
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { asOwner } from '../../db/as-owner.js';
 import type { Database } from '../../db/client.js';
+import { microsecondText } from '../../db/time-cursor.js';
 import { isUuid } from '../../lib/ids.js';
 import { purchasableProduct, takeCartItem } from '../cart/cart.service.js';
 import { productsFromTables } from '../catalogue/catalogue.service.js';
@@ -449,6 +450,8 @@ export async function requestQuotationAgain(
 export type QuotingRules = { feePercent: string; validDays: number };
 
 export type DeskItem = QuotationItemRow & {
+  /** Where the next page starts: this item's time with its microseconds, and its id. */
+  cursor: string;
   shopper: { id: string; email: string; firstName: string; lastName: string };
   extracted: { price: Money | null; images: string[]; description: string | null } | null;
 };
@@ -456,11 +459,12 @@ export type DeskItem = QuotationItemRow & {
 /** Pending items, oldest first (the store answers in the order shoppers asked), a page at a time. */
 export async function pendingQuotationItems(
   db: Database,
-  page: { limit: number; after?: { createdAt: Date; id: string } | undefined },
+  page: { limit: number; after?: { createdAt: string; id: string } | undefined },
 ): Promise<DeskItem[]> {
   const rows = await db
     .select({
       item: quotationItems,
+      createdAtText: microsecondText(quotationItems.createdAt),
       shopper: { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName },
       external: {
         priceMinor: externalProducts.priceMinor,
@@ -476,14 +480,15 @@ export async function pendingQuotationItems(
       and(
         eq(quotationItems.status, 'p'),
         page.after
-          ? sql`(${quotationItems.createdAt}, ${quotationItems.id}) > (${page.after.createdAt}, ${page.after.id})`
+          ? sql`(${quotationItems.createdAt}, ${quotationItems.id}) > (${page.after.createdAt}::timestamptz, ${page.after.id}::uuid)`
           : undefined,
       ),
     )
     .orderBy(asc(quotationItems.createdAt), asc(quotationItems.id))
     .limit(page.limit);
-  return rows.map(({ item, shopper, external }) => ({
+  return rows.map(({ item, createdAtText, shopper, external }) => ({
     ...item,
+    cursor: `${createdAtText}_${item.id}`,
     shopper,
     extracted: external
       ? {
