@@ -112,6 +112,51 @@ export const ERROR_MESSAGES = {
   'external/fetch_failed': 'We could not read that page: {0}',
   'external/blocked_address': 'That link points to an address we do not fetch',
   'external/not_found': 'We have not looked up that link yet; search for it first',
+  'checkout/not_found': 'This checkout is not found; please start again from your cart',
+  'checkout/session_expired': 'This checkout has expired; please start again from your cart',
+  'checkout/empty_selection': 'Please choose at least one item to check out',
+  'checkout/out_of_stock': 'Only {1} of {0} left in stock; please lower the quantity',
+  'checkout/item_unavailable': '{0} is no longer available; remove it to continue',
+  'checkout/shipping_unavailable': 'We do not deliver this order to {0} yet; please choose another address',
+  'checkout/invalid_payment_method': 'Please choose a payment method',
+  'checkout/payment_method_unavailable':
+    '{0} cannot be used for this order; please choose another payment method',
+  'checkout/invalid_notes': 'The note can be at most 1000 characters',
+  'voucher/unknown': 'This voucher code is not valid',
+  'voucher/expired': 'This voucher has expired',
+  'voucher/not_yet_valid': 'This voucher can be used from {0}',
+  'voucher/minimum_not_met': 'This voucher needs a minimum spend of {0}',
+  'voucher/wrong_region': 'This voucher can only be used in {0}',
+  'voucher/wrong_payment_method': 'This voucher can only be used when paying by {0}',
+  'voucher/used_up': 'This voucher has been fully redeemed',
+  'voucher/already_used': 'You have already used this voucher the most times allowed ({0})',
+  'order/not_found': 'The order you are looking for is not found',
+  'order/invalid_transition': 'An order that is {0} cannot become {1}',
+  'order/not_cancellable':
+    'Only an order waiting for payment can be cancelled here; please message the store',
+  'order/not_receivable': 'You can confirm receipt once the order has been shipped',
+  'order/not_disputable': 'This order cannot be disputed',
+  'order/invalid_reason': 'The reason can be at most 500 characters',
+  'order/invalid_message': 'Please write a message of 1 to 2000 characters',
+  'contact/invalid_name': 'Please enter your name (at most 100 characters)',
+  'contact/invalid_email': 'Please enter a valid email address so we can reply',
+  'contact/invalid_phone_number':
+    'Please enter a valid phone number with its country code, such as +65 9123 4567',
+  'contact/invalid_message': 'Please write your message (at most 5000 characters)',
+  'contact/captcha_failed': 'We could not confirm you are not a robot; please tick the box and try again',
+  'contact/captcha_unavailable': 'We could not check the robot test just now; please try again in a minute',
+  'payment/not_payable': 'This order is no longer waiting for payment',
+  'payment/wrong_method': 'This order is paid by {0}; choose that method to pay it',
+  'payment/card_unavailable':
+    'Card payments are not available right now; please choose another payment method',
+  'payment/test_card_unavailable': 'The test card is not available on this store',
+  'payment/unknown_test_card':
+    'Use the test card 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a declined payment',
+  'payment/invalid_payment_method': 'Please enter your card details again',
+  'payment/paynow_unavailable': 'PayNow takes Singapore dollars only; please choose another payment method',
+  'payment/invalid_signature': 'The payment notice could not be verified',
+  'payment/provider_error': 'The card payment service could not be reached; please try again in a moment',
+  'payment/card_not_found': 'The saved card you are looking for is not found',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -143,8 +188,11 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   'general/payload_too_large': 413,
   'general/unsupported_media_type': 415,
   'general/rate_limited': 429,
+  'contact/captcha_unavailable': 503,
   'auth/resend_verify_code_rate_limit': 429,
   'general/unknown_error': 500,
+  'payment/card_not_found': 404,
+  'payment/provider_error': 502,
 };
 
 export function httpStatusForCode(code: ErrorCode): number {

@@ -2,5 +2,6 @@
 // that only sign in or change a password do not download them ("sideEffects": false lets bundlers drop
 // the files a page does not use).
 export * from './auth.js';
+export * from './contact.js';
 export * from './user.js';
 export * from './wire.js';

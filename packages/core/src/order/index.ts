@@ -1,0 +1,5 @@
+export * from './costs.js';
+export * from './payments.js';
+export * from './rules.js';
+export * from './schemas.js';
+export * from './vouchers.js';
