@@ -10,6 +10,11 @@ import { JobQueue } from './features/jobs/job-queue.js';
 import { devMailboxRoutes } from './features/mail/mail.routes.js';
 import { createTransport, Mailer } from './features/mail/mailer.js';
 import { CLEANUP_EVERY_SECONDS, CLEANUP_JOB, pruneStaleRows } from './features/maintenance/cleanup.js';
+import {
+  EXPIRE_UNPAID_EVERY_SECONDS,
+  EXPIRE_UNPAID_JOB,
+  expireUnpaidOrders,
+} from './features/orders/orders.service.js';
 import { OutboundFetcher } from './lib/guarded-fetch.js';
 import { imagesDirectory } from './lib/image-store.js';
 import { loggerOptions } from './lib/log-serializers.js';
@@ -18,6 +23,7 @@ import authentication from './plugins/authentication.js';
 import compression from './plugins/compression.js';
 import errorHandler, { answerFrameworkError } from './plugins/error-handler.js';
 import images from './plugins/images.js';
+import liveBus from './plugins/live-bus.js';
 import openapi from './plugins/openapi.js';
 import rateLimit from './plugins/rate-limit.js';
 import securityHeaders, { pageSecurityHeaders } from './plugins/security-headers.js';
@@ -85,6 +91,8 @@ export async function buildApp({ config, db, webBuildDir, logStream }: AppDepend
   // After authentication: the anti-forgery token is bound to the session the access token names.
   await app.register(xsrf, { secret: config.sessionSecret, secureCookie: https });
   await app.register(rateLimit, { redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix });
+  // Live order timelines in every process (docs/decisions/0035).
+  await app.register(liveBus);
   // The worker is started by main.ts; tests send queued mail with app.mailer.flush().
   app.decorate(
     'mailer',
@@ -109,6 +117,14 @@ export async function buildApp({ config, db, webBuildDir, logStream }: AppDepend
   // Every fetch of another site goes through this one guard (docs/decisions/0024).
   app.decorate('outbound', new OutboundFetcher({ allowHosts: config.outboundAllowHosts }));
   defineExternalLookupJob(app.jobs, { db, fetcher: app.outbound, log: app.log });
+  app.jobs.define({
+    kind: EXPIRE_UNPAID_JOB,
+    everySeconds: EXPIRE_UNPAID_EVERY_SECONDS,
+    handler: async ({ signal }) => {
+      const expired = await expireUnpaidOrders(db, new Date(), signal);
+      if (expired > 0) app.log.info({ expired }, 'unpaid orders cancelled');
+    },
+  });
   app.addHook('onClose', () => app.jobs.stop());
   app.addHook('onClose', () => app.outbound.close());
   await app.register(openapi, { publicUrl: config.publicUrl });
@@ -120,7 +136,8 @@ export async function buildApp({ config, db, webBuildDir, logStream }: AppDepend
     publicConfig: {
       app_currency: config.appCurrency,
       support_email: config.supportEmail,
-      captcha_required: config.recaptchaSecret !== undefined,
+      captcha_required: config.recaptcha !== undefined,
+      recaptcha_site_key: config.recaptcha?.siteKey ?? null,
     },
   });
   await app.register(functionsService, { prefix: '/api' });
@@ -129,7 +146,13 @@ export async function buildApp({ config, db, webBuildDir, logStream }: AppDepend
   if (config.env !== 'production') await app.register(devMailboxRoutes, { prefix: '/api/dev' });
 
   if (webBuildDir) {
-    await app.register(webApp, { buildDir: webBuildDir, pageHeaders: pageSecurityHeaders({ https }) });
+    await app.register(webApp, {
+      buildDir: webBuildDir,
+      pageHeaders: pageSecurityHeaders(
+        { https },
+        { cardForm: config.stripe.publishableKey !== undefined, captcha: config.recaptcha !== undefined },
+      ),
+    });
   }
 
   return app;

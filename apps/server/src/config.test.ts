@@ -87,6 +87,19 @@ describe('loadConfig', () => {
     );
   });
 
+  it('requires the captcha secret and site key together, and keeps them as one setting', () => {
+    expect(() => loadConfig({ SESSION_SECRET: secret, RECAPTCHA_SECRET: 'captcha-secret' })).toThrowError(
+      /RECAPTCHA_SITE_KEY/,
+    );
+    expect(
+      loadConfig({
+        SESSION_SECRET: secret,
+        RECAPTCHA_SECRET: 'captcha-secret',
+        RECAPTCHA_SITE_KEY: 'site-key',
+      }).recaptcha,
+    ).toEqual({ siteKey: 'site-key', secret: 'captcha-secret' });
+  });
+
   it('requires a session secret in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: temporaryDirectory() })).toThrowError(
       /SESSION_SECRET/,

@@ -18,6 +18,11 @@ const optionalString = z
   .optional()
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
 
+const percentage = z
+  .string()
+  .trim()
+  .regex(/^\d{1,3}(\.\d{1,4})?$/, 'a percentage such as 10 or 7.5');
+
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -33,8 +38,22 @@ const environmentSchema = z.object({
   REDIS_KEY_PREFIX: z.string().min(1).default('crossbuy:'),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
-  STRIPE_API_BASE: optionalString,
+  STRIPE_API_BASE: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  PAYNOW_UEN: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[0-9A-Z]{9,10}$/, 'a UEN of 9 or 10 letters and digits')
+      .optional(),
+  ),
+  PAYNOW_MERCHANT_NAME: z
+    .string()
+    .trim()
+    .regex(/^[\x20-\x7e]{1,25}$/, 'at most 25 plain characters, as the PayNow QR holds')
+    .default('Crossbuy'),
   RECAPTCHA_SECRET: optionalString,
+  RECAPTCHA_SITE_KEY: optionalString,
+  RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
   OUTBOUND_ALLOW_HOSTS: optionalString.pipe(
     z.string().regex(OUTBOUND_HOST_LIST, 'a comma-separated list of host or host:port entries').optional(),
   ),
@@ -54,11 +73,20 @@ const environmentSchema = z.object({
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   MAIL_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   QUOTE_VALID_DAYS: z.coerce.number().int().min(1).max(90).default(DEFAULT_QUOTE_VALID_DAYS),
-  QUOTE_FEE_PERCENT: z
-    .string()
-    .trim()
-    .regex(/^\d{1,3}(\.\d{1,4})?$/, 'a percentage such as 10 or 7.5')
-    .default('10'),
+  QUOTE_FEE_PERCENT: percentage.default('10'),
+  CARD_FEE_PERCENT: percentage.default('3'),
+  ORDER_PAYMENT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 24 * 60)
+    .default(60),
+  CHECKOUT_SESSION_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(60),
 });
 
 export type AppConfig = {
@@ -77,8 +105,22 @@ export type AppConfig = {
   redisUrl: string | undefined;
   /** Prefix of every key this installation writes to Redis, so several installations can share one. */
   redisKeyPrefix: string;
-  stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiBase: string | undefined };
-  recaptchaSecret: string | undefined;
+  stripe: {
+    secretKey: string | undefined;
+    webhookSecret: string | undefined;
+    /** Where the card provider's API is reached instead of its own host (a stand-in in tests). */
+    apiBase: string | undefined;
+    /** Given to browsers for the provider's card form; card details go from the browser to the provider. */
+    publishableKey: string | undefined;
+  };
+  /** The card stand-in for development without provider keys; never in production. */
+  testCardEnabled: boolean;
+  /** Where PayNow transfers go; undefined when the store takes no PayNow. */
+  paynow: { uen: string; merchantName: string } | undefined;
+  /** The contact form's captcha: the widget's site key for pages, the secret for checking answers. */
+  recaptcha: { siteKey: string; secret: string } | undefined;
+  /** Where captcha answers are checked: Google's siteverify, or a local stand-in in tests. */
+  recaptchaVerifyUrl: string;
   outboundAllowHosts: string[];
   demoData: boolean;
   admin: { email: string; password: string } | undefined;
@@ -101,6 +143,12 @@ export type AppConfig = {
   quoteValidDays: number;
   /** The store's service fee on a quoted base price, as an exact decimal percentage ('10' is 10%). */
   quoteFeePercent: string;
+  /** The surcharge on paying by card, as an exact decimal percentage. */
+  cardFeePercent: string;
+  /** How long an unpaid order holds its stock and voucher before it is cancelled. */
+  orderPaymentMinutes: number;
+  /** How long a checkout session stays usable. */
+  checkoutSessionMinutes: number;
 };
 
 export class ConfigError extends Error {}
@@ -118,6 +166,18 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
 
+  if (env.NODE_ENV === 'production' && env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY in production',
+    );
+  }
+
+  if ((env.RECAPTCHA_SECRET === undefined) !== (env.RECAPTCHA_SITE_KEY === undefined)) {
+    // A secret without a site key would refuse every contact message: the page could show no captcha.
+    throw new ConfigError(
+      'Invalid configuration:\n  RECAPTCHA_SECRET and RECAPTCHA_SITE_KEY must be set together',
+    );
+  }
   if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
@@ -140,8 +200,15 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       secretKey: env.STRIPE_SECRET_KEY,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
       apiBase: env.STRIPE_API_BASE,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY,
     },
-    recaptchaSecret: env.RECAPTCHA_SECRET,
+    testCardEnabled: env.NODE_ENV !== 'production' && env.STRIPE_SECRET_KEY === undefined,
+    paynow: paynowAccount(env.NODE_ENV, env.PAYNOW_UEN, env.PAYNOW_MERCHANT_NAME),
+    recaptcha:
+      env.RECAPTCHA_SECRET && env.RECAPTCHA_SITE_KEY
+        ? { siteKey: env.RECAPTCHA_SITE_KEY, secret: env.RECAPTCHA_SECRET }
+        : undefined,
+    recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL,
     outboundAllowHosts: env.OUTBOUND_ALLOW_HOSTS?.split(',').map((host) => host.trim().toLowerCase()) ?? [],
     demoData: env.DEMO_DATA,
     admin:
@@ -158,6 +225,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     mailPollSeconds: env.MAIL_POLL_SECONDS,
     quoteValidDays: env.QUOTE_VALID_DAYS,
     quoteFeePercent: env.QUOTE_FEE_PERCENT,
+    cardFeePercent: env.CARD_FEE_PERCENT,
+    orderPaymentMinutes: env.ORDER_PAYMENT_MINUTES,
+    checkoutSessionMinutes: env.CHECKOUT_SESSION_MINUTES,
   };
 }
 
@@ -180,6 +250,14 @@ function developmentSessionSecret(nodeEnv: string, dataDir: string): string {
     writeFileSync(file, secret, { mode: 0o600 });
     return secret;
   }
+}
+
+// A made-up UEN lets development show a real-looking QR; production takes PayNow only to its own account.
+const DEMO_PAYNOW_UEN = '53312345X';
+
+function paynowAccount(nodeEnv: string, uen: string | undefined, merchantName: string): AppConfig['paynow'] {
+  if (uen) return { uen, merchantName };
+  return nodeEnv === 'production' ? undefined : { uen: DEMO_PAYNOW_UEN, merchantName };
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string[] {

@@ -4,12 +4,18 @@ import { authRoutes } from './features/auth/auth.routes.js';
 import { cartRoutes } from './features/cart/cart.routes.js';
 import { isInCart } from './features/cart/cart.service.js';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes.js';
+import { checkoutRoutes } from './features/checkout/checkout.routes.js';
+import { contactRoutes } from './features/contact/contact.routes.js';
 import { contentRoutes } from './features/content/content.routes.js';
 import {
   externalProductRoutes,
   linkPreviewRoutes,
 } from './features/external-products/external-products.routes.js';
 import { notificationRoutes } from './features/notifications/notifications.routes.js';
+import { adminOrderChatRoutes, orderChatRoutes } from './features/orders/order-chat.routes.js';
+import { orderRoutes } from './features/orders/orders.routes.js';
+import type { OrderRules } from './features/orders/orders.service.js';
+import { adminPaymentRoutes, paymentRoutes } from './features/payments/payments.routes.js';
 import { adminQuotationRoutes, quotationRoutes } from './features/quotations/quotations.routes.js';
 import type { QuotingRules } from './features/quotations/quotations.service.js';
 import { regionRoutes } from './features/regions/regions.routes.js';
@@ -17,6 +23,7 @@ import { createRegionDirectory } from './features/regions/regions.service.js';
 import { configRoutes, type PublicConfig, pingRoutes } from './features/system/system.routes.js';
 import { tfaRoutes } from './features/tfa/tfa.routes.js';
 import { adminUserRoutes, userRoutes } from './features/users/users.routes.js';
+import { voucherRoutes } from './features/vouchers/vouchers.routes.js';
 import { wishlistRoutes } from './features/wishlist/wishlist.routes.js';
 import { isInWishlist } from './features/wishlist/wishlist.service.js';
 
@@ -50,23 +57,47 @@ export const storeService: FastifyPluginAsync<StoreServiceOptions> = async (app,
   await app.register(cartRoutes, { regions });
   await app.register(quotationRoutes, { regions, rules: quotingRulesOf(app) });
   await app.register(notificationRoutes);
+  await app.register(orderChatRoutes);
   await app.register(externalProductRoutes);
+  await app.register(checkoutRoutes, {
+    regions,
+    rules: { ...orderRulesOf(app), sessionMinutes: app.config.checkoutSessionMinutes },
+  });
+  await app.register(voucherRoutes, { regions });
+  await app.register(orderRoutes, { supportEmail: app.config.supportEmail });
+  await app.register(paymentRoutes);
 };
 
 /** The spec's functions service: calls that do work for the page rather than keep store data. */
 export const functionsService: FastifyPluginAsync = async (app) => {
   await app.register(linkPreviewRoutes);
+  await app.register(contactRoutes);
 };
 
 /** Back-office calls for operators and admins, mounted under /api/admin. */
 export const adminService: FastifyPluginAsync = async (app) => {
   await app.register(adminUserRoutes);
+  await app.register(adminOrderChatRoutes);
   await app.register(adminQuotationRoutes, {
     regions: createRegionDirectory(app.db),
     rules: quotingRulesOf(app),
   });
+  await app.register(adminPaymentRoutes);
 };
 
 function quotingRulesOf(app: FastifyInstance): QuotingRules {
   return { feePercent: app.config.quoteFeePercent, validDays: app.config.quoteValidDays };
+}
+
+export function orderRulesOf(app: FastifyInstance): OrderRules {
+  const { config } = app;
+  return {
+    setup: {
+      card: config.stripe.secretKey !== undefined,
+      testCard: config.testCardEnabled,
+      paynow: config.paynow !== undefined,
+    },
+    cardFeePercent: config.cardFeePercent,
+    paymentMinutes: config.orderPaymentMinutes,
+  };
 }

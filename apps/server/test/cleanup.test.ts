@@ -5,6 +5,8 @@ import { staleSessions } from '../src/features/auth/sessions.service.js';
 import { sessions } from '../src/features/auth/sessions.table.js';
 import { staleUserSecrets } from '../src/features/auth/user-secrets.service.js';
 import { userSecrets } from '../src/features/auth/user-secrets.table.js';
+import { staleCheckoutSessions } from '../src/features/checkout/checkout.service.js';
+import { checkoutSessions } from '../src/features/checkout/checkout.table.js';
 import { staleLinkPreviews } from '../src/features/external-products/external-products.service.js';
 import { linkPreviews } from '../src/features/external-products/external-products.table.js';
 import { staleJobs } from '../src/features/jobs/job-queue.js';
@@ -98,6 +100,11 @@ async function seedRowsAroundTheirRetention() {
       { url: 'https://shop.example/expired-2-days-ago', expiresAt: ago('2 days') },
     ])
     .onConflictDoNothing();
+
+  await db.insert(checkoutSessions).values([
+    { key: `ended-an-hour-ago-${user.id}`, userId: user.id, expiresAt: ago('1 hour') },
+    { key: `ended-2-days-ago-${user.id}`, userId: user.id, expiresAt: ago('2 days') },
+  ]);
   return { user, secretOwners, sessionRows };
 }
 
@@ -107,7 +114,19 @@ describe('periodic clean-up', () => {
     const { db } = testApp.app;
 
     const deleted = await pruneStaleRows(db);
-    expect(deleted).toMatchObject({ sessions: 2, userSecrets: 1, mail: 2, jobs: 2, linkPreviews: 1 });
+    expect(deleted).toMatchObject({
+      sessions: 2,
+      userSecrets: 1,
+      mail: 2,
+      jobs: 2,
+      linkPreviews: 1,
+      checkoutSessions: 1,
+    });
+    const keptCheckouts = await db
+      .select({ key: checkoutSessions.key })
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.userId, user.id));
+    expect(keptCheckouts.map((row) => row.key)).toEqual([`ended-an-hour-ago-${user.id}`]);
 
     const keptSessions = await db
       .select({ label: sessions.tokenHash })
@@ -146,6 +165,7 @@ describe('periodic clean-up', () => {
       mail: 0,
       jobs: 0,
       linkPreviews: 0,
+      checkoutSessions: 0,
     });
   });
 
@@ -183,6 +203,7 @@ describe('periodic clean-up', () => {
       mail: 0,
       jobs: 0,
       linkPreviews: 0,
+      checkoutSessions: 0,
     });
   });
 
@@ -200,5 +221,6 @@ describe('periodic clean-up', () => {
     expect(await counted(staleMail, mailOutbox)).toBe(0);
     expect(await counted(staleJobs, jobs)).toBe(0);
     expect(await counted(staleLinkPreviews, linkPreviews)).toBe(0);
+    expect(await counted(staleCheckoutSessions, checkoutSessions)).toBe(0);
   });
 });

@@ -58,7 +58,11 @@ describe('foundation HTTP behaviour', () => {
   it('GET /api/config includes app_currency, SGD by default', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/config' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ app_currency: 'SGD', captcha_required: false });
+    expect(response.json()).toMatchObject({
+      app_currency: 'SGD',
+      captcha_required: false,
+      recaptcha_site_key: null,
+    });
   });
 
   it('GET /api/auth/me tells a visitor they are signed out', async () => {

@@ -54,6 +54,7 @@ describe('security headers', () => {
     expect(policy).toMatch(/script-src 'self' 'nonce-[0-9a-f]{32}'/);
     expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).not.toContain('upgrade-insecure-requests');
+    expect(policy).not.toMatch(/stripe|google|frame-src/);
     expect(second.headers['content-security-policy']).not.toBe(policy);
     expect(first.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(first.headers['referrer-policy']).toBe('no-referrer');
@@ -107,5 +108,30 @@ describe('on https', () => {
     }
     expect(String(page.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
     expect(json.headers['content-security-policy']).toBeUndefined();
+  });
+});
+
+describe('with card payments and a captcha set up', () => {
+  it('let a page load the card form and the captcha widget from their sites, and nothing else', async () => {
+    const store = await createTestApp({
+      extend: async (app) => {
+        await app.register(webApp, {
+          buildDir,
+          pageHeaders: pageSecurityHeaders({ https: false }, { cardForm: true, captcha: true }),
+        });
+      },
+    });
+    const policy = String(
+      (await store.app.inject({ method: 'GET', url: '/some-page' })).headers['content-security-policy'],
+    );
+    await store.close();
+    expect(policy).toMatch(
+      /script-src 'self' https:\/\/js\.stripe\.com https:\/\/www\.google\.com\/recaptcha\/ https:\/\/www\.gstatic\.com\/recaptcha\/ 'nonce-/,
+    );
+    expect(policy).toContain(
+      'frame-src https://js.stripe.com https://hooks.stripe.com https://www.google.com/recaptcha/',
+    );
+    expect(policy).toContain("connect-src 'self' https://api.stripe.com");
+    expect(policy).toContain("default-src 'self'");
   });
 });

@@ -22,6 +22,19 @@ describe('seedDemoDataOnce', () => {
     expect(calls).toEqual(['merchants', 'products']);
   });
 
+  it('runs only the seeders added since, on a database seeded by an earlier version', async () => {
+    const calls: string[] = [];
+    const seeder = (name: string) => ({ name, seed: async () => void calls.push(name) });
+    await seedDemoDataOnce(database.db, [seeder('merchants')], context);
+    expect(await seedDemoDataOnce(database.db, [seeder('merchants'), seeder('vouchers')], context)).toBe(
+      true,
+    );
+    expect(await seedDemoDataOnce(database.db, [seeder('merchants'), seeder('vouchers')], context)).toBe(
+      false,
+    );
+    expect(calls).toEqual(['merchants', 'vouchers']);
+  });
+
   it('leaves no marker when a seeder fails, so the next start tries again', async () => {
     const failing = [{ name: 'broken', seed: async () => Promise.reject(new Error('disk full')) }];
     await expect(seedDemoDataOnce(database.db, failing, context)).rejects.toThrow('disk full');

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { appMeta } from '../features/system/system.table.js';
 import type { Database } from './client.js';
 
@@ -10,9 +11,11 @@ export type DemoSeeder = { name: string; seed(db: Database, context: DemoContext
 const DEMO_DATA_KEY = 'demo_data';
 
 /**
- * Lays down the demo store once, on a database that has never had it. The marker row and the data
- * are written in one transaction, so a crash half-way leaves no marker and the next start retries;
- * two processes starting together cannot both seed, because only one insert of the marker succeeds.
+ * Lays down the parts of the demo store a database has not had yet: all of them on a fresh database, and
+ * on one seeded by an earlier version only the seeders added since (the store grows, and an existing demo
+ * store should be able to use what was added). The marker row, which names the seeders that ran, and
+ * their data are written in one transaction holding the marker's lock, so a crash half-way changes
+ * nothing and two processes starting together cannot both seed. Returns whether any seeder ran.
  */
 export async function seedDemoDataOnce(
   db: Database,
@@ -20,16 +23,30 @@ export async function seedDemoDataOnce(
   context: DemoContext,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const inserted = await tx
+    await tx
       .insert(appMeta)
-      .values({
-        key: DEMO_DATA_KEY,
-        value: { seededAt: new Date().toISOString(), seeders: seeders.map((s) => s.name) },
+      .values({ key: DEMO_DATA_KEY, value: { seededAt: new Date().toISOString(), seeders: [] } })
+      .onConflictDoNothing();
+    const [marker] = await tx.select().from(appMeta).where(eq(appMeta.key, DEMO_DATA_KEY)).for('update');
+    const done = new Set(seedersIn(marker?.value));
+    const due = seeders.filter((seeder) => !done.has(seeder.name));
+    if (due.length === 0 && done.size > 0) return false;
+    for (const seeder of due) await seeder.seed(tx as unknown as Database, context);
+    await tx
+      .update(appMeta)
+      .set({
+        value: {
+          seededAt: new Date().toISOString(),
+          seeders: [...done, ...due.map((seeder) => seeder.name)],
+        },
       })
-      .onConflictDoNothing()
-      .returning({ key: appMeta.key });
-    if (inserted.length === 0) return false;
-    for (const seeder of seeders) await seeder.seed(tx as unknown as Database, context);
-    return true;
+      .where(eq(appMeta.key, DEMO_DATA_KEY));
+    return due.length > 0 || done.size === 0;
   });
+}
+
+function seedersIn(value: unknown): string[] {
+  if (typeof value !== 'object' || value === null || !('seeders' in value)) return [];
+  const { seeders } = value as { seeders: unknown };
+  return Array.isArray(seeders) ? seeders.filter((name): name is string => typeof name === 'string') : [];
 }

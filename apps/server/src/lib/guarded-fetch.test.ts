@@ -112,6 +112,20 @@ describe('OutboundFetcher', () => {
     site.route('/image', (_request, response) => {
       response.writeHead(200, { 'content-type': 'image/png' }).end('png');
     });
+    site.route('/echo-form', (request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => {
+        body += chunk.toString('utf8');
+      });
+      request.on('end', () => {
+        const answer = {
+          method: request.method,
+          type: request.headers['content-type'],
+          form: Object.fromEntries(new URLSearchParams(body)),
+        };
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+      });
+    });
     site.route('/broken', (_request, response) => {
       response.writeHead(503, { 'content-type': 'text/html' }).end('busy');
     });
@@ -230,5 +244,19 @@ describe('OutboundFetcher', () => {
     expect(missing).toMatchObject({ failure: 'not_found', retryable: false });
     const unknown = await failureOf(guarded.fetchPage('http://nowhere.rebind.test/'));
     expect(unknown).toMatchObject({ failure: 'unknown_host', retryable: false });
+  });
+
+  it('posts a form and reads a JSON answer, through the same address check as pages', async () => {
+    const answer = await allowing.postFormForJson(site.url('/echo-form'), { secret: 's&1', response: 'tok' });
+    expect(answer).toEqual({
+      method: 'POST',
+      type: 'application/x-www-form-urlencoded',
+      form: { secret: 's&1', response: 'tok' },
+    });
+    expect((await failureOf(guarded.postFormForJson(site.url('/echo-form'), {}))).failure).toBe(
+      'blocked_address',
+    );
+    expect((await failureOf(allowing.postFormForJson(site.url('/page'), {}))).failure).toBe('site_error');
+    expect((await failureOf(allowing.postFormForJson(site.url('/broken'), {}))).failure).toBe('site_error');
   });
 });

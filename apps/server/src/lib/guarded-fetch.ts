@@ -193,6 +193,31 @@ export class OutboundFetcher {
   }
 
   /**
+   * Posts an HTML form to a service that answers JSON (a captcha check), within the same time and size
+   * bounds and through the same address check as pages. Redirects are not followed: an API that moves
+   * is a failure to look into, not a page to chase. Throws {@link OutboundFetchError}.
+   */
+  async postFormForJson(link: string, form: Record<string, string>): Promise<unknown> {
+    const signal = AbortSignal.timeout(this.timeoutMs);
+    const url = this.checkedUrl(link);
+    const response = await this.send(url, signal, {
+      method: 'POST',
+      body: new URLSearchParams(form).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    });
+    if (response.statusCode < 200 || response.statusCode > 299) {
+      response.body.dump().catch(() => undefined);
+      throw statusFailure(response.statusCode);
+    }
+    const body = await this.readBody(response, signal);
+    try {
+      return JSON.parse(body.toString('utf8'));
+    } catch (error) {
+      throw new OutboundFetchError('site_error', 'the answer is not JSON', { cause: error });
+    }
+  }
+
+  /**
    * Refuses at once, without any network, a link the fetch would refuse before connecting: not http(s),
    * credentials, a port other than the web's, or a literal address that is not public.
    */
@@ -224,17 +249,23 @@ export class OutboundFetcher {
     return url;
   }
 
-  private async send(url: URL, signal: AbortSignal) {
+  private async send(
+    url: URL,
+    signal: AbortSignal,
+    form?: { method: 'POST'; body: string; headers: Record<string, string> },
+  ) {
     try {
       return await request(url, {
-        method: 'GET',
+        method: form?.method ?? 'GET',
         dispatcher: this.agent,
         signal,
         headers: {
           'user-agent': this.userAgent,
           accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
           'accept-language': 'en,ja;q=0.8,*;q=0.5',
+          ...form?.headers,
         },
+        ...(form && { body: form.body }),
       });
     } catch (error) {
       throw translateError(error, signal);

@@ -5,19 +5,46 @@ import fp from 'fastify-plugin';
 type SecurityHeadersOptions = { https: boolean };
 
 /**
- * The headers of an HTML page: scripts run only from our origin or with the per-response nonce that the
- * server-rendered pages put on their inline bootstrap script. Given to the page route (web-app.ts).
+ * Other sites a page may load from, only when the store uses them: the card provider's card form
+ * (Stripe.js, its frames and API) when card payments are set up, and the captcha widget when the contact
+ * form requires one.
  */
-export function pageSecurityHeaders({ https }: SecurityHeadersOptions): FastifyHelmetRouteOptions['helmet'] {
+export type PageThirdParties = { cardForm: boolean; captcha: boolean };
+
+const CARD_FORM = {
+  script: ['https://js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+};
+const CAPTCHA = {
+  script: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+  frame: ['https://www.google.com/recaptcha/'],
+  connect: [],
+};
+
+/**
+ * The headers of an HTML page: scripts run only from our origin or with the per-response nonce that the
+ * server-rendered pages put on their inline bootstrap script, plus the third parties the store uses.
+ * Given to the page route (web-app.ts).
+ */
+export function pageSecurityHeaders(
+  { https }: SecurityHeadersOptions,
+  thirdParties: PageThirdParties = { cardForm: false, captcha: false },
+): FastifyHelmetRouteOptions['helmet'] {
+  const used = [thirdParties.cardForm && CARD_FORM, thirdParties.captcha && CAPTCHA].filter(
+    (party): party is typeof CARD_FORM => party !== false,
+  );
+  const frames = used.flatMap((party) => party.frame);
   return {
     enableCSPNonces: true,
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...used.flatMap((party) => party.script)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...used.flatMap((party) => party.connect)],
+        ...(frames.length > 0 && { frameSrc: frames }),
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

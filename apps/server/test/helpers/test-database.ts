@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../../src/db/client.js';
 
-export type TestDatabase = DatabaseHandle & { dispose(): Promise<void> };
+/** `url`: the PostgreSQL database's address, for a server process of its own; none on PGlite. */
+export type TestDatabase = DatabaseHandle & { url?: string; dispose(): Promise<void> };
 
 /**
  * A migrated database of the test's own: in-memory PGlite by default, or, when TEST_DATABASE_URL
@@ -29,6 +30,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   await handle.migrate();
   return {
     ...handle,
+    url: url.toString(),
     async dispose() {
       await handle.close();
       const cleaner = new pg.Client({ connectionString: serverUrl });

@@ -22,7 +22,8 @@ function columns(address: Address) {
   };
 }
 
-async function ownAddress(tx: Database, userId: string, addressId: string): Promise<AddressRow> {
+/** The shopper's own address; address/not_found for anyone else's. */
+export async function ownAddress(tx: Database, userId: string, addressId: string): Promise<AddressRow> {
   if (!isUuid(addressId)) throw new AppError('address/not_found');
   const [row] = await tx
     .select()

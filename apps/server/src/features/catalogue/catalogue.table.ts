@@ -76,6 +76,8 @@ export const products = pgTable(
     priceCurrency: text('price_currency').notNull().default('SGD'),
     variants: jsonb('variants').$type<ProductVariant[]>().notNull().default([]),
     stock: integer('stock').notNull().default(0),
+    /** Shipping weight of one, which prices delivery by weight. */
+    weightGrams: integer('weight_grams').notNull().default(500),
     disabled: boolean('disabled').notNull().default(false),
     sourceMarketPlace: text('source_market_place').notNull(),
     merchantId: uuid('merchant_id')
@@ -114,6 +116,7 @@ export const products = pgTable(
     index('products_price_idx').on(table.priceMinor, table.id).where(sql`NOT ${table.disabled}`),
     check('products_price_non_negative', sql`${table.priceMinor} >= 0`),
     check('products_stock_non_negative', sql`${table.stock} >= 0`),
+    check('products_weight_positive', sql`${table.weightGrams} > 0`),
     check('products_base_currency', sql`${table.priceCurrency} = 'SGD'`),
     check('products_param_name_format', sql`${table.paramName} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
   ],

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { retryDelayMs } from './mailer.js';
-import { escapeHtml, passwordResetMail, tfaResetMail, verificationCodeMail } from './templates.js';
+import {
+  contactMessageMail,
+  escapeHtml,
+  passwordResetMail,
+  tfaResetMail,
+  verificationCodeMail,
+} from './templates.js';
 
 describe('mail templates', () => {
   it('puts the code in the subject, the text and the HTML', () => {
@@ -10,6 +16,22 @@ describe('mail templates', () => {
     expect(mail.text).toContain('60 minutes');
     expect(mail.html).toContain('012345');
     expect(mail.html).toMatch(/^<!doctype html>/);
+  });
+
+  it('words a contact message with its sender, escaping the HTML and keeping the subject on one line', () => {
+    const mail = contactMessageMail({
+      name: 'Mei\nTan <b>',
+      email: 'mei@example.com',
+      phoneNumber: null,
+      message: 'Where is my parcel?\n<script>x</script>',
+      signedInAs: 'user 42',
+    });
+    expect(mail.subject).toBe('Contact form: Mei Tan <b>');
+    expect(mail.text).toContain('Phone: not given');
+    expect(mail.text).toContain('Account: user 42');
+    expect(mail.text).toContain('<script>x</script>');
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('Mei\nTan &lt;b&gt; &lt;mei@example.com&gt;');
   });
 
   it('escapes names and links in HTML but keeps the text as typed', () => {

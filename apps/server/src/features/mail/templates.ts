@@ -1,7 +1,15 @@
+import { formatDateTime } from '@crossbuy/core/dates';
+import { formatMoney, type Money } from '@crossbuy/core/money';
+
 /** A rendered message: every mail has a plain-text and an HTML body saying the same thing. */
 export type MailContent = { subject: string; text: string; html: string };
 
-export type MailTemplate = 'email_verification' | 'password_reset' | 'tfa_reset';
+export type MailTemplate =
+  | 'email_verification'
+  | 'password_reset'
+  | 'tfa_reset'
+  | 'order_placed'
+  | 'contact_message';
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -90,6 +98,65 @@ export function tfaResetMail(input: { firstName: string; link: string; expiresIn
     button(input.link, 'Turn off two-factor authentication'),
     `The link works once and expires in ${input.expiresInMinutes} minutes.`,
     '<strong>If it was not you, change your password now: someone knows it.</strong>',
+  ]);
+  return { subject, text, html } satisfies MailContent;
+}
+
+/** A contact-form message, for the store's support inbox; the sender's words are shown as written. */
+export function contactMessageMail(input: {
+  name: string;
+  email: string;
+  phoneNumber: string | null;
+  message: string;
+  signedInAs: string | null;
+}) {
+  // New lines in a name must not start a second header line of the subject.
+  const subject = `Contact form: ${input.name.replace(/\s+/g, ' ')}`;
+  const sender = [
+    `From: ${input.name} <${input.email}>`,
+    `Phone: ${input.phoneNumber ?? 'not given'}`,
+    `Account: ${input.signedInAs ?? 'not signed in'}`,
+  ];
+  const text = [...sender, '', input.message, '', 'Reply to the sender at the address above.'].join('\n');
+  const html = layout('A message from the contact form', [
+    sender.map(escapeHtml).join('<br>'),
+    `<span style="white-space:pre-wrap">${escapeHtml(input.message)}</span>`,
+    'Reply to the sender at the address above.',
+  ]);
+  return { subject, text, html } satisfies MailContent;
+}
+
+export function orderPlacedMail(input: {
+  firstName: string;
+  orderRef: string;
+  lines: readonly { name: string; quantity: number; total: Money }[];
+  total: Money;
+  paymentDueAt: Date;
+  link: string;
+}) {
+  const subject = `Your Crossbuy order ${input.orderRef}`;
+  const due = `${formatDateTime(input.paymentDueAt, { timeZone: 'UTC' })} UTC`;
+  const text = [
+    `Hi ${input.firstName},`,
+    '',
+    `Thank you for your order ${input.orderRef}.`,
+    '',
+    ...input.lines.map((line) => `${line.quantity} x ${line.name}: ${formatMoney(line.total)}`),
+    `Total: ${formatMoney(input.total)}`,
+    '',
+    `Please pay by ${due}; unpaid orders are cancelled then. Follow your order at:`,
+    input.link,
+  ].join('\n');
+  const items = input.lines
+    .map((line) => `${line.quantity} × ${escapeHtml(line.name)}: ${escapeHtml(formatMoney(line.total))}`)
+    .join('<br>');
+  const html = layout(`Order ${input.orderRef}`, [
+    `Hi ${escapeHtml(input.firstName)},`,
+    `Thank you for your order <strong>${escapeHtml(input.orderRef)}</strong>.`,
+    items,
+    `<strong>Total: ${escapeHtml(formatMoney(input.total))}</strong>`,
+    `Please pay by ${escapeHtml(due)}; unpaid orders are cancelled then.`,
+    button(input.link, 'View your order'),
   ]);
   return { subject, text, html } satisfies MailContent;
 }

@@ -6,6 +6,8 @@ import { staleSessions } from '../auth/sessions.service.js';
 import { sessions } from '../auth/sessions.table.js';
 import { staleUserSecrets } from '../auth/user-secrets.service.js';
 import { userSecrets } from '../auth/user-secrets.table.js';
+import { staleCheckoutSessions } from '../checkout/checkout.service.js';
+import { checkoutSessions } from '../checkout/checkout.table.js';
 import { staleLinkPreviews } from '../external-products/external-products.service.js';
 import { linkPreviews } from '../external-products/external-products.table.js';
 import { staleJobs } from '../jobs/job-queue.js';
@@ -25,6 +27,7 @@ const PRUNED: ReadonlyArray<{ name: string; table: PgTable; stale: SQL }> = [
   { name: 'mail', table: mailOutbox, stale: staleMail },
   { name: 'jobs', table: jobs, stale: staleJobs },
   { name: 'linkPreviews', table: linkPreviews, stale: staleLinkPreviews },
+  { name: 'checkoutSessions', table: checkoutSessions, stale: staleCheckoutSessions },
 ];
 
 async function deleteInBatches(

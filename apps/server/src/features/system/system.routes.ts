@@ -8,6 +8,8 @@ export const configResponseSchema = z.object({
   app_currency: z.enum(CURRENCIES),
   support_email: z.email(),
   captcha_required: z.boolean(),
+  /** The captcha widget's public key, when the contact form requires a captcha. */
+  recaptcha_site_key: z.string().nullable(),
 });
 
 /** `GET /ping`: liveness, and the cheap way for a browser to obtain its anti-forgery cookie. */

@@ -1,0 +1,482 @@
+import { getCountryAddressData } from '@crossbuy/core/address';
+import { variantLabel as labelOfVariant, type Product } from '@crossbuy/core/catalogue';
+import { formatDate } from '@crossbuy/core/dates';
+import { AppError, formatErrorMessage } from '@crossbuy/core/errors';
+import type { Money } from '@crossbuy/core/money';
+import {
+  availablePaymentMethods,
+  type CheckoutLine,
+  type CheckoutSession,
+  type CheckoutSessionRequest,
+  type CostBreakdown,
+  type CostEstimate,
+  type CostLine,
+  computeCosts,
+  DEFAULT_ITEM_WEIGHT_GRAMS,
+  lineTotal,
+  type OrderAddress,
+  type OrderLineCapture,
+  PAYMENT_METHOD_LABELS,
+  type PaymentMethod,
+  type PaymentSetup,
+  type Refusal,
+  type ShippingRule,
+} from '@crossbuy/core/order';
+import { marketplaceLabel, quotationUnavailableReason } from '@crossbuy/core/quotation';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { isUuid } from '../../lib/ids.js';
+import { randomToken } from '../../lib/secrets.js';
+import { type AddressRow, addresses } from '../addresses/addresses.table.js';
+import { cartItems } from '../cart/cart.table.js';
+import { productsFromTables } from '../catalogue/catalogue.service.js';
+import { merchants, products } from '../catalogue/catalogue.table.js';
+import { shippingLocations } from '../content/content.table.js';
+import { type QuotationItemRow, quotationItems } from '../quotations/quotations.table.js';
+import type { PricingRegion } from '../regions/pricing.js';
+import { usableVoucher, voucherTerms } from '../vouchers/vouchers.service.js';
+import type { VoucherRow } from '../vouchers/vouchers.table.js';
+import { type CheckoutSessionRow, checkoutSessions, shippingRates, taxRates } from './checkout.table.js';
+
+// Spec section 7 (checkout and quotation checkout): what the shopper chose, priced now. The same steps price
+// an estimate and the order itself, so the total shown is the total charged.
+
+export type CheckoutSelection = { cartItemIds: readonly string[]; quotationItemIds: readonly string[] };
+
+/** A line ready to price and to order: what the shopper sees, plus what delivery and stock need. */
+export type CheckoutLineDraft = CheckoutLine &
+  CostLine & {
+    /** The stock this line takes: a product, and its variant path ('' for a product without variants). */
+    stock: { productId: string; variantPath: string; name: string } | null;
+    capture: OrderLineCapture;
+  };
+
+/** What the store has set up to take payments (core PaymentSetup), and the card surcharge. */
+export type PaymentOptions = { setup: PaymentSetup; cardFeePercent: string };
+
+function paymentFeePercent(method: PaymentMethod | null, options: PaymentOptions): string {
+  return method === 'card' || method === 'test_card' ? options.cardFeePercent : '0';
+}
+
+/** Weight and origin of the products behind lines, which price delivery. */
+async function shippingFacts(
+  db: Database,
+  productIds: readonly string[],
+): Promise<Map<string, { weightGrams: number; originCountry: string }>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, weightGrams: products.weightGrams, originCountry: merchants.countryCode })
+    .from(products)
+    .innerJoin(merchants, eq(merchants.id, products.merchantId))
+    .where(inArray(products.id, [...productIds]));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+function unitPriceOf(product: Product, variantPath: string): Money {
+  return Object.hasOwn(product.variantPaths, variantPath)
+    ? (product.variantPaths[variantPath]?.price ?? product.price)
+    : product.price;
+}
+
+function captureOf(
+  product: Product | null,
+  fields: Partial<OrderLineCapture> & Pick<OrderLineCapture, 'name' | 'unitPrice'>,
+): OrderLineCapture {
+  return {
+    mainImage: product?.mainImage ?? null,
+    paramName: product?.paramName ?? null,
+    variantLabel: null,
+    merchantName: product?.merchant.name ?? null,
+    sourceMarketPlace: product?.sourceMarketPlace ?? null,
+    productUrl: null,
+    ...fields,
+  };
+}
+
+function quotationRefusal(row: QuotationItemRow, product: Product | null, now: Date): AppError | null {
+  const reason = quotationUnavailableReason(row, product, now);
+  if (!reason) return null;
+  if (reason === 'quotation/expired')
+    return new AppError(reason, [row.expiresAt ? formatDate(row.expiresAt) : '']);
+  if (reason === 'cart/product_unavailable') return new AppError('checkout/item_unavailable', [row.name]);
+  return new AppError(reason, [row.name]);
+}
+
+/**
+ * The shopper's chosen lines, priced in `region` from the tables now. Another shopper's line, or one gone,
+ * is refused as not found; a line that cannot be bought (a product off sale, a quote expired, pending or
+ * declined) is refused with its reason. Runs inside the caller's transaction when given one.
+ */
+export async function loadCheckoutLines(
+  db: Database,
+  userId: string,
+  selection: CheckoutSelection,
+  region: PricingRegion,
+  now = new Date(),
+): Promise<CheckoutLineDraft[]> {
+  const cartIds = [...new Set(selection.cartItemIds)];
+  const quotationIds = [...new Set(selection.quotationItemIds)];
+  const badCart = cartIds.find((id) => !isUuid(id));
+  if (badCart !== undefined) throw new AppError('cart/not_found', [badCart]);
+  const badQuotation = quotationIds.find((id) => !isUuid(id));
+  if (badQuotation !== undefined) throw new AppError('quotation/not_found', [badQuotation]);
+
+  const [cartRows, quotationRows] = await Promise.all([
+    cartIds.length === 0
+      ? []
+      : db
+          .select()
+          .from(cartItems)
+          .where(and(eq(cartItems.userId, userId), inArray(cartItems.id, cartIds))),
+    quotationIds.length === 0
+      ? []
+      : db
+          .select()
+          .from(quotationItems)
+          .where(
+            and(
+              eq(quotationItems.userId, userId),
+              inArray(quotationItems.id, quotationIds),
+              isNull(quotationItems.orderedAt),
+            ),
+          ),
+  ]);
+  const missingCart = cartIds.find((id) => !cartRows.some((row) => row.id === id));
+  if (missingCart !== undefined) throw new AppError('cart/not_found', [missingCart]);
+  const missingQuotation = quotationIds.find((id) => !quotationRows.some((row) => row.id === id));
+  if (missingQuotation !== undefined) throw new AppError('quotation/not_found', [missingQuotation]);
+
+  const productIds = [
+    ...new Set([
+      ...cartRows.map((row) => row.productId),
+      ...quotationRows.flatMap((row) => (row.productId ? [row.productId] : [])),
+    ]),
+  ];
+  const [productList, facts] = await Promise.all([
+    productsFromTables(db, productIds, region),
+    shippingFacts(db, productIds),
+  ]);
+  const byId = new Map(productList.map((product) => [product.uuid, product]));
+
+  const lines: CheckoutLineDraft[] = [];
+  for (const row of cartRows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())) {
+    const product = byId.get(row.productId);
+    if (!product || product.disabled)
+      throw new AppError('checkout/item_unavailable', [product?.name ?? row.id]);
+    const unitPrice = unitPriceOf(product, row.variantPath);
+    const label = labelOfVariant(product.variants, row.variantPath);
+    lines.push({
+      source: 'cart',
+      id: row.id,
+      productId: product.uuid,
+      variantPath: row.variantPath,
+      name: product.name,
+      mainImage: product.mainImage,
+      variantLabel: label,
+      marketplaceLabel: null,
+      quantity: row.quantity,
+      unitPrice,
+      total: lineTotal({ unitPrice, quantity: row.quantity }),
+      message: row.message,
+      weightGrams: facts.get(product.uuid)?.weightGrams ?? DEFAULT_ITEM_WEIGHT_GRAMS,
+      originCountry: facts.get(product.uuid)?.originCountry ?? null,
+      stock: { productId: product.uuid, variantPath: row.variantPath, name: product.name },
+      capture: captureOf(product, { name: product.name, variantLabel: label, unitPrice }),
+    });
+  }
+  for (const row of quotationRows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())) {
+    const product = row.productId ? (byId.get(row.productId) ?? null) : null;
+    const refusal = quotationRefusal(row, product, now);
+    if (refusal) throw refusal;
+    const internal = row.productSource === 'i' && product !== null;
+    const unitPrice = internal
+      ? unitPriceOf(product, row.variantPath)
+      : row.quotedPrice?.[region.countryCode];
+    if (!unitPrice || unitPrice.currency !== region.currency) {
+      throw new AppError('checkout/item_unavailable', [row.name]);
+    }
+    const label = internal ? labelOfVariant(product.variants, row.variantPath) : null;
+    lines.push({
+      source: internal ? 'quotation_internal' : 'quotation_external',
+      id: row.id,
+      productId: row.productId,
+      variantPath: row.variantPath,
+      name: row.name,
+      mainImage: row.mainImage,
+      variantLabel: label,
+      marketplaceLabel: marketplaceLabel(row.sourceMarketPlace),
+      quantity: row.quantity,
+      unitPrice,
+      total: lineTotal({ unitPrice, quantity: row.quantity }),
+      message: row.instructions,
+      weightGrams: (internal && facts.get(product.uuid)?.weightGrams) || DEFAULT_ITEM_WEIGHT_GRAMS,
+      originCountry: internal ? (facts.get(product.uuid)?.originCountry ?? null) : null,
+      stock: internal ? { productId: product.uuid, variantPath: row.variantPath, name: row.name } : null,
+      capture: captureOf(internal ? product : null, {
+        name: row.name,
+        mainImage: row.mainImage,
+        variantLabel: label,
+        sourceMarketPlace: row.sourceMarketPlace,
+        productUrl: row.productUrl,
+        unitPrice,
+      }),
+    });
+  }
+  return lines;
+}
+
+export type CheckoutChoices = {
+  voucherCode?: string | undefined;
+  paymentMethod?: PaymentMethod | undefined;
+  shippingAddressId?: string | undefined;
+};
+
+export type PricedCheckout = {
+  breakdown: CostBreakdown;
+  voucher: VoucherRow | null;
+  /** The voucher code given, and the AppError that refused it. */
+  voucherRefusal: AppError | null;
+  shippingAddress: AddressRow | null;
+  paymentMethods: PaymentMethod[];
+};
+
+/**
+ * The shopper's address and the store's delivery rules to its country (none when the store does not
+ * deliver there), in one query; address/not_found for anyone else's address.
+ */
+async function deliveryTo(
+  db: Database,
+  userId: string,
+  addressId: string,
+): Promise<{ address: AddressRow; rules: ShippingRule[] }> {
+  if (!isUuid(addressId)) throw new AppError('address/not_found');
+  const rows = await db
+    .select({ address: addresses, rate: shippingRates })
+    .from(addresses)
+    .leftJoin(
+      shippingLocations,
+      and(eq(shippingLocations.countryCode, addresses.country), eq(shippingLocations.enabled, true)),
+    )
+    .leftJoin(shippingRates, eq(shippingRates.shippingLocationId, shippingLocations.id))
+    .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)));
+  const [first] = rows;
+  if (!first) throw new AppError('address/not_found');
+  return {
+    address: first.address,
+    rules: rows.flatMap(({ rate }) =>
+      rate
+        ? [
+            {
+              originCountry: rate.originCountry,
+              method: rate.method,
+              baseFee: { amountMinor: rate.baseFeeMinor, currency: rate.currency },
+              stepFee: { amountMinor: rate.stepFeeMinor, currency: rate.currency },
+              stepGrams: rate.stepGrams,
+              freeAbove:
+                rate.freeAboveMinor === null
+                  ? null
+                  : { amountMinor: rate.freeAboveMinor, currency: rate.currency },
+            },
+          ]
+        : [],
+    ),
+  };
+}
+
+/**
+ * Prices lines with the shopper's choices. A voucher that does not apply and an address the store does not
+ * deliver to are reported, not thrown, so an estimate can still show the rest; an order refuses them.
+ */
+export async function priceCheckout(
+  db: Database,
+  userId: string,
+  lines: readonly CheckoutLineDraft[],
+  choices: CheckoutChoices,
+  region: PricingRegion,
+  options: PaymentOptions,
+): Promise<PricedCheckout> {
+  const paymentMethods = availablePaymentMethods(region.currency, options.setup);
+  const method = choices.paymentMethod ?? null;
+  if (method !== null && !paymentMethods.includes(method)) {
+    throw new AppError('checkout/payment_method_unavailable', [PAYMENT_METHOD_LABELS[method]]);
+  }
+  const delivery = choices.shippingAddressId ? await deliveryTo(db, userId, choices.shippingAddressId) : null;
+  const shippingAddress = delivery?.address ?? null;
+  const [tax] = await db.select().from(taxRates).where(eq(taxRates.countryCode, region.countryCode));
+
+  let voucher: VoucherRow | null = null;
+  let voucherRefusal: AppError | null = null;
+  if (choices.voucherCode) {
+    try {
+      voucher = await usableVoucher(db, choices.voucherCode, userId, {
+        regionCountryCode: region.countryCode,
+        paymentMethod: method,
+      });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      voucherRefusal = error;
+    }
+  }
+
+  const breakdown = computeCosts({
+    currency: region.currency,
+    rateFromBase: region.rate,
+    lines,
+    shipping: delivery ? { destination: countryName(delivery.address.country), rules: delivery.rules } : null,
+    tax: tax ? { name: tax.name, ratePercent: tax.ratePercent, inclusive: tax.inclusive } : null,
+    voucher: voucher ? voucherTerms(voucher) : null,
+    paymentFeePercent: paymentFeePercent(method, options),
+  });
+  if (breakdown.voucherRefusal) {
+    voucherRefusal = new AppError(breakdown.voucherRefusal.code, breakdown.voucherRefusal.params);
+    voucher = null;
+  }
+  return { breakdown, voucher, voucherRefusal, shippingAddress, paymentMethods };
+}
+
+function countryName(code: string): string {
+  return getCountryAddressData(code)?.displayValue ?? code;
+}
+
+function toRefusal(error: { code: Refusal['code']; params: readonly (string | number)[] }) {
+  return {
+    code: error.code,
+    params: error.params.map(String),
+    message: formatErrorMessage(error.code, error.params),
+  };
+}
+
+/** The estimate's wire shape (core costEstimateSchema). */
+export function toCostEstimate(
+  region: PricingRegion,
+  lines: readonly CheckoutLineDraft[],
+  priced: PricedCheckout,
+  voucherCode: string | undefined,
+  options: PaymentOptions,
+): CostEstimate {
+  const { breakdown } = priced;
+  return {
+    regionCountryCode: region.countryCode,
+    currency: region.currency,
+    lines: lines.map(toCheckoutLine),
+    subtotal: breakdown.subtotal,
+    discount: breakdown.discount,
+    shippingFee: breakdown.shippingFee,
+    paymentFee: breakdown.paymentFee,
+    tax: breakdown.tax,
+    total: breakdown.total,
+    voucher: voucherCode
+      ? {
+          code: voucherCode.trim().toUpperCase(),
+          refusal: priced.voucherRefusal ? toRefusal(priced.voucherRefusal) : null,
+        }
+      : null,
+    shippingRefusal: breakdown.shippingRefusal ? toRefusal(breakdown.shippingRefusal) : null,
+    paymentMethods: priced.paymentMethods.map((method) => ({
+      method,
+      label: PAYMENT_METHOD_LABELS[method],
+      feePercent: paymentFeePercent(method, options),
+    })),
+  };
+}
+
+export function toCheckoutLine(line: CheckoutLineDraft): CheckoutLine {
+  return {
+    source: line.source,
+    id: line.id,
+    productId: line.productId,
+    variantPath: line.variantPath,
+    name: line.name,
+    mainImage: line.mainImage,
+    variantLabel: line.variantLabel,
+    marketplaceLabel: line.marketplaceLabel,
+    quantity: line.quantity,
+    unitPrice: line.unitPrice,
+    total: line.total,
+    message: line.message,
+  };
+}
+
+/** The address as the order keeps it. */
+export function orderAddressOf(row: AddressRow): OrderAddress {
+  return {
+    fullName: row.fullName,
+    phoneNumber: row.phoneNumber,
+    address: row.address,
+    unitNumber: row.unitNumber,
+    postalCode: row.postalCode,
+    country: row.country,
+    state: row.state,
+    city: row.city,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Checkout sessions
+
+export function toCheckoutSession(row: CheckoutSessionRow): CheckoutSession {
+  return {
+    key: row.key,
+    cartItemIds: row.cartItemIds,
+    quotationItemIds: row.quotationItemIds,
+    expiresAt: row.expiresAt.toISOString(),
+    orderId: row.orderId,
+  };
+}
+
+/** Starts a checkout of the shopper's own, buyable lines; refused with the first line's reason otherwise. */
+export async function createCheckoutSession(
+  db: Database,
+  userId: string,
+  selection: CheckoutSessionRequest,
+  region: PricingRegion,
+  validMinutes: number,
+): Promise<CheckoutSessionRow> {
+  await loadCheckoutLines(db, userId, selection, region);
+  const [row] = await db
+    .insert(checkoutSessions)
+    .values({
+      key: randomToken(),
+      userId,
+      cartItemIds: [...new Set(selection.cartItemIds)],
+      quotationItemIds: [...new Set(selection.quotationItemIds)],
+      expiresAt: new Date(Date.now() + validMinutes * 60_000),
+    })
+    .returning();
+  if (!row) throw new Error('The checkout session was not written');
+  return row;
+}
+
+/**
+ * The shopper's session by its key; another shopper's key is not found. An expired session is refused
+ * unless it already placed its order, which a retried submission must still find.
+ */
+export async function ownCheckoutSession(
+  db: Database,
+  userId: string,
+  key: string,
+  options: { lock?: boolean } = {},
+): Promise<CheckoutSessionRow> {
+  const query = db
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.key, key), eq(checkoutSessions.userId, userId)));
+  const [row] = options.lock ? await query.for('update') : await query;
+  if (!row) throw new AppError('checkout/not_found');
+  if (row.orderId === null && row.expiresAt <= new Date()) throw new AppError('checkout/session_expired');
+  return row;
+}
+
+export async function deleteCheckoutSession(db: Database, userId: string, key: string): Promise<boolean> {
+  const deleted = await db
+    .delete(checkoutSessions)
+    .where(and(eq(checkoutSessions.key, key), eq(checkoutSessions.userId, userId)))
+    .returning({ key: checkoutSessions.key });
+  return deleted.length > 0;
+}
+
+/**
+ * Sessions a day past their end, for the clean-up. The order a session placed keeps its key, so a retried
+ * submission after that finds no session rather than a second order.
+ */
+export const staleCheckoutSessions = sql`${checkoutSessions.expiresAt} < now() - interval '1 day'`;

@@ -1,0 +1,205 @@
+import {
+  chatStatusSchema,
+  messageEntrySchema,
+  messagePageSchema,
+  orderMessageRequestSchema,
+  storeTimelinePageSchema,
+  timelineCursorSchema,
+  timelinePageSchema,
+  timelineQuerySchema,
+} from '@crossbuy/core/order-chat';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { guardPrivateRoutes, principalOf, requireRole } from '../../plugins/authentication.js';
+import type { RateLimitRule } from '../../plugins/rate-limit.js';
+import { OrderLiveStreams } from './order-live-stream.js';
+import {
+  findViewableOrder,
+  markChatRead,
+  type OrderViewer,
+  orderShopper,
+  readTimeline,
+  unreadMessageCount,
+  writeOrderMessage,
+} from './order-timeline.js';
+
+/** A person types a chat message in seconds; this is far above that and far below a flood. */
+export const ORDER_MESSAGE_LIMIT: RateLimitRule = { name: 'order-messages', max: 30, windowSeconds: 60 };
+
+const idParams = z.object({ id: z.string().min(1).max(200) });
+
+type ChatRoutes = {
+  /** '/order' for the shopper (the spec's paths); '/orders' under /api/admin for the store. */
+  path: '/order' | '/orders';
+  tag: string;
+  viewerOf(request: FastifyRequest): OrderViewer;
+};
+
+/** The chat, timeline and live stream of one order, the same for both sides but for who may look. */
+function chatRoutes(app: FastifyInstance, { path, tag, viewerOf }: ChatRoutes) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const streams = new OrderLiveStreams(app);
+  const viewableOrder = (request: FastifyRequest, id: string) =>
+    findViewableOrder(app.db, id, viewerOf(request));
+
+  routes.get(
+    `${path}/:id/messages`,
+    {
+      schema: {
+        tags: [tag],
+        summary: 'The order chat, oldest first, after the cursor `after`',
+        params: idParams,
+        querystring: timelineQuerySchema,
+        response: { 200: messagePageSchema },
+      },
+    },
+    async (request) => {
+      const order = await viewableOrder(request, request.params.id);
+      const { entries, nextCursor } = await readTimeline(app.db, order.id, {
+        ...request.query,
+        messagesOnly: true,
+      });
+      return {
+        messages: entries.filter((entry) => entry.kind === 'message'),
+        nextCursor,
+        unreadCount: await unreadMessageCount(app.db, order.id, viewerOf(request).side),
+      };
+    },
+  );
+
+  routes.post(
+    `${path}/:id/messages`,
+    {
+      schema: {
+        tags: [tag],
+        summary: 'Write in the order chat',
+        description:
+          'Plain text, trimmed, 1 to 2000 characters; it is shown as text, never as HTML. Everyone with ' +
+          'the order open sees it at once.',
+        params: idParams,
+        body: orderMessageRequestSchema,
+        response: { 201: z.object({ message: messageEntrySchema }) },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = principalOf(request);
+      await app.rateLimiter.consume(ORDER_MESSAGE_LIMIT, userId);
+      const message = await writeOrderMessage(app.db, {
+        orderId: request.params.id,
+        viewer: viewerOf(request),
+        authorUserId: userId,
+        body: request.body.message,
+      });
+      return reply.status(201).send({ message });
+    },
+  );
+
+  routes.post(
+    `${path}/:id/update_chat_status`,
+    {
+      schema: {
+        tags: [tag],
+        summary: 'Mark the order chat read up to now',
+        description: 'Answers when it was marked read and how many messages are still unread.',
+        params: idParams,
+        body: z.object({}).nullish(),
+        response: { 200: chatStatusSchema },
+      },
+    },
+    async (request) => {
+      const order = await viewableOrder(request, request.params.id);
+      return markChatRead(app.db, order.id, viewerOf(request).side);
+    },
+  );
+
+  routes.get(
+    `${path}/:id/live`,
+    {
+      schema: {
+        tags: [tag],
+        summary: "The order's timeline as it happens",
+        description:
+          'Server-Sent Events (text/event-stream): each timeline entry after `after`, or after the ' +
+          '`Last-Event-ID` header a reconnecting browser sends, as an `entry` event whose id is its cursor; ' +
+          'then every new entry as it happens, written through any server process. Comment lines keep the ' +
+          'connection open. Another shopper’s order answers 404 before the stream starts.',
+        params: idParams,
+        querystring: z.object({ after: timelineCursorSchema.optional() }),
+      },
+    },
+    async (request, reply) => {
+      const order = await viewableOrder(request, request.params.id);
+      streams.serve(request, reply, {
+        orderId: order.id,
+        userId: principalOf(request).userId,
+        after: request.query.after,
+      });
+    },
+  );
+
+  return { routes, viewableOrder };
+}
+
+/** The shopper's side of the order chat and timeline (spec section 7). */
+export const orderChatRoutes: FastifyPluginAsyncZod = async (app) => {
+  guardPrivateRoutes(app);
+  const { routes, viewableOrder } = chatRoutes(app, {
+    path: '/order',
+    tag: 'order',
+    viewerOf: (request) => ({ side: 'shopper', userId: principalOf(request).userId }),
+  });
+
+  routes.get(
+    '/order/:id/timeline',
+    {
+      schema: {
+        tags: ['order'],
+        summary: "The order's status changes, payment events and chat messages, in time order",
+        params: idParams,
+        querystring: timelineQuerySchema,
+        response: { 200: timelinePageSchema },
+      },
+    },
+    async (request) => {
+      const { userId: _shopper, ...order } = await viewableOrder(request, request.params.id);
+      return {
+        order,
+        ...(await readTimeline(app.db, order.id, request.query)),
+        unreadCount: await unreadMessageCount(app.db, order.id, 'shopper'),
+      };
+    },
+  );
+};
+
+/** The store's side of an order's chat and timeline (operators and admins), under /api/admin. */
+export const adminOrderChatRoutes: FastifyPluginAsyncZod = async (app) => {
+  guardPrivateRoutes(app, requireRole('operator', 'admin'));
+  const { routes, viewableOrder } = chatRoutes(app, {
+    path: '/orders',
+    tag: 'admin',
+    viewerOf: () => ({ side: 'store' }),
+  });
+
+  routes.get(
+    '/orders/:id/timeline',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "The order's status changes, payment events and chat messages, with who placed it",
+        params: idParams,
+        querystring: timelineQuerySchema,
+        response: { 200: storeTimelinePageSchema },
+      },
+    },
+    async (request) => {
+      const { userId, ...order } = await viewableOrder(request, request.params.id);
+      return {
+        order,
+        shopper: await orderShopper(app.db, userId),
+        ...(await readTimeline(app.db, order.id, request.query)),
+        unreadCount: await unreadMessageCount(app.db, order.id, 'store'),
+      };
+    },
+  );
+};

@@ -1,0 +1,136 @@
+import { AppError } from '@crossbuy/core/errors';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { products, productVariants } from '../catalogue/catalogue.table.js';
+import type { CheckoutLineDraft } from '../checkout/checkout.service.js';
+import { quotationItems } from '../quotations/quotations.table.js';
+import { releaseVoucher } from '../vouchers/vouchers.service.js';
+import { type OrderRow, orderLines } from './orders.table.js';
+
+// The stock an order takes and gives back. Product rows are always locked in id order, by every order and
+// every cancellation, so parallel orders wait for one another instead of deadlocking.
+
+/** The stock a selection can take, as (product, variant path); products with variants hold stock per variant. */
+type StockKey = string;
+const stockKey = (productId: string, variantPath: string): StockKey => `${productId}|${variantPath}`;
+
+/**
+ * Locks the product rows (and their variant rows) the lines take stock from, in product id order, and
+ * answers the stock they hold: every order takes these locks in the same order, so parallel orders wait
+ * for one another instead of deadlocking, and the stock read is what no other order is about to change.
+ * The lines themselves (the shopper's own rows, under the shopper's lock) may be read before.
+ */
+export async function lockStock(
+  tx: Database,
+  lines: readonly CheckoutLineDraft[],
+): Promise<Map<StockKey, number>> {
+  const productIds = [...new Set(lines.flatMap((line) => (line.stock ? [line.stock.productId] : [])))].sort();
+  if (productIds.length === 0) return new Map();
+  const productRows = await tx
+    .select({ id: products.id, stock: products.stock, variants: products.variants })
+    .from(products)
+    .where(inArray(products.id, productIds))
+    .orderBy(asc(products.id))
+    .for('no key update');
+  const withVariants = productRows.filter((row) => row.variants.length > 0).map((row) => row.id);
+  const variantRows =
+    withVariants.length === 0
+      ? []
+      : await tx
+          .select({
+            productId: productVariants.productId,
+            path: productVariants.path,
+            stock: productVariants.stock,
+          })
+          .from(productVariants)
+          .where(inArray(productVariants.productId, withVariants))
+          .orderBy(asc(productVariants.productId), asc(productVariants.path))
+          .for('no key update');
+  return new Map([
+    ...productRows.map((row) => [stockKey(row.id, ''), row.stock] as const),
+    ...variantRows.map((row) => [stockKey(row.productId, row.path), row.stock] as const),
+  ]);
+}
+
+/** Every (product, variant) is asked for no more than it has, counting the same item on several lines once. */
+export function assertInStock(lines: readonly CheckoutLineDraft[], stock: Map<StockKey, number>): void {
+  const wanted = new Map<StockKey, { quantity: number; name: string }>();
+  for (const line of lines) {
+    if (!line.stock) continue;
+    const key = stockKey(line.stock.productId, line.stock.variantPath);
+    const entry = wanted.get(key) ?? { quantity: 0, name: line.stock.name };
+    entry.quantity += line.quantity;
+    wanted.set(key, entry);
+  }
+  for (const [key, { quantity, name }] of wanted) {
+    const available = stock.get(key) ?? 0;
+    if (available < quantity) throw new AppError('checkout/out_of_stock', [name, available]);
+  }
+}
+
+/** Takes the bought units off the stock rows already locked and checked. */
+export async function takeStock(tx: Database, lines: readonly CheckoutLineDraft[]): Promise<void> {
+  await changeStock(
+    tx,
+    lines.flatMap((line) => (line.stock ? [{ ...line.stock, delta: -line.quantity }] : [])),
+  );
+}
+
+async function changeStock(
+  tx: Database,
+  changes: readonly { productId: string; variantPath: string; delta: number }[],
+): Promise<void> {
+  const ordered = [...changes].sort((a, b) =>
+    a.productId === b.productId
+      ? a.variantPath.localeCompare(b.variantPath)
+      : a.productId.localeCompare(b.productId),
+  );
+  for (const change of ordered) {
+    if (change.variantPath === '') {
+      await tx
+        .update(products)
+        .set({ stock: sql`${products.stock} + ${change.delta}` })
+        .where(eq(products.id, change.productId));
+    } else {
+      // The product's own stock follows its variants' by trigger.
+      await tx
+        .update(productVariants)
+        .set({ stock: sql`${productVariants.stock} + ${change.delta}` })
+        .where(
+          and(eq(productVariants.productId, change.productId), eq(productVariants.path, change.variantPath)),
+        );
+    }
+  }
+}
+
+/**
+ * What an order held gives back when it is cancelled: the units to stock (of products and variants that
+ * still exist), the voucher to its limits, and its quoted items to the shopper's quotation list. Runs in the
+ * cancelling transaction, which holds the order's row lock, so it happens once.
+ */
+export async function releaseOrderHoldings(tx: Database, order: OrderRow): Promise<void> {
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+  const stocked = lines.flatMap((line) =>
+    line.productId !== null && line.source !== 'quotation_external'
+      ? [{ productId: line.productId, variantPath: line.variantPath, delta: line.quantity }]
+      : [],
+  );
+  const productIds = [...new Set(stocked.map((line) => line.productId))].sort();
+  if (productIds.length > 0) {
+    await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(inArray(products.id, productIds))
+      .orderBy(asc(products.id))
+      .for('no key update');
+    await changeStock(tx, stocked);
+  }
+  await releaseVoucher(tx, order.id);
+  const quoted = lines.flatMap((line) => (line.quotationItemId ? [line.quotationItemId] : []));
+  if (quoted.length > 0) {
+    await tx
+      .update(quotationItems)
+      .set({ orderedAt: null, updatedAt: sql`now()` })
+      .where(inArray(quotationItems.id, quoted));
+  }
+}

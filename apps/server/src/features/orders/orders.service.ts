@@ -1,0 +1,593 @@
+import { randomBytes } from 'node:crypto';
+import { AppError, type ErrorCode } from '@crossbuy/core/errors';
+import type { Money } from '@crossbuy/core/money';
+import {
+  DISPUTABLE_STATUSES,
+  type Order,
+  type OrderStatus,
+  type OrderSummary,
+  orderReference,
+  type PaymentMethod,
+  RECEIPT_CONFIRMABLE_STATUSES,
+} from '@crossbuy/core/order';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { asOwner } from '../../db/as-owner.js';
+import type { Database } from '../../db/client.js';
+import { queryRows } from '../../db/query-rows.js';
+import { isUuid } from '../../lib/ids.js';
+import { ownAddress } from '../addresses/addresses.service.js';
+import { cartItems } from '../cart/cart.table.js';
+import {
+  type CheckoutLineDraft,
+  type CheckoutSelection,
+  loadCheckoutLines,
+  orderAddressOf,
+  ownCheckoutSession,
+  type PaymentOptions,
+  priceCheckout,
+} from '../checkout/checkout.service.js';
+import { checkoutSessions } from '../checkout/checkout.table.js';
+import { enqueueMail } from '../mail/mailer.js';
+import { orderPlacedMail } from '../mail/templates.js';
+import { notifyUser } from '../notifications/notifications.service.js';
+import { quotationItems } from '../quotations/quotations.table.js';
+import type { PricingRegion } from '../regions/pricing.js';
+import { redeemVoucher } from '../vouchers/vouchers.service.js';
+import { moveOrder, type OrderMove } from './order-lifecycle.js';
+import { assertInStock, lockStock, takeStock } from './order-stock.js';
+import {
+  type OrderLineRow,
+  type OrderRow,
+  orderEvents,
+  orderLines,
+  orderMessages,
+  orders,
+} from './orders.table.js';
+
+// Spec section 7 (orders, checkout create_order): placing an order in one transaction, and the shopper's
+// reads and moves of their orders.
+
+export type OrderChoices = {
+  voucherCode?: string | undefined;
+  paymentMethod: PaymentMethod;
+  notes: string;
+  shippingAddressId: string;
+  billingAddressId?: string | undefined;
+};
+
+/** Who places the order: the signed-in account, whose name and address the order mail uses. */
+export type OrderingShopper = { id: string; email: string; firstName: string };
+
+export type OrderRules = PaymentOptions & { paymentMinutes: number };
+
+/** The order; and, when it was placed just now, its lines as written (a repeated submission reads them). */
+export type PlacedOrder = { order: OrderRow; created: boolean; lines?: readonly OrderLineRow[] };
+
+/**
+ * Places an order for the shopper's chosen lines in one transaction, holding the shopper's row lock (so one
+ * shopper's submissions run one after another: a checkout session or a set of quotation items places one
+ * order however often it is sent) and then the stock rows in product order (so parallel orders of
+ * different shoppers never deadlock and never sell more than there is). Stock is taken, the voucher
+ * redeemed within its limits, the order written with what was bought, and the lines leave the cart and the
+ * quotation list; all of it commits together or not at all.
+ */
+export async function placeOrder(
+  db: Database,
+  shopper: OrderingShopper,
+  request: { checkoutSessionKey: string } | { quotationIds: readonly string[] },
+  choices: OrderChoices,
+  region: PricingRegion,
+  rules: OrderRules,
+  /** Where links in the order mail point (lib/link-origin.ts). */
+  linkOrigin: string,
+): Promise<PlacedOrder> {
+  const userId = shopper.id;
+  return asOwner(db, userId, async (tx) => {
+    let selection: CheckoutSelection;
+    let sessionKey: string | null = null;
+    if ('checkoutSessionKey' in request) {
+      const session = await ownCheckoutSession(tx, userId, request.checkoutSessionKey, { lock: true });
+      if (session.orderId) return { order: await ownOrderRow(tx, userId, session.orderId), created: false };
+      selection = { cartItemIds: session.cartItemIds, quotationItemIds: session.quotationItemIds };
+      sessionKey = session.key;
+    } else {
+      const earlier = await orderOfQuotationItems(tx, userId, request.quotationIds);
+      if (earlier) return { order: earlier, created: false };
+      selection = { cartItemIds: [], quotationItemIds: request.quotationIds };
+    }
+
+    const lines = await loadCheckoutLines(tx, userId, selection, region);
+    assertInStock(lines, await lockStock(tx, lines));
+
+    const priced = await priceCheckout(tx, userId, lines, choices, region, rules);
+    if (priced.voucherRefusal) throw priced.voucherRefusal;
+    if (priced.breakdown.shippingRefusal) {
+      throw new AppError(priced.breakdown.shippingRefusal.code, priced.breakdown.shippingRefusal.params);
+    }
+    const shippingAddress =
+      priced.shippingAddress ?? (await ownAddress(tx, userId, choices.shippingAddressId));
+    const billingAddress = choices.billingAddressId
+      ? await ownAddress(tx, userId, choices.billingAddressId)
+      : shippingAddress;
+
+    const { breakdown } = priced;
+    const order = await insertOrder(tx, {
+      userId,
+      status: 'pending_payment',
+      regionCountryCode: region.countryCode,
+      currency: region.currency,
+      subtotalMinor: breakdown.subtotal.amountMinor,
+      discountMinor: breakdown.discount.amountMinor,
+      shippingFeeMinor: breakdown.shippingFee.amountMinor,
+      paymentFeeMinor: breakdown.paymentFee.amountMinor,
+      taxMinor: breakdown.tax?.amount.amountMinor ?? 0,
+      taxName: breakdown.tax?.name ?? null,
+      taxRatePercent: breakdown.tax?.ratePercent ?? null,
+      taxInclusive: breakdown.tax?.inclusive ?? false,
+      totalMinor: breakdown.total.amountMinor,
+      voucherId: priced.voucher?.id ?? null,
+      voucherCode: priced.voucher?.code ?? null,
+      paymentMethod: choices.paymentMethod,
+      notes: choices.notes,
+      shippingAddress: orderAddressOf(shippingAddress),
+      billingAddress: orderAddressOf(billingAddress),
+      checkoutSessionKey: sessionKey,
+      paymentDueAt: new Date(Date.now() + rules.paymentMinutes * 60_000),
+    });
+
+    await takeStock(tx, lines);
+    if (priced.voucher) {
+      await redeemVoucher(tx, {
+        voucher: priced.voucher,
+        userId,
+        orderId: order.id,
+        discount: breakdown.discount,
+      });
+    }
+    const lineRows = await recordOrderContents(tx, { order, lines, selection, sessionKey });
+    await tellShopperOfOrder(tx, shopper, order, lines, linkOrigin);
+    return { order, created: true, lines: lineRows };
+  });
+}
+
+/**
+ * Writes what a new order holds and what it takes, in one statement: its lines (with the products as
+ * bought), its first event, the cart lines and quotation items it took, and the session that placed it.
+ * One round trip instead of five, because under load an order costs what its round trips cost; every part
+ * names the order and commits or rolls back with the order's transaction.
+ */
+async function recordOrderContents(
+  tx: Database,
+  placed: {
+    order: OrderRow;
+    lines: readonly CheckoutLineDraft[];
+    selection: CheckoutSelection;
+    sessionKey: string | null;
+  },
+): Promise<OrderLineRow[]> {
+  const { order, selection } = placed;
+  const lineValues = placed.lines.map((line, position) => ({
+    position,
+    source: line.source,
+    cart_item_id: line.source === 'cart' ? line.id : null,
+    quotation_item_id: line.source === 'cart' ? null : line.id,
+    product_id: line.productId,
+    variant_path: line.variantPath,
+    quantity: line.quantity,
+    unit_price_minor: line.unitPrice.amountMinor,
+    line_total_minor: line.total.amountMinor,
+    message: line.message,
+    capture: line.capture,
+  }));
+  return queryRows<OrderLineRow>(
+    tx,
+    sql`WITH written_lines AS (
+          INSERT INTO ${orderLines} (order_id, position, source, cart_item_id, quotation_item_id, product_id,
+                                     variant_path, quantity, unit_price_minor, line_total_minor, message, capture)
+          SELECT ${order.id}, l.position, l.source, l.cart_item_id, l.quotation_item_id, l.product_id,
+                 l.variant_path, l.quantity, l.unit_price_minor, l.line_total_minor, l.message, l.capture
+            FROM jsonb_to_recordset(${JSON.stringify(lineValues)}::jsonb) AS l(
+                   position int, source text, cart_item_id uuid, quotation_item_id uuid, product_id uuid,
+                   variant_path text, quantity int, unit_price_minor int, line_total_minor int, message text,
+                   capture jsonb)
+          RETURNING *
+        ), placed_event AS (
+          INSERT INTO ${orderEvents} (order_id, kind, to_status, actor, actor_user_id)
+          VALUES (${order.id}, 'status', 'pending_payment', 'shopper', ${order.userId})
+        ), taken_from_cart AS (
+          DELETE FROM ${cartItems}
+           WHERE user_id = ${order.userId} AND id = ANY(${uuidArray(selection.cartItemIds)})
+        ), taken_from_quotations AS (
+          UPDATE ${quotationItems} SET ordered_at = now(), updated_at = now()
+           WHERE user_id = ${order.userId} AND id = ANY(${uuidArray(selection.quotationItemIds)})
+        ), placing_session AS (
+          UPDATE ${checkoutSessions} SET order_id = ${order.id} WHERE key = ${placed.sessionKey}
+        )
+        SELECT id, order_id AS "orderId", position, source, cart_item_id AS "cartItemId",
+               quotation_item_id AS "quotationItemId", product_id AS "productId", variant_path AS "variantPath",
+               quantity, unit_price_minor AS "unitPriceMinor", line_total_minor AS "lineTotalMinor", message,
+               capture
+          FROM written_lines ORDER BY position`,
+    { prepareAs: 'orders_record_contents' },
+  );
+}
+
+/** A list of ids as one PostgreSQL uuid[] parameter. */
+function uuidArray(ids: readonly string[]) {
+  return sql`${`{${ids.join(',')}}`}::uuid[]`;
+}
+
+type NewOrder = Omit<typeof orders.$inferInsert, 'orderRef'>;
+
+/** Writes the order under a fresh reference; a reference already taken (rare) draws another. */
+async function insertOrder(tx: Database, values: NewOrder): Promise<OrderRow> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const [row] = await tx
+      .insert(orders)
+      .values({ ...values, orderRef: orderReference(randomBytes(8)) })
+      .onConflictDoNothing({ target: orders.orderRef })
+      .returning();
+    if (row) return row;
+  }
+  throw new Error('No free order reference was found');
+}
+
+/** The order that already took all these quotation items, if one did: a repeated submission finds it. */
+async function orderOfQuotationItems(
+  tx: Database,
+  userId: string,
+  quotationIds: readonly string[],
+): Promise<OrderRow | null> {
+  const ids = [...new Set(quotationIds)].filter(isUuid);
+  if (ids.length === 0 || ids.length !== new Set(quotationIds).size) return null;
+  const rows = await tx
+    .select({ orderId: orderLines.orderId, quotationItemId: orderLines.quotationItemId })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .innerJoin(quotationItems, eq(quotationItems.id, orderLines.quotationItemId))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        inArray(orderLines.quotationItemId, ids),
+        isNotNull(quotationItems.orderedAt),
+        sql`${orders.status} <> 'cancelled'`,
+      ),
+    );
+  const orderIds = new Set(rows.map((row) => row.orderId));
+  const [orderId] = orderIds;
+  if (orderIds.size !== 1 || orderId === undefined || rows.length !== ids.length) return null;
+  return ownOrderRow(tx, userId, orderId);
+}
+
+async function tellShopperOfOrder(
+  tx: Database,
+  shopper: OrderingShopper,
+  order: OrderRow,
+  lines: readonly CheckoutLineDraft[],
+  linkOrigin: string,
+): Promise<void> {
+  await enqueueMail(tx, {
+    template: 'order_placed',
+    to: shopper.email,
+    content: orderPlacedMail({
+      firstName: shopper.firstName,
+      orderRef: order.orderRef,
+      lines: lines.map((line) => ({ name: line.name, quantity: line.quantity, total: line.total })),
+      total: { amountMinor: order.totalMinor, currency: order.currency },
+      paymentDueAt: order.paymentDueAt,
+      link: new URL(`/orders/${order.id}`, linkOrigin).toString(),
+    }),
+  });
+  await notifyUser(tx, {
+    userId: order.userId,
+    title: `Order ${order.orderRef} placed`,
+    body: 'Pay for it to have it prepared.',
+    link: `/orders/${order.id}`,
+    groupKey: `order:${order.id}:status`,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reads
+
+/**
+ * The shopper's order; another shopper's is not found. With `lock`, the row is locked for the caller's
+ * transaction first, so a status checked on it is the one a parallel move (an expiry, a payment) left.
+ */
+export async function ownOrderRow(
+  db: Database,
+  userId: string,
+  orderId: string,
+  options: { lock?: boolean } = {},
+): Promise<OrderRow> {
+  if (!isUuid(orderId)) throw new AppError('order/not_found', [orderId]);
+  const query = db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  const [row] = options.lock ? await query.for('update') : await query;
+  if (!row) throw new AppError('order/not_found', [orderId]);
+  return row;
+}
+
+/** Store messages after the shopper last read the chat, per order. */
+async function unreadByOrder(db: Database, orderRows: readonly OrderRow[]): Promise<Map<string, number>> {
+  if (orderRows.length === 0) return new Map();
+  const rows = await db
+    .select({ orderId: orderMessages.orderId, unread: count() })
+    .from(orderMessages)
+    .innerJoin(orders, eq(orders.id, orderMessages.orderId))
+    .where(
+      and(
+        inArray(
+          orderMessages.orderId,
+          orderRows.map((row) => row.id),
+        ),
+        eq(orderMessages.fromStore, true),
+        or(isNull(orders.shopperReadAt), gt(orderMessages.createdAt, orders.shopperReadAt)),
+      ),
+    )
+    .groupBy(orderMessages.orderId);
+  return new Map(rows.map((row) => [row.orderId, row.unread]));
+}
+
+function moneyOf(amountMinor: number, row: OrderRow): Money {
+  return { amountMinor, currency: row.currency };
+}
+
+const iso = (value: Date | null) => value?.toISOString() ?? null;
+
+export function toOrder(row: OrderRow, lines: readonly OrderLineRow[], unreadMessages: number): Order {
+  const sorted = [...lines].sort((a, b) => a.position - b.position);
+  const taxFee = moneyOf(row.taxMinor, row);
+  return {
+    id: row.id,
+    orderRef: row.orderRef,
+    status: row.status,
+    regionCountryCode: row.regionCountryCode,
+    currency: row.currency,
+    subtotal: moneyOf(row.subtotalMinor, row),
+    discount: moneyOf(row.discountMinor, row),
+    shippingFee: moneyOf(row.shippingFeeMinor, row),
+    paymentFee: moneyOf(row.paymentFeeMinor, row),
+    tax:
+      row.taxName !== null && row.taxRatePercent !== null
+        ? { name: row.taxName, ratePercent: row.taxRatePercent, inclusive: row.taxInclusive, amount: taxFee }
+        : null,
+    taxFee,
+    total: moneyOf(row.totalMinor, row),
+    voucherCode: row.voucherCode,
+    paymentMethod: row.paymentMethod,
+    notes: row.notes,
+    shippingAddress: row.shippingAddress,
+    billingAddress: row.billingAddress,
+    lines: sorted.map((line) => ({
+      id: line.id,
+      source: line.source,
+      cartItemId: line.cartItemId,
+      quotationItemId: line.quotationItemId,
+      productId: line.productId,
+      variantPath: line.variantPath,
+      quantity: line.quantity,
+      unitPrice: moneyOf(line.unitPriceMinor, row),
+      total: moneyOf(line.lineTotalMinor, row),
+      message: line.message,
+      capture: line.capture,
+    })),
+    cartItems: sorted.flatMap((line) =>
+      line.source === 'cart'
+        ? [
+            {
+              id: line.cartItemId ?? line.id,
+              productId: line.productId,
+              variantPath: line.variantPath,
+              quantity: line.quantity,
+            },
+          ]
+        : [],
+    ),
+    quotationItems: sorted.flatMap((line) =>
+      line.quotationItemId ? [{ id: line.quotationItemId, quantity: line.quantity }] : [],
+    ),
+    productCaptures: sorted.map((line) => line.capture),
+    trackingNumber: row.trackingNumber,
+    cancelReason: row.cancelReason,
+    placedAt: row.placedAt.toISOString(),
+    paymentDueAt: row.paymentDueAt.toISOString(),
+    paidAt: iso(row.paidAt),
+    processingAt: iso(row.processingAt),
+    shippedAt: iso(row.shippedAt),
+    deliveredAt: iso(row.deliveredAt),
+    completedAt: iso(row.completedAt),
+    cancelledAt: iso(row.cancelledAt),
+    disputedAt: iso(row.disputedAt),
+    paynowMarkedPaidAt: iso(row.paynowMarkedPaidAt),
+    unreadMessages,
+  };
+}
+
+/** An order as its shopper (or the store, given no user) sees it. */
+export async function describeOrder(db: Database, row: OrderRow): Promise<Order> {
+  const [lines, unread] = await Promise.all([
+    db.select().from(orderLines).where(eq(orderLines.orderId, row.id)),
+    unreadByOrder(db, [row]),
+  ]);
+  return toOrder(row, lines, unread.get(row.id) ?? 0);
+}
+
+/** The order just placed as its shopper sees it: a new order's lines are at hand and it has no chat yet. */
+export async function describePlacedOrder(db: Database, placed: PlacedOrder): Promise<Order> {
+  return placed.lines ? toOrder(placed.order, placed.lines, 0) : describeOrder(db, placed.order);
+}
+
+export async function getOrder(db: Database, userId: string, orderId: string): Promise<Order> {
+  return describeOrder(db, await ownOrderRow(db, userId, orderId));
+}
+
+export async function listOrders(
+  db: Database,
+  userId: string,
+  query: { page: number; limit: number; status?: OrderStatus | undefined },
+): Promise<{ orders: OrderSummary[]; page: number; limit: number; total: number }> {
+  const where = and(eq(orders.userId, userId), query.status ? eq(orders.status, query.status) : undefined);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.placedAt), desc(orders.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(orders).where(where),
+  ]);
+  const ids = rows.map((row) => row.id);
+  const [lineStats, firstLines, unread] = await Promise.all([
+    ids.length === 0
+      ? []
+      : db
+          .select({ orderId: orderLines.orderId, items: sql<number>`sum(${orderLines.quantity})::int` })
+          .from(orderLines)
+          .where(inArray(orderLines.orderId, ids))
+          .groupBy(orderLines.orderId),
+    ids.length === 0
+      ? []
+      : db
+          .select({ orderId: orderLines.orderId, capture: orderLines.capture })
+          .from(orderLines)
+          .where(and(inArray(orderLines.orderId, ids), eq(orderLines.position, 0))),
+    unreadByOrder(db, rows),
+  ]);
+  const items = new Map(lineStats.map((row) => [row.orderId, row.items]));
+  const first = new Map(firstLines.map((row) => [row.orderId, row.capture]));
+  return {
+    orders: rows.map((row) => {
+      const capture = first.get(row.id);
+      return {
+        id: row.id,
+        orderRef: row.orderRef,
+        status: row.status,
+        total: moneyOf(row.totalMinor, row),
+        paymentMethod: row.paymentMethod,
+        placedAt: row.placedAt.toISOString(),
+        paymentDueAt: row.paymentDueAt.toISOString(),
+        unreadMessages: unread.get(row.id) ?? 0,
+        itemCount: items.get(row.id) ?? 0,
+        firstItem: capture ? { name: capture.name, mainImage: capture.mainImage } : null,
+      };
+    }),
+    page: query.page,
+    limit: query.limit,
+    total: counted?.total ?? 0,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The shopper's moves
+
+/**
+ * A move the shopper makes on their own order, in one transaction holding the order's row lock, so the
+ * status checked is the status moved from: a parallel expiry or payment is either seen or waits.
+ */
+async function moveOwnOrder(
+  db: Database,
+  userId: string,
+  orderId: string,
+  move: Omit<OrderMove, 'orderId' | 'actor' | 'actorUserId' | 'from'> & {
+    from: readonly OrderStatus[];
+    refusal: ErrorCode;
+  },
+): Promise<Order> {
+  const { refusal, ...change } = move;
+  const moved = await db.transaction(async (tx) => {
+    const order = await ownOrderRow(tx, userId, orderId, { lock: true });
+    if (!move.from.includes(order.status)) throw new AppError(refusal);
+    return moveOrder(tx, { ...change, orderId: order.id, actor: 'shopper', actorUserId: userId });
+  });
+  return describeOrder(db, moved.order);
+}
+
+/** Cancels the shopper's unpaid order; its stock and voucher are given back. */
+export function cancelOwnOrder(
+  db: Database,
+  userId: string,
+  orderId: string,
+  reason: string,
+): Promise<Order> {
+  return moveOwnOrder(db, userId, orderId, {
+    to: 'cancelled',
+    from: ['pending_payment'],
+    refusal: 'order/not_cancellable',
+    detail: { reason: reason || null },
+    set: { cancelReason: reason || 'Cancelled by the shopper' },
+  });
+}
+
+export function confirmReceipt(db: Database, userId: string, orderId: string): Promise<Order> {
+  return moveOwnOrder(db, userId, orderId, {
+    to: 'completed',
+    from: RECEIPT_CONFIRMABLE_STATUSES,
+    refusal: 'order/not_receivable',
+  });
+}
+
+export function openDispute(db: Database, userId: string, orderId: string, reason: string): Promise<Order> {
+  return moveOwnOrder(db, userId, orderId, {
+    to: 'disputed',
+    from: DISPUTABLE_STATUSES,
+    refusal: 'order/not_disputable',
+    detail: { reason },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Expiry
+
+export const EXPIRE_UNPAID_JOB = 'orders.expire_unpaid';
+export const EXPIRE_UNPAID_EVERY_SECONDS = 60;
+const EXPIRY_BATCH = 100;
+
+/**
+ * Cancels unpaid orders whose payment time has passed, a batch at a time, each in its own transaction with
+ * the order's row lock (skipping orders another process is handling), so a payment arriving at the same
+ * moment either lands first (and the order is paid) or finds the order cancelled.
+ */
+export async function expireUnpaidOrders(
+  db: Database,
+  now = new Date(),
+  signal?: AbortSignal,
+): Promise<number> {
+  let expired = 0;
+  for (;;) {
+    const due = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.status, 'pending_payment'), lte(orders.paymentDueAt, now)))
+      .orderBy(asc(orders.paymentDueAt))
+      .limit(EXPIRY_BATCH);
+    if (due.length === 0) return expired;
+    const expiredBefore = expired;
+    for (const { id } of due) {
+      if (signal?.aborted) return expired;
+      const done = await db.transaction(async (tx) => {
+        const [locked] = await tx
+          .select({ id: orders.id })
+          .from(orders)
+          .where(and(eq(orders.id, id), eq(orders.status, 'pending_payment'), lte(orders.paymentDueAt, now)))
+          .for('update', { skipLocked: true });
+        if (!locked) return false;
+        await moveOrder(tx, {
+          orderId: id,
+          to: 'cancelled',
+          from: ['pending_payment'],
+          actor: 'system',
+          detail: { reason: 'payment_expired' },
+          set: { cancelReason: 'Payment was not received in time' },
+        });
+        return true;
+      });
+      if (done) expired += 1;
+    }
+    // A full batch held entirely by other processes is theirs to finish.
+    if (due.length < EXPIRY_BATCH || expired === expiredBefore) return expired;
+  }
+}

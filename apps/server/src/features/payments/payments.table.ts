@@ -1,0 +1,59 @@
+import type { CurrencyCode } from '@crossbuy/core/money';
+import type { PaymentMethod } from '@crossbuy/core/order';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { orders } from '../orders/orders.table.js';
+import { users } from '../users/users.table.js';
+
+/**
+ * One attempt to pay an order: a card provider's payment intent, a PayNow transfer, or the development
+ * test card. At most one payment of an order succeeds (the partial unique index), so an order is paid once
+ * however often the provider tells us. `refunded_minor` grows with refunds and never passes the amount.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    method: text('method').$type<PaymentMethod>().notNull(),
+    /** The provider's id of the attempt (a PaymentIntent id), when there is a provider. */
+    providerRef: text('provider_ref'),
+    status: text('status').$type<'pending' | 'succeeded' | 'failed' | 'cancelled'>().notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').$type<CurrencyCode>().notNull(),
+    refundedMinor: integer('refunded_minor').notNull().default(0),
+    failureMessage: text('failure_message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('payments_provider_ref_unique').on(table.providerRef),
+    uniqueIndex('payments_one_success_per_order').on(table.orderId).where(sql`${table.status} = 'succeeded'`),
+    index('payments_order_idx').on(table.orderId, table.createdAt),
+    check('payments_status', sql`${table.status} in ('pending', 'succeeded', 'failed', 'cancelled')`),
+    check(
+      'payments_refund_within_amount',
+      sql`${table.refundedMinor} >= 0 AND ${table.refundedMinor} <= ${table.amountMinor}`,
+    ),
+  ],
+);
+
+/** Card provider events already handled, by the provider's event id: each is processed once. */
+export const paymentProviderEvents = pgTable('payment_provider_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The card provider's customer for a shopper, which holds their saved cards. */
+export const paymentCustomers = pgTable('payment_customers', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  providerCustomerId: text('provider_customer_id').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type PaymentRow = typeof payments.$inferSelect;

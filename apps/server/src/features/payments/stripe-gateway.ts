@@ -1,0 +1,196 @@
+import { AppError } from '@crossbuy/core/errors';
+import type { Money } from '@crossbuy/core/money';
+import type { SavedCard } from '@crossbuy/core/order';
+import Stripe from 'stripe';
+import type { AppConfig } from '../../config.js';
+
+export type CardIntent = {
+  id: string;
+  status: Stripe.PaymentIntent.Status;
+  clientSecret: string | null;
+  amount: Money;
+  /** The order it pays, as written into the intent when it was made. */
+  orderId: string | undefined;
+  failureMessage: string | null;
+};
+
+export type CardConfirmation =
+  | { outcome: 'confirmed'; intent: CardIntent }
+  | { outcome: 'declined'; message: string };
+
+/**
+ * The card provider's calls this store makes, over the official SDK. Card details never reach this server:
+ * the browser hands them to the provider and sends us only the provider's id of the card.
+ */
+export class StripeGateway {
+  readonly #stripe: Stripe;
+  readonly #webhookSecret: string | undefined;
+
+  constructor(
+    secretKey: string,
+    options: { webhookSecret?: string | undefined; apiBase?: string | undefined },
+  ) {
+    this.#stripe = new Stripe(secretKey, {
+      ...(options.apiBase && apiHost(options.apiBase)),
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      telemetry: false,
+    });
+    this.#webhookSecret = options.webhookSecret;
+  }
+
+  /**
+   * The provider's customer for a shopper. The idempotency key makes parallel first calls agree on one
+   * customer for up to a day, the time the caller has to store it.
+   */
+  async createCustomer(userId: string): Promise<string> {
+    const customer = await this.#call(() =>
+      this.#stripe.customers.create({ metadata: { userId } }, { idempotencyKey: `customer:${userId}` }),
+    );
+    return customer.id;
+  }
+
+  /** The intent that pays an order: one per order, however often or in parallel this is called. */
+  async createOrderIntent(order: {
+    id: string;
+    orderRef: string;
+    amount: Money;
+    customerId: string;
+  }): Promise<CardIntent> {
+    const intent = await this.#call(() =>
+      this.#stripe.paymentIntents.create(
+        {
+          amount: order.amount.amountMinor,
+          currency: order.amount.currency.toLowerCase(),
+          customer: order.customerId,
+          allowed_payment_method_types: ['card'],
+          description: `Order ${order.orderRef}`,
+          metadata: { orderId: order.id, orderRef: order.orderRef },
+        },
+        { idempotencyKey: `order-intent:${order.id}` },
+      ),
+    );
+    return cardIntentOf(intent);
+  }
+
+  /**
+   * Confirms an intent with a card. A card the bank declines is an answer, not a failure; an intent that
+   * already moved on (another tab paid it) is read back as it is.
+   */
+  async confirmIntent(
+    intentId: string,
+    paymentMethodId: string,
+    saveCard: boolean,
+  ): Promise<CardConfirmation> {
+    try {
+      const intent = await this.#stripe.paymentIntents.confirm(intentId, {
+        payment_method: paymentMethodId,
+        ...(saveCard && { setup_future_usage: 'off_session' as const }),
+      });
+      return { outcome: 'confirmed', intent: cardIntentOf(intent) };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError) {
+        return { outcome: 'declined', message: error.message };
+      }
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+        if (error.code === 'payment_intent_unexpected_state') {
+          return { outcome: 'confirmed', intent: await this.retrieveIntent(intentId) };
+        }
+        if (error.param === 'payment_method') throw new AppError('payment/invalid_payment_method');
+      }
+      throw providerError(error);
+    }
+  }
+
+  async retrieveIntent(intentId: string): Promise<CardIntent> {
+    return cardIntentOf(await this.#call(() => this.#stripe.paymentIntents.retrieve(intentId)));
+  }
+
+  async listCards(customerId: string): Promise<SavedCard[]> {
+    const page = await this.#call(() =>
+      this.#stripe.paymentMethods.list({ customer: customerId, type: 'card', limit: 100 }),
+    );
+    return page.data.flatMap((method) =>
+      method.card
+        ? [
+            {
+              id: method.id,
+              brand: method.card.brand,
+              last4: method.card.last4,
+              expMonth: method.card.exp_month,
+              expYear: method.card.exp_year,
+            },
+          ]
+        : [],
+    );
+  }
+
+  /** The customer a card is saved to, or undefined for a card that is unknown or saved to nobody. */
+  async cardOwner(paymentMethodId: string): Promise<string | undefined> {
+    try {
+      const method = await this.#stripe.paymentMethods.retrieve(paymentMethodId);
+      return typeof method.customer === 'string' ? method.customer : method.customer?.id;
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)
+        return undefined;
+      throw providerError(error);
+    }
+  }
+
+  async detachCard(paymentMethodId: string): Promise<void> {
+    await this.#call(() => this.#stripe.paymentMethods.detach(paymentMethodId));
+  }
+
+  /** Gives back `amountMinor` of what an intent took (the back-office's refunds). */
+  async refund(intentId: string, amountMinor: number, idempotencyKey: string): Promise<string> {
+    const refund = await this.#call(() =>
+      this.#stripe.refunds.create({ payment_intent: intentId, amount: amountMinor }, { idempotencyKey }),
+    );
+    return refund.id;
+  }
+
+  /** The event a webhook delivery carries, once its signature proves the provider sent it. */
+  verifiedEvent(rawBody: Buffer, signature: string | undefined): Stripe.Event {
+    if (!this.#webhookSecret || !signature) throw new AppError('payment/invalid_signature');
+    try {
+      return this.#stripe.webhooks.constructEvent(rawBody, signature, this.#webhookSecret);
+    } catch {
+      throw new AppError('payment/invalid_signature');
+    }
+  }
+
+  async #call<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw providerError(error);
+    }
+  }
+}
+
+/** The gateway for this configuration, or undefined when the store has no card provider keys. */
+export function stripeGatewayFor(config: AppConfig): StripeGateway | undefined {
+  const { secretKey, webhookSecret, apiBase } = config.stripe;
+  return secretKey ? new StripeGateway(secretKey, { webhookSecret, apiBase }) : undefined;
+}
+
+function apiHost(apiBase: string): { host: string; port: string; protocol: 'http' | 'https' } {
+  const url = new URL(apiBase);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: url.port || (protocol === 'http' ? '80' : '443'), protocol };
+}
+
+export function cardIntentOf(intent: Stripe.PaymentIntent): CardIntent {
+  return {
+    id: intent.id,
+    status: intent.status,
+    clientSecret: intent.client_secret,
+    amount: { amountMinor: intent.amount, currency: intent.currency.toUpperCase() as Money['currency'] },
+    orderId: intent.metadata?.orderId,
+    failureMessage: intent.last_payment_error?.message ?? null,
+  };
+}
+
+function providerError(error: unknown): AppError {
+  return new AppError('payment/provider_error', [], undefined, { cause: error });
+}

@@ -1,0 +1,168 @@
+import { AppError } from '@crossbuy/core/errors';
+import type { Money } from '@crossbuy/core/money';
+import {
+  inRegionCurrency,
+  normaliseVoucherCode,
+  type PaymentMethod,
+  type Refusal,
+  VOUCHER_CODE_PATTERN,
+  type VoucherSummary,
+  type VoucherTerms,
+  voucherRefusal,
+} from '@crossbuy/core/order';
+import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import type { PricingRegion } from '../regions/pricing.js';
+import { type VoucherRow, voucherRedemptions, vouchers } from './vouchers.table.js';
+
+// Vouchers (spec section 7): whether a code may be used, what it takes off, and its redemption inside the
+// order transaction. The voucher's own limits are counted there, never before.
+
+export type VoucherUse = { regionCountryCode: string; paymentMethod: PaymentMethod | null; now?: Date };
+
+export function voucherTerms(row: VoucherRow): VoucherTerms {
+  const base = (amountMinor: number | null): Money | null =>
+    amountMinor === null ? null : { amountMinor, currency: row.currency };
+  return {
+    code: row.code,
+    kind: row.kind,
+    percentOff: row.percentOff,
+    amountOff: base(row.amountOffMinor),
+    maxDiscount: base(row.maxDiscountMinor),
+    minSpend: { amountMinor: row.minSpendMinor, currency: row.currency },
+  };
+}
+
+export function toVoucherSummary(row: VoucherRow, region: PricingRegion): VoucherSummary {
+  const terms = voucherTerms(row);
+  const local = (value: Money | null) =>
+    value ? inRegionCurrency(value, region.currency, region.rate) : null;
+  return {
+    code: row.code,
+    description: row.description,
+    kind: row.kind,
+    percentOff: row.percentOff,
+    amountOff: local(terms.amountOff),
+    maxDiscount: local(terms.maxDiscount),
+    minSpend: inRegionCurrency(terms.minSpend, region.currency, region.rate),
+    endsAt: row.endsAt?.toISOString() ?? null,
+    paymentMethods: row.paymentMethods,
+  };
+}
+
+async function redeemedByUser(db: Database, voucherId: string, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(voucherRedemptions)
+    .where(
+      and(
+        eq(voucherRedemptions.voucherId, voucherId),
+        eq(voucherRedemptions.userId, userId),
+        isNull(voucherRedemptions.releasedAt),
+      ),
+    );
+  return row?.total ?? 0;
+}
+
+/** Why this voucher cannot be used by this shopper for this order, apart from its minimum spend. */
+export async function refusalOf(
+  db: Database,
+  row: VoucherRow,
+  userId: string,
+  use: VoucherUse,
+): Promise<Refusal | null> {
+  return voucherRefusal(
+    { ...row, redeemedByUser: row.perUserLimit === null ? 0 : await redeemedByUser(db, row.id, userId) },
+    {
+      now: use.now ?? new Date(),
+      regionCountryCode: use.regionCountryCode,
+      paymentMethod: use.paymentMethod,
+    },
+  );
+}
+
+/** The voucher a shopper typed, usable for this order, or the first reason it is not (as an AppError). */
+export async function usableVoucher(
+  db: Database,
+  code: string,
+  userId: string,
+  use: VoucherUse,
+): Promise<VoucherRow> {
+  const normalised = normaliseVoucherCode(code);
+  const [row] = VOUCHER_CODE_PATTERN.test(normalised)
+    ? await db.select().from(vouchers).where(eq(vouchers.code, normalised))
+    : [];
+  if (!row) throw new AppError('voucher/unknown');
+  const refusal = await refusalOf(db, row, userId, use);
+  if (refusal) throw new AppError(refusal.code, refusal.params);
+  return row;
+}
+
+/** Listed vouchers that are live now, for the shopper to pick from. */
+export async function listedVouchers(db: Database, now = new Date()): Promise<VoucherRow[]> {
+  return db
+    .select()
+    .from(vouchers)
+    .where(
+      and(
+        eq(vouchers.active, true),
+        eq(vouchers.listed, true),
+        or(isNull(vouchers.startsAt), sql`${vouchers.startsAt} <= ${now}`),
+        or(isNull(vouchers.endsAt), sql`${vouchers.endsAt} > ${now}`),
+        or(isNull(vouchers.totalLimit), sql`${vouchers.redeemedCount} < ${vouchers.totalLimit}`),
+      ),
+    )
+    .orderBy(asc(vouchers.endsAt), asc(vouchers.code))
+    .limit(50);
+}
+
+/**
+ * Redeems the voucher for an order inside the order's transaction. The total limit is one conditional
+ * update (so parallel orders cannot pass it); the per-user limit is counted under the shopper's row lock,
+ * which the order transaction holds.
+ */
+export async function redeemVoucher(
+  tx: Database,
+  redemption: { voucher: VoucherRow; userId: string; orderId: string; discount: Money },
+): Promise<void> {
+  const { voucher, userId } = redemption;
+  if (
+    voucher.perUserLimit !== null &&
+    (await redeemedByUser(tx, voucher.id, userId)) >= voucher.perUserLimit
+  ) {
+    throw new AppError('voucher/already_used', [voucher.perUserLimit]);
+  }
+  const [counted] = await tx
+    .update(vouchers)
+    .set({ redeemedCount: sql`${vouchers.redeemedCount} + 1`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(vouchers.id, voucher.id),
+        or(isNull(vouchers.totalLimit), sql`${vouchers.redeemedCount} < ${vouchers.totalLimit}`),
+      ),
+    )
+    .returning({ id: vouchers.id });
+  if (!counted) throw new AppError('voucher/used_up');
+  await tx.insert(voucherRedemptions).values({
+    voucherId: voucher.id,
+    userId,
+    orderId: redemption.orderId,
+    discountMinor: redemption.discount.amountMinor,
+    currency: redemption.discount.currency,
+  });
+}
+
+/** Gives an order's voucher back (the order was cancelled), once. */
+export async function releaseVoucher(tx: Database, orderId: string): Promise<void> {
+  const released = await tx
+    .update(voucherRedemptions)
+    .set({ releasedAt: sql`now()` })
+    .where(and(eq(voucherRedemptions.orderId, orderId), isNull(voucherRedemptions.releasedAt)))
+    .returning({ voucherId: voucherRedemptions.voucherId });
+  for (const { voucherId } of released) {
+    await tx
+      .update(vouchers)
+      .set({ redeemedCount: sql`greatest(${vouchers.redeemedCount} - 1, 0)`, updatedAt: sql`now()` })
+      .where(eq(vouchers.id, voucherId));
+  }
+}
