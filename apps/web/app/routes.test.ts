@@ -31,9 +31,13 @@ describe('routes', () => {
   it.each([
     ['/', 'routes/home'],
     ['/cart', 'routes/cart'],
+    ['/checkout', 'routes/checkout'],
     ['/quotations', 'routes/quotations'],
     ['/quotations/new', 'routes/quotation-new'],
     ['/quotations/q1', 'routes/quotation'],
+    ['/orders', 'routes/orders'],
+    ['/orders/o1', 'routes/order'],
+    ['/contact', 'routes/contact'],
     ['/sign_in', 'routes/sign-in'],
     ['/register', 'routes/register'],
     ['/verify_email', 'routes/verify-email'],

@@ -8,6 +8,8 @@ export type AppConfig = {
   app_currency: CurrencyCode;
   support_email?: string;
   captcha_required?: boolean;
+  /** The captcha widget's site key when the contact form requires a captcha. */
+  recaptcha_site_key?: string | null;
 };
 
 export const DEFAULT_APP_CONFIG: AppConfig = { app_currency: DEFAULT_CURRENCY };

@@ -1,3 +1,5 @@
 /** Query keys shared by features whose changes touch each other's data (a cart line moved to quotations). */
 export const CART_KEY = ['cart'] as const;
 export const QUOTATION_ITEMS_KEY = ['quotation-items'] as const;
+/** The shopper's orders: paying, the live timeline and the order screens all change them. */
+export const ORDERS_KEY = ['orders'] as const;

@@ -1,4 +1,6 @@
+import { SavedCards } from '../features/payments/components/saved-cards';
 import { TfaSettings } from '../features/tfa/components/tfa-settings';
+import { useUser } from '../lib/user-store';
 import type { Route } from './+types/account-security';
 import { useAccountProfile } from './account-layout';
 
@@ -9,6 +11,7 @@ export const meta: Route.MetaFunction = () => [
 
 export default function AccountSecurityRoute() {
   const profile = useAccountProfile();
+  const { tfaPassed } = useUser();
   return (
     <div className="flex flex-col gap-8">
       <h1 className="text-3xl font-bold tracking-tight">Security</h1>
@@ -17,6 +20,12 @@ export default function AccountSecurityRoute() {
           Two-factor authentication
         </h2>
         <TfaSettings profile={profile} />
+      </section>
+      <section aria-labelledby="saved-cards" className="flex flex-col gap-5">
+        <h2 id="saved-cards" className="text-xl font-semibold">
+          Saved cards
+        </h2>
+        <SavedCards tfaPassed={tfaPassed} />
       </section>
     </div>
   );

@@ -19,6 +19,9 @@ export function SiteFooter() {
           <Link to="/merchants" className="underline hover:text-ink">
             Merchants
           </Link>
+          <Link to="/contact" className="underline hover:text-ink">
+            Contact us
+          </Link>
         </nav>
         <nav aria-label="Legal" className="flex gap-4 whitespace-nowrap">
           <Link to="/terms" className="underline hover:text-ink">

@@ -3,14 +3,18 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 
 export const CHECKOUT_SELECTION_KEY = 'crossbuy:checkoutSelection';
 
-type StoredSelection = Pick<CheckoutSelection, 'cartItemIds' | 'quotationItemIds'>;
-const EMPTY: StoredSelection = { cartItemIds: [], quotationItemIds: [] };
+/** The ids chosen for checkout, or the ids that can be chosen: cart lines and quotation items apart. */
+export type SelectionIds = Pick<CheckoutSelection, 'cartItemIds' | 'quotationItemIds'>;
+export type SelectionKind = 'cart' | 'quotation';
+
+const EMPTY: SelectionIds = { cartItemIds: [], quotationItemIds: [] };
+const listOf = { cart: 'cartItemIds', quotation: 'quotationItemIds' } as const;
 
 const isIdList = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((id) => typeof id === 'string');
 
 /** The selection kept for this visit; an unreadable entry counts as nothing chosen. */
-export function loadSelection(): StoredSelection {
+export function loadSelection(): SelectionIds {
   try {
     const value: unknown = JSON.parse(window.sessionStorage.getItem(CHECKOUT_SELECTION_KEY) ?? 'null');
     if (typeof value !== 'object' || value === null) return EMPTY;
@@ -24,7 +28,7 @@ export function loadSelection(): StoredSelection {
   }
 }
 
-export function saveSelection(selection: StoredSelection): void {
+export function saveSelection(selection: SelectionIds): void {
   try {
     window.sessionStorage.setItem(
       CHECKOUT_SELECTION_KEY,
@@ -36,58 +40,69 @@ export function saveSelection(selection: StoredSelection): void {
 }
 
 export type CartSelection = {
-  selected: ReadonlySet<string>;
+  chosen: SelectionIds;
+  isSelected: (kind: SelectionKind, id: string) => boolean;
   allChecked: boolean;
-  toggle: (id: string, checked: boolean) => void;
+  toggle: (kind: SelectionKind, id: string, checked: boolean) => void;
   setAll: (checked: boolean) => void;
 };
 
 /**
- * Spec section 3's checkout selection for the cart lines that can be bought (`selectableIds`, undefined
- * while the cart loads), kept in session storage. Ids that no longer exist drop out; `preselectId` (the
- * line just added by Buy now) is checked once it exists.
+ * Spec section 3's checkout selection over the cart lines and quotation items that can be bought
+ * (`selectable`, undefined while they load), kept in session storage. Ids that no longer exist drop out;
+ * `preselectCartItemId` (the line just added by Buy now) is checked once it exists.
  */
 export function useCartSelection(
-  selectableIds: readonly string[] | undefined,
-  preselectId: string | null,
+  selectable: SelectionIds | undefined,
+  preselectCartItemId: string | null,
 ): CartSelection {
-  const [chosen, setChosen] = useState<string[] | null>(null);
+  const [chosen, setChosen] = useState<SelectionIds | null>(null);
 
   useEffect(() => {
-    if (!selectableIds) return;
+    if (!selectable) return;
     setChosen((current) => {
-      const start = current ?? loadSelection().cartItemIds;
-      const wanted =
-        preselectId && current === null && !start.includes(preselectId) ? [...start, preselectId] : start;
-      return reconcileSelection(
-        { cartItemIds: wanted, quotationItemIds: [] },
-        { cartItemIds: selectableIds, quotationItemIds: [] },
-      ).cartItemIds;
+      const start = current ?? loadSelection();
+      const cartItemIds =
+        preselectCartItemId && current === null && !start.cartItemIds.includes(preselectCartItemId)
+          ? [...start.cartItemIds, preselectCartItemId]
+          : start.cartItemIds;
+      const kept = reconcileSelection({ ...start, cartItemIds }, selectable);
+      return { cartItemIds: kept.cartItemIds, quotationItemIds: kept.quotationItemIds };
     });
-  }, [selectableIds, preselectId]);
+  }, [selectable, preselectCartItemId]);
 
   useEffect(() => {
-    if (chosen) saveSelection({ cartItemIds: chosen, quotationItemIds: loadSelection().quotationItemIds });
+    if (chosen) saveSelection(chosen);
   }, [chosen]);
 
-  const toggle = useCallback((id: string, checked: boolean) => {
+  const toggle = useCallback((kind: SelectionKind, id: string, checked: boolean) => {
     setChosen((current) => {
-      const without = (current ?? []).filter((known) => known !== id);
-      return checked ? [...without, id] : without;
+      const list = listOf[kind];
+      const base = current ?? EMPTY;
+      const without = base[list].filter((known) => known !== id);
+      return { ...base, [list]: checked ? [...without, id] : without };
     });
   }, []);
 
   const setAll = useCallback(
-    (checked: boolean) => setChosen(checked ? [...(selectableIds ?? [])] : []),
-    [selectableIds],
+    (checked: boolean) =>
+      setChosen(
+        checked && selectable
+          ? { cartItemIds: [...selectable.cartItemIds], quotationItemIds: [...selectable.quotationItemIds] }
+          : EMPTY,
+      ),
+    [selectable],
   );
 
   return useMemo(() => {
-    const selected = new Set(chosen ?? []);
-    const allChecked = reconcileSelection(
-      { cartItemIds: [...selected], quotationItemIds: [] },
-      { cartItemIds: selectableIds ?? [], quotationItemIds: [] },
-    ).allChecked;
-    return { selected, allChecked, toggle, setAll };
-  }, [chosen, selectableIds, toggle, setAll]);
+    const current = chosen ?? EMPTY;
+    const sets = { cart: new Set(current.cartItemIds), quotation: new Set(current.quotationItemIds) };
+    return {
+      chosen: current,
+      isSelected: (kind: SelectionKind, id: string) => sets[kind].has(id),
+      allChecked: reconcileSelection(current, selectable ?? EMPTY).allChecked,
+      toggle,
+      setAll,
+    };
+  }, [chosen, selectable, toggle, setAll]);
 }

@@ -45,7 +45,14 @@ describe('AccountNav', () => {
     await user.keyboard('{ArrowDown}');
     expect(button.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('menu', { name: 'Your account' })).toBeTruthy();
-    expect(itemNames()).toEqual(['Your profile', 'Security', 'Addresses', 'Quotations', 'Sign out']);
+    expect(itemNames()).toEqual([
+      'Your profile',
+      'Security',
+      'Addresses',
+      'Quotations',
+      'Orders',
+      'Sign out',
+    ]);
     expect(document.activeElement?.textContent).toBe('Your profile');
 
     await user.keyboard('{ArrowDown}');

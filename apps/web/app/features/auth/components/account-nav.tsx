@@ -16,6 +16,7 @@ const ACCOUNT_LINKS = [
   { to: '/account/security', label: 'Security' },
   { to: '/account/addresses', label: 'Addresses' },
   { to: '/quotations', label: 'Quotations' },
+  { to: '/orders', label: 'Orders' },
 ] as const;
 
 /**

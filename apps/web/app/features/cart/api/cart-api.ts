@@ -1,5 +1,7 @@
 import type { AddToCart, Cart, CartItem, UpdateCartItem } from '@crossbuy/core/cart';
 import type { Product } from '@crossbuy/core/catalogue';
+import type { CheckoutSession } from '@crossbuy/core/order';
+import type { QuotationItem } from '@crossbuy/core/quotation';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { track } from '../../../lib/analytics';
 import { api } from '../../../lib/api';
@@ -7,6 +9,7 @@ import { majorUnits, productItem } from '../../../lib/product-analytics';
 import { CART_KEY, QUOTATION_ITEMS_KEY } from '../../../lib/query-keys';
 import { useShopperRegions } from '../../../lib/region-store';
 import { useUser } from '../../../lib/user-store';
+import type { SelectionIds } from '../checkout-selection';
 
 export type CartItemAnswer = { cartItem: CartItem; product: Product };
 
@@ -122,5 +125,28 @@ export function useMoveToQuotation() {
       dropLine(queryClient, cartItemId);
       void queryClient.invalidateQueries({ queryKey: QUOTATION_ITEMS_KEY });
     },
+  });
+}
+
+export type QuotationLines = { quotationItems: QuotationItem[]; products: Product[] };
+
+/**
+ * `GET /quotation_item`: the quotation items not yet ordered, shown among the cart lines (spec section 3's
+ * cart-like lines) so the answered ones can be checked out with them.
+ */
+export function useCartQuotationItems() {
+  const { signedIn, profile } = useUser();
+  const region = useRegionCode();
+  return useQuery({
+    queryKey: [...QUOTATION_ITEMS_KEY, profile?.id ?? null, region ?? null, 'cart-lines'],
+    queryFn: () => api.get<QuotationLines>('/quotation_item', { query: { region } }),
+    enabled: signedIn,
+  });
+}
+
+/** `POST /checkout/session`: the chosen lines, held for the checkout page under the session's key. */
+export function useStartCheckout() {
+  return useMutation({
+    mutationFn: (selection: SelectionIds) => api.post<CheckoutSession>('/checkout/session', selection),
   });
 }

@@ -1,15 +1,16 @@
 import type { CartItem } from '@crossbuy/core/cart';
 import type { Product } from '@crossbuy/core/catalogue';
+import type { QuotationItem } from '@crossbuy/core/quotation';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoutesStub } from 'react-router';
+import { createRoutesStub, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemorySink, type MemorySink, setAnalyticsSink } from '../../../lib/analytics';
 import { ShellQueryProvider } from '../../../lib/query-provider';
 import { REDIRECT_AFTER_SIGN_IN_KEY } from '../../../lib/redirect-to-sign-in';
 import { resetUserState, userStore } from '../../../lib/user-store';
-import { aCartItem, aProduct } from '../../../test-support/cart-fixtures';
-import { aProfile, fakeApi, json } from '../../../test-support/fake-api';
+import { aCartItem, aProduct, aQuotationItem } from '../../../test-support/cart-fixtures';
+import { aProfile, envelope, fakeApi, json } from '../../../test-support/fake-api';
 import { CHECKOUT_SELECTION_KEY } from '../checkout-selection';
 import { CartView } from './cart-view';
 
@@ -29,10 +30,24 @@ const cartItems = [
 ];
 
 /** A cart on the fake server that the calls change, as the real one would. */
-function serveCart(lines: CartItem[], products: Product[]) {
+function serveCart(lines: CartItem[], products: Product[], quotationItems: QuotationItem[] = []) {
   let stored = [...lines];
   api.respond(({ method, path, body }) => {
     const id = /^\/cart\/([^?]+)/.exec(path)?.[1];
+    if (method === 'GET' && path.startsWith('/quotation_item')) {
+      return json(200, { quotationItems, products: [] });
+    }
+    if (method === 'POST' && path === '/checkout/session') {
+      const { cartItemIds, quotationItemIds } = body as { cartItemIds: string[]; quotationItemIds: string[] };
+      if (cartItemIds.includes('c3')) return json(400, envelope('checkout/item_unavailable', ['Old kettle']));
+      return json(201, {
+        key: 'k1',
+        cartItemIds,
+        quotationItemIds,
+        expiresAt: '2026-11-21T00:00:00.000Z',
+        orderId: null,
+      });
+    }
     if (method === 'GET' && path.startsWith('/cart')) return json(200, { cartItems: stored, products });
     if (method === 'DELETE' && id) {
       stored = stored.filter((line) => line.id !== id);
@@ -85,6 +100,7 @@ function renderCart(highlightedItemId: string | null = null) {
       ),
     },
     { path: '/sign_in', Component: () => <h1>Sign-in page</h1> },
+    { path: '/checkout', Component: () => <h1>Checkout page {useLocation().search}</h1> },
   ]);
   return render(<Stub initialEntries={['/cart']} />);
 }
@@ -106,7 +122,7 @@ describe('CartView', () => {
   });
 
   it('shows the empty state of a signed-in shopper with a zero subtotal', async () => {
-    api.respond(() => json(200, { cartItems: [], products: [] }));
+    serveCart([], []);
     signIn();
     renderCart();
     expect(await screen.findByText('Your cart is empty')).toBeTruthy();
@@ -195,5 +211,79 @@ describe('CartView', () => {
     const old = screen.getByRole('listitem', { name: 'Old kettle' });
     expect(within(old).getByText('This product is no longer available')).toBeTruthy();
     expect((within(old).getByRole('checkbox') as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('lists quotation items with the cart, choosable once quoted, and checks out the chosen ones', async () => {
+    const quoted = aQuotationItem({
+      id: 'q1',
+      name: 'Kettle from Japan',
+      status: 'r',
+      unavailableReason: null,
+      price: { amountMinor: 2500, currency: 'SGD' },
+    });
+    const waiting = aQuotationItem({ id: 'q2', name: 'Lamp from Korea', sourceMarketPlace: 'Coupang' });
+    const lapsed = aQuotationItem({
+      id: 'q3',
+      name: 'Old radio',
+      status: 'r',
+      unavailableReason: 'quotation/expired',
+      statusData: {
+        basePrice: null,
+        quotedPrice: null,
+        quotedAt: null,
+        expiresAt: '2026-11-10T00:00:00.000Z',
+        declineReason: null,
+      },
+    });
+    serveCart(cartItems, [cooker, tea], [quoted, waiting, lapsed]);
+    signIn();
+    renderCart();
+    const quotations = await screen.findByRole('list', { name: 'Quotation items' });
+    const kettle = within(quotations).getByRole('listitem', { name: 'Kettle from Japan' });
+    expect(within(kettle).getByText('Amazon (QUOTATION)')).toBeTruthy();
+    const lamp = within(quotations).getByRole('listitem', { name: 'Lamp from Korea' });
+    const lampBox = within(lamp).getByRole('checkbox') as HTMLInputElement;
+    expect(lampBox.disabled).toBe(true);
+    expect(within(lamp).getByText('The store is still quoting this item')).toBeTruthy();
+    const radio = within(quotations).getByRole('listitem', { name: 'Old radio' });
+    expect(within(radio).getByText(/^This quotation expired on .*2026; request it again/)).toBeTruthy();
+
+    await userEvent.click(within(kettle).getByRole('checkbox'));
+    await userEvent.click(within(screen.getByRole('listitem', { name: 'Green tea' })).getByRole('checkbox'));
+    expect(subtotal()).toMatch(/^S\$38\.50$/);
+    await waitFor(() =>
+      expect(JSON.parse(sessionStorage.getItem(CHECKOUT_SELECTION_KEY) ?? '{}')).toEqual({
+        cartItemIds: ['c2'],
+        quotationItemIds: ['q1'],
+      }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Check out' }));
+    expect(await screen.findByRole('heading', { name: 'Checkout page ?session=k1' })).toBeTruthy();
+    expect(api.calls.find((call) => call.path === '/checkout/session')?.body).toEqual({
+      cartItemIds: ['c2'],
+      quotationItemIds: ['q1'],
+    });
+  });
+
+  it('cannot check out nothing, and shows why the store refused a selection', async () => {
+    sessionStorage.setItem(
+      CHECKOUT_SELECTION_KEY,
+      JSON.stringify({ cartItemIds: ['c3'], quotationItemIds: [] }),
+    );
+    serveCart(
+      [aCartItem(), aCartItem({ id: 'c3', productId: 'p3' })],
+      [cooker, aProduct({ uuid: 'p3', name: 'Old kettle' })],
+    );
+    signIn();
+    renderCart();
+    const checkOut = await screen.findByRole('button', { name: 'Check out' });
+    await waitFor(() => expect((checkOut as HTMLButtonElement).disabled).toBe(false));
+    await userEvent.click(checkOut);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Old kettle is no longer available; remove it to continue',
+    );
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Old kettle for checkout' }));
+    expect((checkOut as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Choose the items to check out.')).toBeTruthy();
   });
 });

@@ -1,9 +1,10 @@
 import { CART_MAX_QUANTITY, CART_MESSAGE_MAX_LENGTH, selectionSubtotal } from '@crossbuy/core/cart';
 import type { Product } from '@crossbuy/core/catalogue';
 import { formatErrorMessage, messageForError } from '@crossbuy/core/errors';
-import { type CurrencyCode, formatMoney, type Money, money } from '@crossbuy/core/money';
+import { type CurrencyCode, formatMoney, type Money, money, sumMoney } from '@crossbuy/core/money';
+import { type CartLikeQuotationLine, toCartLikeLine } from '@crossbuy/core/quotation';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses, textLinkClasses } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/loading';
@@ -16,11 +17,14 @@ import {
   type CartItemAnswer,
   useAddToCart,
   useCart,
+  useCartQuotationItems,
   useMoveToQuotation,
   useRemoveCartItem,
+  useStartCheckout,
   useUpdateCartItem,
 } from '../api/cart-api';
-import { useCartSelection } from '../checkout-selection';
+import { type SelectionIds, useCartSelection } from '../checkout-selection';
+import { QuotationLineRow, quotationLineRefusal } from './quotation-line-row';
 
 type CartViewProps = {
   /** The currency of the shopper's region: an empty selection still costs nothing in it. */
@@ -106,8 +110,45 @@ function EmptyCart({ visitor = false }: { visitor?: boolean }) {
   );
 }
 
+/** Opens checkout for the chosen lines; a refusal (a line that can no longer be bought) is shown here. */
+function CheckoutButton({ selection }: { selection: SelectionIds }) {
+  const startCheckout = useStartCheckout();
+  const navigate = useNavigate();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const count = selection.cartItemIds.length + selection.quotationItemIds.length;
+
+  const start = async () => {
+    setRefusal(null);
+    try {
+      const session = await startCheckout.mutateAsync(selection);
+      navigate(`/checkout?session=${encodeURIComponent(session.key)}`);
+    } catch (error) {
+      setRefusal(messageForError(error));
+    }
+  };
+
+  return (
+    <div className="mt-4 flex flex-col items-stretch gap-3 sm:items-end">
+      {refusal ? <Alert>{refusal}</Alert> : null}
+      <Button
+        onClick={() => void start()}
+        disabled={count === 0 || startCheckout.isPending}
+        aria-describedby={count === 0 ? 'checkout-hint' : undefined}
+      >
+        {startCheckout.isPending ? 'Opening checkout…' : 'Check out'}
+      </Button>
+      {count === 0 ? (
+        <p id="checkout-hint" className="text-sm text-muted">
+          Choose the items to check out.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 function SignedInCart({ currency, highlightedItemId }: CartViewProps) {
   const cart = useCart();
+  const quotations = useCartQuotationItems();
   const addToCart = useAddToCart();
   const removeItem = useRemoveCartItem();
   const moveToQuotation = useMoveToQuotation();
@@ -123,19 +164,45 @@ function SignedInCart({ currency, highlightedItemId }: CartViewProps) {
       return product ? [{ cartItem, product }] : [];
     });
   }, [cart.data]);
-  const selectableIds = useMemo(
+  const quotationLines = useMemo<CartLikeQuotationLine[]>(() => {
+    if (!quotations.data) return [];
+    const products = new Map(quotations.data.products.map((product) => [product.uuid, product]));
+    return quotations.data.quotationItems.map((item) =>
+      toCartLikeLine(item, products.get(item.productSourceData?.productId ?? '') ?? null),
+    );
+  }, [quotations.data]);
+  // A quotation list that cannot be read leaves the cart lines to choose from.
+  const quotationsSettled = quotations.isSuccess || quotations.isError;
+  const selectable = useMemo<SelectionIds | undefined>(
     () =>
-      cart.data
-        ? lines.filter(({ cartItem }) => cartItem.available).map(({ cartItem }) => cartItem.id)
+      cart.data && quotationsSettled
+        ? {
+            cartItemIds: lines
+              .filter(({ cartItem }) => cartItem.available)
+              .map(({ cartItem }) => cartItem.id),
+            quotationItemIds: quotationLines
+              .filter((line) => quotationLineRefusal(line) === null)
+              .map(({ item }) => item.id),
+          }
         : undefined,
-    [cart.data, lines],
+    [cart.data, quotationsSettled, lines, quotationLines],
   );
-  const selection = useCartSelection(selectableIds, highlightedItemId);
-  const chosenLines = lines.filter(({ cartItem }) => selection.selected.has(cartItem.id));
-  const subtotal = selectionSubtotal(
-    chosenLines.map(({ cartItem }) => cartItem),
-    lines[0]?.cartItem.unitPrice.currency ?? currency,
+  const selection = useCartSelection(selectable, highlightedItemId);
+  const chosenLines = lines.filter(({ cartItem }) => selection.isSelected('cart', cartItem.id));
+  const chosenQuotations = quotationLines.filter(({ item }) => selection.isSelected('quotation', item.id));
+  const subtotalCurrency =
+    lines[0]?.cartItem.unitPrice.currency ?? quotationLines[0]?.item.price.currency ?? currency;
+  const subtotal = sumMoney(
+    [
+      selectionSubtotal(
+        chosenLines.map(({ cartItem }) => cartItem),
+        subtotalCurrency,
+      ),
+      ...chosenQuotations.map(({ item }) => item.price),
+    ],
+    subtotalCurrency,
   );
+  const lineCount = lines.length + quotationLines.length;
 
   // view_cart once per visit of the page, with what the cart held when it was first shown.
   useEffect(() => {
@@ -158,7 +225,7 @@ function SignedInCart({ currency, highlightedItemId }: CartViewProps) {
     });
   }, [cart.data, lines, currency]);
 
-  if (cart.isPending) {
+  if (cart.isPending || quotations.isPending) {
     return (
       <div className="mt-8">
         <Loading>Loading your cart…</Loading>
@@ -241,7 +308,13 @@ function SignedInCart({ currency, highlightedItemId }: CartViewProps) {
         </div>
       ) : null}
 
-      {lines.length === 0 ? (
+      {quotations.isError ? (
+        <div className="mt-4">
+          <Alert>We could not load your quotations: {messageForError(quotations.error)}</Alert>
+        </div>
+      ) : null}
+
+      {lineCount === 0 ? (
         <EmptyCart />
       ) : (
         <>
@@ -251,34 +324,57 @@ function SignedInCart({ currency, highlightedItemId }: CartViewProps) {
               type="checkbox"
               className="size-5 accent-brand-700"
               checked={selection.allChecked}
-              disabled={!selectableIds?.length}
+              disabled={
+                !selectable || selectable.cartItemIds.length + selectable.quotationItemIds.length === 0
+              }
               onChange={(event) => selection.setAll(event.target.checked)}
             />
             <label htmlFor="cart-select-all" className="text-sm font-semibold">
               Select all
             </label>
           </div>
-          <ul
-            className="mt-3 divide-y divide-line rounded-2xl border border-line bg-white"
-            aria-label="Cart items"
-          >
-            {lines.map((line) => (
-              <CartLineRow
-                key={line.cartItem.id}
-                line={line}
-                highlighted={line.cartItem.id === highlightedItemId}
-                selected={selection.selected.has(line.cartItem.id)}
-                onSelect={(checked) => selection.toggle(line.cartItem.id, checked)}
-                onRemove={() => void remove(line)}
-                onMove={() => void move(line)}
-                onFailure={setFailure}
-              />
-            ))}
-          </ul>
+          {lines.length > 0 ? (
+            <ul
+              className="mt-3 divide-y divide-line rounded-2xl border border-line bg-white"
+              aria-label="Cart items"
+            >
+              {lines.map((line) => (
+                <CartLineRow
+                  key={line.cartItem.id}
+                  line={line}
+                  highlighted={line.cartItem.id === highlightedItemId}
+                  selected={selection.isSelected('cart', line.cartItem.id)}
+                  onSelect={(checked) => selection.toggle('cart', line.cartItem.id, checked)}
+                  onRemove={() => void remove(line)}
+                  onMove={() => void move(line)}
+                  onFailure={setFailure}
+                />
+              ))}
+            </ul>
+          ) : null}
+          {quotationLines.length > 0 ? (
+            <>
+              <h2 className="mt-6 text-lg font-semibold">Quotations</h2>
+              <ul
+                className="mt-3 divide-y divide-line rounded-2xl border border-line bg-white"
+                aria-label="Quotation items"
+              >
+                {quotationLines.map((line) => (
+                  <QuotationLineRow
+                    key={line.item.id}
+                    line={line}
+                    selected={selection.isSelected('quotation', line.item.id)}
+                    onSelect={(checked) => selection.toggle('quotation', line.item.id, checked)}
+                  />
+                ))}
+              </ul>
+            </>
+          ) : null}
         </>
       )}
 
-      <Subtotal value={subtotal} chosen={chosenLines.length} count={lines.length} />
+      <Subtotal value={subtotal} chosen={chosenLines.length + chosenQuotations.length} count={lineCount} />
+      {lineCount > 0 ? <CheckoutButton selection={selection.chosen} /> : null}
     </>
   );
 }

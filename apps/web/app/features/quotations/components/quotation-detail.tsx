@@ -5,7 +5,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, textLinkClasses } from '../../../components/ui/button';
-import { Loading } from '../../../components/ui/loading';
+import { PageError, PageLoading } from '../../../components/ui/page-states';
 import { imageUrl } from '../../../lib/images';
 import {
   useQuotationItem,
@@ -20,23 +20,9 @@ import { canRequestAgain, QuotationStatus, quoteExpired } from './quotation-stat
 export function QuotationDetail({ id }: { id: string }) {
   const query = useQuotationItem(id);
 
-  if (query.isPending) {
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-10">
-        <Loading>Loading the quotation…</Loading>
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <div className="mx-auto flex max-w-3xl flex-col items-start gap-4 px-4 py-10">
-        <Alert>{messageForError(query.error)}</Alert>
-        <Link to="/quotations" className={textLinkClasses}>
-          Back to your quotations
-        </Link>
-      </div>
-    );
-  }
+  if (query.isPending) return <PageLoading>Loading the quotation…</PageLoading>;
+  if (query.isError)
+    return <PageError error={query.error} backTo="/quotations" backLabel="Back to your quotations" />;
   return <QuotationItemView item={query.data.quotationItem} />;
 }
 

@@ -1,0 +1,75 @@
+import { formatDate } from '@crossbuy/core/dates';
+import { formatErrorMessage, isErrorCode } from '@crossbuy/core/errors';
+import { formatMoney } from '@crossbuy/core/money';
+import type { CartLikeQuotationLine } from '@crossbuy/core/quotation';
+import { Link } from 'react-router';
+import { thumbnailUrl } from '../../../lib/images';
+
+/** Why a quotation item cannot be checked out, in the catalogue's words; null when it can. */
+export function quotationLineRefusal({ item }: CartLikeQuotationLine): string | null {
+  const reason = item.unavailableReason;
+  if (reason === null) return null;
+  if (!isErrorCode(reason)) return reason;
+  const expiresAt = item.statusData.expiresAt;
+  return formatErrorMessage(
+    reason,
+    reason === 'quotation/expired' && expiresAt ? [formatDate(expiresAt)] : [],
+  );
+}
+
+type QuotationLineRowProps = {
+  line: CartLikeQuotationLine;
+  selected: boolean;
+  onSelect: (checked: boolean) => void;
+};
+
+/** A quotation item among the cart lines: chosen for checkout like one once the store has quoted it. */
+export function QuotationLineRow({ line, selected, onSelect }: QuotationLineRowProps) {
+  const { item } = line;
+  const refusal = quotationLineRefusal(line);
+  const id = `quotation-line-${item.id}`;
+  return (
+    <li id={id} aria-label={item.name} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start">
+      <div className="flex items-start gap-3">
+        <input
+          id={`${id}-select`}
+          type="checkbox"
+          className="mt-1 size-5 shrink-0 accent-brand-700"
+          checked={selected}
+          disabled={refusal !== null}
+          onChange={(event) => onSelect(event.target.checked)}
+          aria-label={`Select ${item.name} for checkout`}
+          aria-describedby={refusal ? `${id}-refusal` : undefined}
+        />
+        <img
+          src={thumbnailUrl(item.mainImage)}
+          alt=""
+          width={72}
+          height={72}
+          className="size-18 shrink-0 rounded-lg border border-line bg-white object-cover"
+        />
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div className="min-w-0">
+            <Link to={`/quotations/${item.id}`} className="font-semibold break-words hover:underline">
+              {item.name}
+            </Link>
+            <p className="text-sm text-muted">{item.marketplaceLabel}</p>
+            <p className="text-sm text-muted">Quantity {item.quantity}</p>
+          </div>
+          {item.status === 'r' ? (
+            <p className="font-semibold" data-testid="line-total">
+              {formatMoney(item.price)}
+            </p>
+          ) : null}
+        </div>
+        {refusal ? (
+          <p id={`${id}-refusal`} className="text-sm font-semibold text-danger-700">
+            {refusal}
+          </p>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,237 @@
+import { formatAddressLines } from '@crossbuy/core/address';
+import { formatDateTime } from '@crossbuy/core/dates';
+import { messageForError } from '@crossbuy/core/errors';
+import {
+  type Order,
+  type OrderAddress,
+  type OrderStatus,
+  PAYMENT_METHOD_LABELS,
+  RECEIPT_CONFIRMABLE_STATUSES,
+} from '@crossbuy/core/order';
+import type { TimelineEntry } from '@crossbuy/core/order-chat';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { textLinkClasses } from '../../../components/ui/button';
+import { PageError, PageLoading } from '../../../components/ui/page-states';
+import { OrderPayment } from '../../payments/order-payment';
+import { useOrderTimeline } from '../api/order-timeline-api';
+import { useCancelOrder, useConfirmReceipt, useOrder } from '../api/orders-api';
+import { AskFirst } from './ask-first';
+import { DisputeDisclosure } from './dispute-disclosure';
+import { OrderCosts } from './order-costs';
+import { OrderLines } from './order-lines';
+import { OrderProgressSteps } from './order-progress-steps';
+import { OrderStatusBadge } from './order-status-badge';
+import { OrderTimeline } from './order-timeline';
+
+/** One of the shopper's orders; `placed` thanks them for an order they have just placed. */
+export function OrderDetail({ id, placed = false }: { id: string; placed?: boolean }) {
+  const query = useOrder(id);
+
+  if (query.isPending) return <PageLoading>Loading your order…</PageLoading>;
+  if (query.isError)
+    return <PageError error={query.error} backTo="/orders" backLabel="Back to your orders" />;
+  return <OrderView order={query.data.order} placed={placed} onStale={() => void query.refetch()} />;
+}
+
+/** The status of the newest status change the timeline has heard of, live or loaded. */
+export function latestTimelineStatus(entries: readonly TimelineEntry[]): OrderStatus | null {
+  for (let index = entries.length - 1; index >= 0; index -= 1) {
+    const entry = entries[index];
+    if (entry && entry.kind !== 'message' && entry.toStatus) return entry.toStatus;
+  }
+  return null;
+}
+
+/**
+ * The store moves the order (paid, shipped) while the page is open; the timeline hears of it live, and
+ * the order is asked for again so its progress, costs and actions follow.
+ */
+function useFollowTimelineStatus(order: Order, onStale: () => void) {
+  const timeline = useOrderTimeline('shopper', order.id);
+  const heard = latestTimelineStatus(timeline.data?.entries ?? []);
+  const { status } = order;
+  const onStaleRef = useRef(onStale);
+  onStaleRef.current = onStale;
+  useEffect(() => {
+    if (heard !== null && heard !== status) onStaleRef.current();
+  }, [heard, status]);
+}
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section
+      aria-label={title}
+      className="flex flex-col gap-3 rounded-2xl border border-line bg-white p-4 sm:p-5"
+    >
+      <h2 className="text-lg font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function AddressLetter({ address }: { address: OrderAddress }) {
+  return (
+    <address className="text-sm not-italic leading-relaxed break-words">
+      {formatAddressLines(address, address.country).map((line) => (
+        <span key={line} className="block">
+          {line}
+        </span>
+      ))}
+    </address>
+  );
+}
+
+function PlacedBanner({ orderRef }: { orderRef: string }) {
+  const banner = useRef<HTMLDivElement>(null);
+  // Focus moves to the thanks, so a screen reader says it first on arriving from checkout.
+  useEffect(() => banner.current?.focus(), []);
+  return (
+    <div
+      ref={banner}
+      tabIndex={-1}
+      role="status"
+      className="rounded-2xl border border-brand-200 bg-brand-50 p-4 text-brand-900 focus:outline-3"
+    >
+      <p className="text-lg font-semibold">Thank you, your order {orderRef} is placed</p>
+      <p className="text-sm">We have sent the details to your email. Follow its progress on this page.</p>
+    </div>
+  );
+}
+
+function OrderView({ order, placed, onStale }: { order: Order; placed: boolean; onStale: () => void }) {
+  useFollowTimelineStatus(order, onStale);
+  const cancel = useCancelOrder();
+  const confirmReceipt = useConfirmReceipt();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  const run = async (change: () => Promise<unknown>, success: string) => {
+    setFailure(null);
+    setDone(null);
+    try {
+      await change();
+      setDone(success);
+    } catch (error) {
+      setFailure(messageForError(error));
+    }
+  };
+
+  const canConfirmReceipt = RECEIPT_CONFIRMABLE_STATUSES.includes(order.status);
+  const sameAddress = JSON.stringify(order.shippingAddress) === JSON.stringify(order.billingAddress);
+
+  return (
+    <article
+      className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10"
+      aria-labelledby="order-heading"
+    >
+      <p className="text-sm">
+        <Link to="/orders" className={textLinkClasses}>
+          Your orders
+        </Link>
+      </p>
+      {placed ? <PlacedBanner orderRef={order.orderRef} /> : null}
+      <header className="flex flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 id="order-heading" className="text-2xl font-bold tracking-tight">
+            Order {order.orderRef}
+          </h1>
+          <OrderStatusBadge status={order.status} />
+        </div>
+        <p className="text-sm text-muted">
+          Placed {formatDateTime(order.placedAt)} · {PAYMENT_METHOD_LABELS[order.paymentMethod]}
+        </p>
+      </header>
+
+      <OrderProgressSteps order={order} />
+
+      <div aria-live="polite" className="flex flex-col gap-2">
+        {done ? <Alert tone="info">{done}</Alert> : null}
+      </div>
+      {failure ? <Alert>{failure}</Alert> : null}
+
+      {order.status === 'cancelled' && order.cancelReason ? (
+        <p className="text-sm">Cancelled: {order.cancelReason}</p>
+      ) : null}
+      {order.trackingNumber ? (
+        <p className="text-sm">
+          Tracking number: <span className="font-mono font-semibold">{order.trackingNumber}</span>
+        </p>
+      ) : null}
+
+      {order.status === 'pending_payment' ? (
+        <>
+          <p className="rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900">
+            Please pay by <strong>{formatDateTime(order.paymentDueAt)}</strong>; an order not paid by then is
+            cancelled and its items are released.
+          </p>
+          <OrderPayment order={order} onPaid={onStale} />
+          <Panel title="Changed your mind?">
+            <p className="text-sm">An order can be cancelled until it is paid.</p>
+            <AskFirst
+              label="Cancel order"
+              question={`Cancel order ${order.orderRef}? This cannot be undone.`}
+              confirmLabel="Yes, cancel the order"
+              busyLabel="Cancelling…"
+              keepLabel="Keep the order"
+              busy={cancel.isPending}
+              onConfirm={() => void run(() => cancel.mutateAsync(order.id), 'Your order is cancelled.')}
+            />
+          </Panel>
+        </>
+      ) : null}
+
+      {canConfirmReceipt ? (
+        <Panel title="Received your items?">
+          <p className="text-sm">
+            Confirm once everything has arrived in good order; this completes the order.
+          </p>
+          <AskFirst
+            label="Confirm receipt"
+            question="Confirm that you have received every item of this order?"
+            confirmLabel="Yes, I have received it"
+            busyLabel="Confirming…"
+            keepLabel="Not yet"
+            tone="primary"
+            busy={confirmReceipt.isPending}
+            onConfirm={() =>
+              void run(() => confirmReceipt.mutateAsync(order.id), 'Thank you, your order is completed.')
+            }
+          />
+        </Panel>
+      ) : null}
+
+      <OrderTimeline orderId={order.id} mode="shopper" />
+
+      <Panel title="Items">
+        <OrderLines order={order} />
+      </Panel>
+
+      <Panel title="Cost">
+        <OrderCosts order={order} />
+      </Panel>
+
+      <div className="grid gap-6 sm:grid-cols-2">
+        <Panel title="Delivery address">
+          <AddressLetter address={order.shippingAddress} />
+        </Panel>
+        <Panel title="Billing address">
+          {sameAddress ? (
+            <p className="text-sm">Same as the delivery address</p>
+          ) : (
+            <AddressLetter address={order.billingAddress} />
+          )}
+        </Panel>
+      </div>
+
+      {order.notes ? (
+        <Panel title="Your notes">
+          <p className="whitespace-pre-wrap break-words text-sm">{order.notes}</p>
+        </Panel>
+      ) : null}
+
+      <DisputeDisclosure order={order} />
+    </article>
+  );
+}

@@ -1,0 +1,136 @@
+import { formatDate } from '@crossbuy/core/dates';
+import { messageForError } from '@crossbuy/core/errors';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@crossbuy/core/order';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Loading } from '../../../components/ui/loading';
+import { Pagination } from '../../../components/ui/pagination';
+import { Price } from '../../../components/ui/price';
+import { thumbnailUrl } from '../../../lib/images';
+import { ORDER_PAGE_SIZE, useOrderList } from '../api/orders-api';
+import { OrderStatusBadge } from './order-status-badge';
+
+export function isOrderStatus(value: string | null): value is OrderStatus {
+  return (ORDER_STATUSES as readonly string[]).includes(value ?? '');
+}
+
+const hrefFor = (status: OrderStatus | null, page = 1) => {
+  const query = new URLSearchParams();
+  if (status) query.set('status', status);
+  if (page > 1) query.set('page', String(page));
+  const text = query.toString();
+  return text ? `/orders?${text}` : '/orders';
+};
+
+const tabStyle = (current: boolean) =>
+  `inline-flex min-h-11 items-center whitespace-nowrap rounded-lg px-4 text-sm font-semibold ${
+    current ? 'bg-brand-700 text-white' : 'text-brand-800 hover:bg-brand-50'
+  }`;
+
+function unreadText(count: number): string {
+  return count === 1 ? '1 new message' : `${count} new messages`;
+}
+
+/** The shopper's orders, newest first, by status. */
+export function OrderList({ status, page }: { status: OrderStatus | null; page: number }) {
+  const list = useOrderList(status, page);
+
+  return (
+    <section
+      className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10"
+      aria-labelledby="orders-heading"
+    >
+      <h1 id="orders-heading" className="text-3xl font-bold tracking-tight">
+        Your orders
+      </h1>
+      <nav aria-label="Orders by status" className="-mx-4 overflow-x-auto px-4">
+        <ul className="flex gap-2">
+          <li>
+            <Link
+              to={hrefFor(null)}
+              aria-current={status === null ? 'page' : undefined}
+              className={tabStyle(status === null)}
+            >
+              All
+            </Link>
+          </li>
+          {ORDER_STATUSES.map((each) => (
+            <li key={each}>
+              <Link
+                to={hrefFor(each)}
+                aria-current={each === status ? 'page' : undefined}
+                className={tabStyle(each === status)}
+              >
+                {ORDER_STATUS_LABELS[each]}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      {list.isPending ? (
+        <Loading>Loading your orders…</Loading>
+      ) : list.isError ? (
+        <div className="flex flex-col items-start gap-4">
+          <Alert>We could not load your orders: {messageForError(list.error)}</Alert>
+          <Button onClick={() => void list.refetch()}>Try again</Button>
+        </div>
+      ) : list.data.orders.length === 0 ? (
+        <div className="flex flex-col items-start gap-3 rounded-2xl border border-line bg-white p-6">
+          <p className="text-lg font-semibold">
+            {status === null
+              ? 'You have no orders yet'
+              : `No orders are ${ORDER_STATUS_LABELS[status].toLowerCase()}`}
+          </p>
+          <p className="text-muted">Items you check out from your cart or your quotations show here.</p>
+          <Link to="/cart" className={buttonClasses('secondary')}>
+            Go to your cart
+          </Link>
+        </div>
+      ) : (
+        <>
+          <ul className="divide-y divide-line rounded-2xl border border-line bg-white" aria-label="Orders">
+            {list.data.orders.map((order) => (
+              <li key={order.id} aria-label={`Order ${order.orderRef}`} className="flex gap-3 p-4">
+                <img
+                  src={thumbnailUrl(order.firstItem?.mainImage)}
+                  alt=""
+                  width={64}
+                  height={64}
+                  className="size-16 shrink-0 rounded-lg border border-line object-cover"
+                />
+                <div className="flex min-w-0 flex-1 flex-col gap-1">
+                  <div className="flex flex-wrap items-baseline justify-between gap-2">
+                    <Link to={`/orders/${order.id}`} className="font-semibold hover:underline">
+                      Order {order.orderRef}
+                    </Link>
+                    <Price value={order.total} className="font-semibold" />
+                  </div>
+                  <p className="break-words text-sm text-muted">
+                    {order.firstItem?.name ?? 'No items'}
+                    {order.itemCount > 1 ? ` and ${order.itemCount - 1} more` : ''}
+                  </p>
+                  <div className="flex flex-wrap items-center gap-2 text-sm">
+                    <span>Placed {formatDate(order.placedAt)}</span>
+                    <OrderStatusBadge status={order.status} />
+                    {order.unreadMessages > 0 ? (
+                      <span className="rounded-full bg-danger-700 px-2 py-0.5 text-xs font-semibold text-white">
+                        {unreadText(order.unreadMessages)}
+                      </span>
+                    ) : null}
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <Pagination
+            page={page}
+            pageCount={Math.max(1, Math.ceil(list.data.total / ORDER_PAGE_SIZE))}
+            hrefFor={(next) => hrefFor(status, next)}
+          />
+        </>
+      )}
+    </section>
+  );
+}

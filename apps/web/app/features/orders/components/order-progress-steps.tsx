@@ -1,0 +1,39 @@
+import { formatDateTime } from '@crossbuy/core/dates';
+import type { Order } from '@crossbuy/core/order';
+import { orderProgress } from '../order-progress';
+
+const MARKS = {
+  done: 'border-brand-700 bg-brand-700 text-white',
+  current: 'border-brand-700 bg-white text-brand-800 ring-2 ring-brand-700',
+  upcoming: 'border-line bg-white text-muted',
+} as const;
+
+/** Where the order stands in its lifecycle: a list of steps, read in order, the current one marked. */
+export function OrderProgressSteps({ order }: { order: Order }) {
+  const steps = orderProgress(order);
+  return (
+    <ol aria-label="Order progress" className="flex flex-col gap-3 sm:flex-row sm:gap-0">
+      {steps.map((step, index) => (
+        <li
+          key={step.status}
+          aria-current={step.state === 'current' ? 'step' : undefined}
+          className="flex items-start gap-3 sm:flex-1 sm:flex-col sm:items-center sm:text-center"
+        >
+          <span
+            aria-hidden="true"
+            className={`flex size-8 shrink-0 items-center justify-center rounded-full border-2 text-sm font-bold ${MARKS[step.state]}`}
+          >
+            {step.state === 'done' ? '✓' : index + 1}
+          </span>
+          <span className="flex flex-col">
+            <span className={`text-sm font-semibold ${step.state === 'upcoming' ? 'text-muted' : ''}`}>
+              {step.label}
+              {step.state === 'upcoming' ? <span className="sr-only"> (still to come)</span> : null}
+            </span>
+            {step.at ? <span className="text-xs text-muted">{formatDateTime(step.at)}</span> : null}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,50 @@
+import { formatDateTime } from '@crossbuy/core/dates';
+import { messageForError } from '@crossbuy/core/errors';
+import { ORDER_STATUS_LABELS } from '@crossbuy/core/order';
+import { Alert } from '../../../components/ui/alert';
+import { Loading } from '../../../components/ui/loading';
+import { Price } from '../../../components/ui/price';
+import { useOrderTimeline } from '../api/order-timeline-api';
+import { OrderTimeline } from './order-timeline';
+
+/** The store's view of one order: what it is, who placed it, and the conversation with them. */
+export function StoreOrderPage({ orderId }: { orderId: string }) {
+  const query = useOrderTimeline('store', orderId);
+  return (
+    <article
+      className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10"
+      aria-labelledby="order-title"
+    >
+      {query.isPending ? (
+        <Loading>Loading the order…</Loading>
+      ) : query.isError ? (
+        <Alert>{messageForError(query.error)}</Alert>
+      ) : (
+        <header className="flex flex-col gap-2">
+          <h1 id="order-title" className="text-2xl font-bold tracking-tight">
+            Order {query.data.order.orderRef}
+          </h1>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-muted">Status</dt>
+            <dd data-testid="order-status">{ORDER_STATUS_LABELS[query.data.order.status]}</dd>
+            <dt className="text-muted">Total</dt>
+            <dd>
+              <Price value={query.data.order.total} />
+            </dd>
+            <dt className="text-muted">Placed</dt>
+            <dd>{formatDateTime(query.data.order.placedAt)}</dd>
+            {query.data.shopper ? (
+              <>
+                <dt className="text-muted">Shopper</dt>
+                <dd className="break-all">
+                  {query.data.shopper.name} ({query.data.shopper.email})
+                </dd>
+              </>
+            ) : null}
+          </dl>
+        </header>
+      )}
+      {query.isSuccess ? <OrderTimeline orderId={orderId} mode="store" /> : null}
+    </article>
+  );
+}

@@ -1,0 +1,20 @@
+import { useSearchParams } from 'react-router';
+import { RequireSignedIn } from '../features/auth/components/require-signed-in';
+import { isOrderStatus, OrderList } from '../features/orders/components/order-list';
+import type { Route } from './+types/orders';
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Your orders · Crossbuy' },
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function OrdersRoute() {
+  const [searchParams] = useSearchParams();
+  const status = searchParams.get('status');
+  const page = Math.max(1, Math.trunc(Number(searchParams.get('page'))) || 1);
+  return (
+    <RequireSignedIn>
+      {() => <OrderList status={isOrderStatus(status) ? status : null} page={page} />}
+    </RequireSignedIn>
+  );
+}
