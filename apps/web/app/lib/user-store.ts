@@ -25,7 +25,14 @@ export type UserProfile = {
 /** `GET /auth/me`, and the answer of every call that opens or changes a session. */
 export type CurrentUser = { signedIn: boolean; tfaPassed: boolean; profile: UserProfile | null };
 
-export type UserState = CurrentUser & { profileFetched: boolean };
+export type UserState = CurrentUser & {
+  profileFetched: boolean;
+  /**
+   * This visitor has just signed out here, by choice: a page that needs an account sends them home,
+   * not to sign in again, should it still be on screen when the sign-out ends.
+   */
+  leftByChoice?: boolean;
+};
 
 const signedOut: UserState = { signedIn: false, tfaPassed: false, profile: null, profileFetched: false };
 
@@ -71,10 +78,11 @@ export function markSigningOut(): void {
 
 /**
  * Sign-out resets all user state, including failures of calls made for the previous user. The answer
- * to "who is this?" is then known (a visitor), so signed-in pages send the shopper to sign in at once
- * instead of waiting for a GET /auth/me that nobody makes.
+ * to "who is this?" is then known (a visitor), so signed-in pages send the shopper on at once instead
+ * of waiting for a GET /auth/me that nobody makes: home after a sign-out the shopper asked for, to sign
+ * in when the session ended by itself.
  */
-export function resetUserState(): void {
-  userStore.set({ ...signedOut, profileFetched: true });
+export function resetUserState({ leftByChoice = false }: { leftByChoice?: boolean } = {}): void {
+  userStore.set({ ...signedOut, profileFetched: true, leftByChoice });
   clearErrorSlots(['cart', 'quotationItem', 'currentUser', 'twoFactorVerification', 'profileUpdate']);
 }

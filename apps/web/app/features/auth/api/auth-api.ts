@@ -63,6 +63,6 @@ export async function signOut(client: ApiClient = api): Promise<void> {
     // The shopper asked to leave; local state is cleared whatever the server answered.
     console.warn('Sign-out request failed', error);
   } finally {
-    resetUserState();
+    resetUserState({ leftByChoice: true });
   }
 }

@@ -92,6 +92,7 @@ describe('AccountNav', () => {
       tfaPassed: false,
       profile: null,
       profileFetched: true,
+      leftByChoice: true,
     });
     expect(getErrorSlot('profileUpdate')).toBeNull();
   });

@@ -92,8 +92,8 @@ function AccountMenu({ profile }: { profile: UserProfile }) {
   };
 
   // The user is marked as leaving at once, so the home page loads nothing for the departing account;
-  // the session ends only once the home page is on screen, so no signed-in page is left to send the
-  // shopper to sign in when the user state becomes a visitor's.
+  // the session ends once the router is on its way home. A signed-in page still on screen then sends
+  // the shopper home too (leftByChoice), never to sign in.
   const onSignOut = async () => {
     setOpen(false);
     markSigningOut();

@@ -30,6 +30,7 @@ function renderGuarded(state: UserState, twoFactor?: boolean) {
     },
     { path: '/sign_in', Component: () => <h1>Sign-in page</h1> },
     { path: '/tfa', Component: () => <h1>Two-factor prompt</h1> },
+    { path: '/', Component: () => <h1>Home page</h1> },
   ]);
   render(<Stub initialEntries={['/account/addresses?edit=a1#form']} />);
 }
@@ -52,6 +53,18 @@ describe('RequireSignedIn', () => {
     renderGuarded({ signedIn: false, tfaPassed: false, profile: null, profileFetched: true });
     expect(await screen.findByRole('heading', { name: 'Sign-in page' })).toBeTruthy();
     expect(sessionStorage.getItem(REDIRECT_AFTER_SIGN_IN_KEY)).toBe('/account/addresses?edit=a1#form');
+  });
+
+  it('sends a shopper who signed out on the page home, not to sign in again', async () => {
+    renderGuarded({
+      signedIn: false,
+      tfaPassed: false,
+      profile: null,
+      profileFetched: true,
+      leftByChoice: true,
+    });
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeTruthy();
+    expect(sessionStorage.getItem(REDIRECT_AFTER_SIGN_IN_KEY)).toBeNull();
   });
 
   it('shows the page to a signed-in shopper', () => {

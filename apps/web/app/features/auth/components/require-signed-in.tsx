@@ -24,6 +24,7 @@ type RequireSignedInProps = {
 /**
  * Shows its content to a signed-in shopper only. A visitor is sent to sign in, and a session that owes
  * its two-factor code to the prompt; both come back to this exact page (path, query and hash) after.
+ * A shopper who has just signed out here is sent home.
  */
 export function RequireSignedIn({ children, twoFactor = true }: RequireSignedInProps) {
   const user = useUser();
@@ -35,12 +36,14 @@ export function RequireSignedIn({ children, twoFactor = true }: RequireSignedInP
   useEffect(() => {
     // Replacing the entry keeps Back from returning to a page that would only redirect again.
     const replace = (to: string) => navigate(to, { replace: true });
-    if (visitor) redirectToSignIn(replace);
-    else if (owesTwoFactor) {
+    if (visitor) {
+      if (user.leftByChoice) replace('/');
+      else redirectToSignIn(replace);
+    } else if (owesTwoFactor) {
       rememberRedirectAfterSignIn();
       replace(TWO_FACTOR_PATH);
     }
-  }, [visitor, owesTwoFactor, navigate]);
+  }, [visitor, user.leftByChoice, owesTwoFactor, navigate]);
 
   if (user.signedIn && user.profile && !owesTwoFactor) return children(user.profile);
   if (currentUserError && !user.profileFetched) {

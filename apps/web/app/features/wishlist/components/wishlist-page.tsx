@@ -24,7 +24,7 @@ function pageFrom(text: string | null): number {
 
 /** The signed-in shopper's wishlist. It belongs to an account, so it is loaded in the browser. */
 export function WishlistPage() {
-  const { signedIn, profileFetched } = useUser();
+  const { signedIn, profileFetched, leftByChoice } = useUser();
   const { current } = useShopperRegions();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -37,9 +37,13 @@ export function WishlistPage() {
   // Replacing the entry keeps Back from returning here only to be sent to sign in again.
   useEffect(() => {
     if (!profileFetched || signedIn) return;
+    if (leftByChoice) {
+      navigate('/', { replace: true });
+      return;
+    }
     rememberRedirectAfterSignIn();
     navigate(SIGN_IN_PATH, { replace: true });
-  }, [profileFetched, signedIn, navigate]);
+  }, [profileFetched, signedIn, leftByChoice, navigate]);
 
   // Only the answer to the latest request is shown, should an older one arrive after it.
   const load = useCallback(async () => {
