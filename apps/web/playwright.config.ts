@@ -13,8 +13,15 @@ const repoRoot = path.resolve(webDir, '../..');
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 
-// A fresh database per run, so journeys never depend on what an earlier run left behind.
+// The purchase journey runs on a second store started as `npm start` starts it (development mode, no card
+// provider keys), where the labelled test card exists; it is never offered in production.
+const developmentPort = port + 1;
+const developmentURL = `http://127.0.0.1:${developmentPort}`;
+const PURCHASE_JOURNEY = /purchase\.spec\.ts$/;
+
+// A fresh database per run and per store, so journeys never depend on what an earlier run left behind.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'crossbuy-e2e-'));
+const developmentDataDir = mkdtempSync(path.join(tmpdir(), 'crossbuy-e2e-dev-'));
 
 // The store mails through an SMTP capture on loopback (e2e/smtp-capture.ts), as it would in production.
 await chooseMailCapture();
@@ -49,30 +56,50 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: PURCHASE_JOURNEY },
+    {
+      name: 'development store',
+      use: { ...devices['Desktop Chrome'], baseURL: developmentURL },
+      testMatch: PURCHASE_JOURNEY,
+    },
+  ],
   globalSetup: path.join(webDir, 'e2e/smtp-capture.ts'),
-  webServer: {
+  webServer: [
+    storeServer({ port, dataDir, nodeEnv: 'production' }),
+    storeServer({ port: developmentPort, dataDir: developmentDataDir, nodeEnv: 'development' }),
+  ],
+});
+
+function storeServer(store: { port: number; dataDir: string; nodeEnv: 'production' | 'development' }) {
+  const url = `http://127.0.0.1:${store.port}`;
+  return {
     command: 'node apps/server/dist/main.js',
     cwd: repoRoot,
-    url: `${baseURL}/api/ping`,
+    url: `${url}/api/ping`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stderr: 'pipe',
+    stderr: 'pipe' as const,
     env: {
-      PORT: String(port),
+      PORT: String(store.port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
+      DATA_DIR: store.dataDir,
+      NODE_ENV: store.nodeEnv,
       SESSION_SECRET: 'e2e-only-secret-value-that-is-long-enough-1234',
       // Mailed links must open the server the tests drive, on the host its cookies belong to.
-      PUBLIC_URL: baseURL,
+      PUBLIC_URL: url,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       // New mail is sent at once; this is how soon a retry goes out once it is due.
       MAIL_POLL_SECONDS: '1',
+      // As behind the store's proxy: each journey's shopper comes from a network of their own
+      // (ownNetworkHeader in e2e/shoppers.ts), so per-address limits count them apart.
+      TRUST_PROXY: '127.0.0.1',
       OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${localShopPort()}`,
-      // The operator who quotes in the journeys, through the API.
+      // Orders placed in the journeys need a way to pay: PayNow, with a made-up business number (UEN).
+      PAYNOW_UEN: '53312345X',
+      // The operator who quotes and answers in the journeys.
       ADMIN_EMAIL: LOCAL_ADMIN.email,
       ADMIN_PASSWORD: LOCAL_ADMIN.password,
     },
-  },
-});
+  };
+}

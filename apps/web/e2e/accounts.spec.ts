@@ -2,14 +2,10 @@ import { expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { verificationCodeFor } from './mailbox';
 import { horizontalOverflow, openHydrated, watchForErrors } from './page-helpers';
+import { newEmail, ownNetworkHeader } from './shoppers';
 
 const PASSWORD = 'Journey-123';
 const TOTP_STEP_MS = 30_000;
-
-/** A fresh address per test, so runs and tests never meet each other's accounts. */
-function newEmail(name: string): string {
-  return `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
 
 /** Labels of required fields end with ' *'; this matches a field by its label either way. */
 function field(page: Page, label: string) {
@@ -17,6 +13,7 @@ function field(page: Page, label: string) {
 }
 
 async function register(page: Page, email: string) {
+  await page.setExtraHTTPHeaders(ownNetworkHeader());
   await openHydrated(page, '/register');
   await field(page, 'First name').fill('Mei');
   await field(page, 'Last name').fill('Tan');

@@ -25,26 +25,3 @@ export async function openHydrated(page: Page, path: string) {
 export function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
-
-/**
- * Registers a new shopper through the API, as the registration page does, which leaves the browser
- * signed in as them. Call it on an open page of the store, whose anti-forgery cookie it sends.
- */
-export async function registerThroughApi(page: Page, firstName = 'Mei'): Promise<void> {
-  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
-  const registered = await page.request.post('/api/auth/register', {
-    headers: { 'x-xsrf-token': xsrf },
-    data: {
-      email: `${firstName.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`,
-      password: 'Journey-pass-1',
-      firstName,
-      lastName: 'Tan',
-      phoneNumber: '+6581234567',
-      country: 'SG',
-      birthDate: '1990-05-17',
-      gender: 'female',
-      acceptTerms: true,
-    },
-  });
-  if (registered.status() !== 201) throw new Error(`registration answered ${registered.status()}`);
-}

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { horizontalOverflow, openHydrated, registerThroughApi, watchForErrors } from './page-helpers';
+import { horizontalOverflow, openHydrated, watchForErrors } from './page-helpers';
+import { registerShopper } from './shoppers';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -20,7 +21,7 @@ test.describe('on a phone', () => {
   test('the signed-in header takes two rows, every control of touch size with its name', async ({ page }) => {
     const errors = watchForErrors(page);
     await openHydrated(page, '/');
-    await registerThroughApi(page);
+    await registerShopper(page.request, { verified: false });
     await openHydrated(page, '/');
 
     const header = page.getByRole('banner');
@@ -60,7 +61,7 @@ test.describe('on a phone', () => {
   test('the notifications panel opens whole on screen and closes with Escape', async ({ page }) => {
     const errors = watchForErrors(page);
     await openHydrated(page, '/');
-    await registerThroughApi(page);
+    await registerShopper(page.request, { verified: false });
     await openHydrated(page, '/category/audio');
 
     const button = page.getByRole('banner').getByRole('button', { name: /^Notifications/ });

@@ -6,6 +6,7 @@ export const LOCAL_ADMIN = { email: 'operator@example.com', password: 'Operator-
 
 export const SHOPPER_PASSWORD = 'Shopper-pass-1';
 
+/** A fresh address per account, so runs and tests never meet each other's accounts. */
 export function newEmail(name: string): string {
   return `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
@@ -14,6 +15,17 @@ async function xsrfHeader(context: APIRequestContext): Promise<Record<string, st
   await context.get('/api/ping');
   const token = (await context.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
   return { 'x-xsrf-token': token ?? '' };
+}
+
+/**
+ * A forwarding header naming a client on a network of its own: a random /64 of the documentation
+ * prefix 2001:db8::/32. The journeys' stores trust it from loopback (TRUST_PROXY in
+ * playwright.config.ts), as a store trusts its proxy, so each new shopper arrives from their own network
+ * and the per-address limits (ten registrations an hour) meet the journeys as they meet real shoppers.
+ */
+export function ownNetworkHeader(): Record<string, string> {
+  const group = () => Math.floor(Math.random() * 0x10000).toString(16);
+  return { 'x-forwarded-for': `2001:db8:${group()}:${group()}::1` };
 }
 
 /**
@@ -26,7 +38,7 @@ export async function registerShopper(
 ): Promise<{ email: string; password: string }> {
   const email = newEmail('shopper');
   const registered = await context.post('/api/auth/register', {
-    headers: await xsrfHeader(context),
+    headers: { ...(await xsrfHeader(context)), ...ownNetworkHeader() },
     data: {
       email,
       password: SHOPPER_PASSWORD,
@@ -69,6 +81,13 @@ export async function operatorDesk(baseURL: string) {
       const answer = await context.post(`/api/admin/quotation_items/${id}/resolve`, {
         headers: await xsrfHeader(context),
         data: { basePrice },
+      });
+      expect(answer.ok(), await answer.text()).toBe(true);
+    },
+    /** The PayNow transfer for the order has arrived. */
+    async confirmPaynow(orderId: string) {
+      const answer = await context.post(`/api/admin/orders/${orderId}/confirm_paynow`, {
+        headers: await xsrfHeader(context),
       });
       expect(answer.ok(), await answer.text()).toBe(true);
     },

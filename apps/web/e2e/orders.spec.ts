@@ -1,0 +1,149 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { horizontalOverflow, openHydrated, watchForErrors } from './page-helpers';
+import { registerShopper, signInAs } from './shoppers';
+
+// Registration is rate-limited per address, so the journeys of a worker share one verified account.
+let sharedShopper: Promise<{ email: string; password: string }> | undefined;
+function shopper(request: APIRequestContext) {
+  sharedShopper ??= registerShopper(request, { verified: true });
+  return sharedShopper;
+}
+
+/** A call the page's browser makes, with its anti-forgery header; fails the test unless it succeeds. */
+async function send<T>(page: Page, path: string, data: unknown): Promise<T> {
+  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  const answer = await page.request.post(path, { headers: { 'x-xsrf-token': xsrf }, data });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  return (await answer.json()) as T;
+}
+
+type ProductAnswer = { uuid: string; stock: number; variantPaths: Record<string, { stock: number }> };
+
+/** A catalogue line in stock: the demo store is generated from a seed, so the journey asks the API. */
+async function stockedItem(page: Page): Promise<{ productId: string; variantPath: string }> {
+  const search = await (await page.request.get('/api/product/search?inStock=true&limit=48')).json();
+  for (const summary of search.products as { uuid: string }[]) {
+    const { product } = (await (await page.request.get(`/api/product/one/${summary.uuid}`)).json()) as {
+      product: ProductAnswer;
+    };
+    const paths = Object.keys(product.variantPaths);
+    if (paths.length === 0 && product.stock > 0) return { productId: product.uuid, variantPath: '' };
+    const stocked = paths.find((path) => (product.variantPaths[path]?.stock ?? 0) > 0);
+    if (stocked !== undefined) return { productId: product.uuid, variantPath: stocked };
+  }
+  throw new Error('no product in stock');
+}
+
+/** Places an order through the API as the checkout page does, and answers its id and reference. */
+async function placeOrder(page: Page): Promise<{ id: string; orderRef: string }> {
+  const { cartItem } = await send<{ cartItem: { id: string } }>(page, '/api/cart', {
+    ...(await stockedItem(page)),
+    quantity: 1,
+    message: '',
+  });
+  const { address } = await send<{ address: { id: string } }>(page, '/api/address', {
+    fullName: 'Mei Tan',
+    phoneNumber: '+6581234567',
+    address: '1 Orchard Road',
+    unitNumber: '#05-01',
+    postalCode: '238801',
+    main: false,
+    country: 'SG',
+  });
+  const session = await send<{ key: string }>(page, '/api/checkout/session', {
+    cartItemIds: [cartItem.id],
+    quotationItemIds: [],
+  });
+  const estimate = await (
+    await page.request.get(
+      `/api/checkout/estimate_costs?checkoutSessionKey=${encodeURIComponent(session.key)}&shippingAddressId=${address.id}`,
+    )
+  ).json();
+  const paymentMethod = (estimate.paymentMethods as { method: string }[])[0]?.method;
+  const { order } = await send<{ order: { id: string; orderRef: string } }>(
+    page,
+    '/api/checkout/create_order',
+    {
+      checkoutSessionKey: session.key,
+      paymentMethod,
+      shippingAddressId: address.id,
+    },
+  );
+  return order;
+}
+
+test.describe('orders', () => {
+  test('finds a new order in the list, opens it and cancels it after being asked', async ({
+    page,
+    request,
+  }) => {
+    const errors = watchForErrors(page);
+    await openHydrated(page, '/');
+    await signInAs(page.request, await shopper(request));
+    const order = await placeOrder(page);
+
+    await openHydrated(page, '/orders');
+    const row = page.getByRole('listitem', { name: `Order ${order.orderRef}` });
+    await expect(row.getByText('Waiting for payment')).toBeVisible();
+    await row.getByRole('link', { name: `Order ${order.orderRef}` }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/orders/${order.id}$`));
+    await expect(page.getByRole('heading', { name: `Order ${order.orderRef}` })).toBeVisible();
+    await expect(page.getByText(/Please pay by/)).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel order' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: `Cancel order ${order.orderRef}? This cannot be undone.` }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Keep the order' })).toBeFocused();
+    await page.getByRole('button', { name: 'Yes, cancel the order' }).click();
+
+    await expect(page.getByText('Your order is cancelled.')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Order progress' }).getByText('Cancelled')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+
+    await openHydrated(page, '/orders?status=cancelled');
+    await expect(page.getByRole('listitem', { name: `Order ${order.orderRef}` })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('thanks the shopper for a placed order and fits a phone screen', async ({ page, request }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await openHydrated(page, '/');
+    await signInAs(page.request, await shopper(request));
+    const order = await placeOrder(page);
+
+    await openHydrated(page, `/orders/${order.id}?placed=1`);
+    const thanks = page
+      .getByRole('status')
+      .filter({ hasText: `Thank you, your order ${order.orderRef} is placed` });
+    await expect(thanks).toBeFocused();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+
+    await openHydrated(page, '/orders');
+    await expect(page.getByRole('listitem', { name: `Order ${order.orderRef}` })).toBeVisible();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  });
+});
+
+test.describe('contact', () => {
+  test('a visitor writes to the store by keyboard and is told the message is sent', async ({ page }) => {
+    const errors = watchForErrors(page);
+    await openHydrated(page, '/');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Contact us' }).click();
+    await expect(page.getByRole('heading', { name: 'Contact us', level: 1 })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByText('Please enter a valid email address so we can reply')).toBeVisible();
+
+    await page.getByLabel('Your name').fill('Mei Tan');
+    await page.getByLabel('Your email').fill('mei@example.com');
+    await page.getByLabel(/Phone number/).fill('+65 9123 4567');
+    await page.getByLabel('Your message').fill('Do you ship to Malaysia?');
+    await page.getByLabel('Your message').press('Tab');
+    await page.keyboard.press('Enter');
+
+    await expect(page.getByRole('heading', { name: 'Thank you, your message is sent' })).toBeFocused();
+    await expect(page.getByText('We will reply to mei@example.com')).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+});
