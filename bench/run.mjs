@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { serverNodeOptions } from '../scripts/server-node-options.mjs';
-import { scenarioContext, scenarios } from './scenarios.mjs';
+import { ORDER_SHOPPERS_SEED, scenarioContext, scenarios } from './scenarios.mjs';
 import { residentMemoryMb, stopServer, waitForServer } from './server-process.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -40,6 +40,8 @@ const serverEnv = {
   NODE_ENV: 'production',
   SESSION_SECRET: process.env.SESSION_SECRET ?? 'bench-only-session-secret-0123456789abcdefghij',
   LOG_LEVEL: 'warn',
+  // The orders the bench places are paid by PayNow, which production offers only with a business number.
+  PAYNOW_UEN: process.env.PAYNOW_UEN ?? '53312345X',
 };
 
 if (benchProducts) {
@@ -137,41 +139,67 @@ function loadWithAutocannon(scenario, request, paths, seconds) {
   });
 }
 
-/** Exact latency percentiles from a closed loop: each connection sends its next GET on a response. */
-async function measureLatency(_scenario, request, paths, seconds) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: latencyConnections });
+/**
+ * Exact latency percentiles from a closed loop: each connection sends its next request on a response.
+ * GETs rotate over the paths; a scenario whose requests can each be sent once hands them out by `take()`.
+ */
+async function measureLatency(scenario, request, paths, seconds) {
+  const connectionCount = scenario.connections ?? latencyConnections;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connectionCount });
   const latencies = [];
   let errors = 0;
   let next = 0;
   const deadline = performance.now() + seconds * 1000;
-  const once = (urlPath) =>
+  const once = (urlPath, { headers, body }) =>
     new Promise((resolve) => {
       const started = performance.now();
-      const call = http.get(`${origin}${urlPath}`, { agent, headers: request.headers ?? {} }, (response) => {
-        response.resume();
-        response.on('end', () => {
-          if (response.statusCode !== 200) errors += 1;
-          latencies.push(performance.now() - started);
-          resolve();
-        });
-      });
+      const call = http.request(
+        `${origin}${urlPath}`,
+        { agent, method: scenario.method ?? 'GET', headers: headers ?? {} },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            if (response.statusCode < 200 || response.statusCode >= 300) errors += 1;
+            latencies.push(performance.now() - started);
+            resolve();
+          });
+        },
+      );
       call.on('error', () => {
         errors += 1;
         resolve();
       });
+      call.end(body);
     });
   const worker = async () => {
     while (performance.now() < deadline) {
       next = (next + 1) % paths.length;
-      await once(paths[next]);
+      const one = request.take ? request.take() : request;
+      if (!one) {
+        // Ran out of prepared requests: the figures would stop meaning anything.
+        errors += 1;
+        return;
+      }
+      await once(paths[next], one);
     }
   };
-  await Promise.all(Array.from({ length: latencyConnections }, worker));
+  await Promise.all(Array.from({ length: connectionCount }, worker));
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (fraction) =>
     Number(latencies[Math.min(latencies.length - 1, Math.floor(fraction * latencies.length))].toFixed(1));
   return { rps: latencies.length / seconds, p50: at(0.5), p95: at(0.95), p99: at(0.99), errors };
+}
+
+/** Shoppers and stock for the order scenarios, written in the bench's database while the server is stopped. */
+function seedOrderShoppers() {
+  const seeded = spawnSync(
+    process.execPath,
+    [path.join(root, 'apps/server/dist/db/seed-bench-shoppers.js'), ...ORDER_SHOPPERS_SEED],
+    { cwd: root, env: serverEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  if (seeded.status !== 0) throw new Error('seeding the order shoppers failed');
+  return JSON.parse(seeded.stdout.trim().split('\n').at(-1));
 }
 
 function verdictOf(budget, minRps, figures) {
@@ -193,6 +221,10 @@ let sampler;
 try {
   await waitForServer(server, origin);
   await stopServer(server);
+  const selected = selectedScenarios(process.env.BENCH_ONLY);
+  const orderShoppers = selected.some((scenario) => scenario.needsOrderShoppers)
+    ? seedOrderShoppers()
+    : undefined;
   server = startServer();
   await waitForServer(server, origin);
   const measured = server;
@@ -200,11 +232,11 @@ try {
     peakUnderLoadMb = Math.max(peakUnderLoadMb, residentMemoryMb(measured));
   }, MEMORY_SAMPLE_MS);
 
-  const context = await scenarioContext(origin);
+  const context = { ...(await scenarioContext(origin)), orderShoppers };
   const figuresByScenario = new Map();
-  for (const scenario of selectedScenarios(process.env.BENCH_ONLY)) {
+  for (const scenario of selected) {
     // A scenario may need state first, such as a signed-in shopper's cookies.
-    const request = (await scenario.prepare?.(origin)) ?? {};
+    const request = (await scenario.prepare?.(origin, context)) ?? {};
     const paths = scenario.paths(context);
     const measure = scenario.measure === 'latency' ? measureLatency : loadWithAutocannon;
     await measure(scenario, request, paths, WARM_UP_SECONDS);
@@ -218,7 +250,7 @@ try {
       scenario: scenario.name,
       load:
         scenario.measure === 'latency'
-          ? `${latencyConnections} conn, closed loop`
+          ? `${scenario.connections ?? latencyConnections} conn, closed loop`
           : `${scenario.connections ?? connections} conn, autocannon`,
       'req/s': Math.round(figures.rps),
       'budget req/s':

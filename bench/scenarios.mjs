@@ -6,7 +6,10 @@
 // those with more than 100 listing pages of 12. `prepare(origin)` returns the headers and body a scenario's requests
 // carry (a signed-in shopper's cookies, say), or `variants`, several of them taken in turn; `method` and `connections` override the defaults.
 // `measure: 'latency'` runs a closed loop over keep-alive connections and reports exact percentiles
-// (autocannon reports p97.5 and p99, not p95). A budget's `minRpsOf` ties its throughput to another
+// (autocannon reports p97.5 and p99, not p95); there `prepare` may instead return `take()`, which hands
+// out each request's headers and body once (a checkout session places one order), and `connections`
+// sets how many run at once. `needsOrderShoppers` asks the run for the shoppers of ORDER_SHOPPERS_SEED,
+// seeded in the database, as `context.orderShoppers` ({ emails, productIds }) in `prepare(origin, context)`. A budget's `minRpsOf` ties its throughput to another
 // scenario measured in the same run: `{ scenario, share }` needs at least that share of its req/s.
 
 // Real shopper searches: whole words, partial words, typos, several words.
@@ -26,6 +29,7 @@ const SEARCH_TEXTS = [
 ];
 
 const PRODUCT_LOOKUP = 'GET /api/product/one/{id}';
+const CREATE_ORDER = 'POST /api/checkout/create_order';
 /** A listing costs at most twice a product page: at least half its throughput. */
 const LISTING_BUDGET = { minRpsOf: { scenario: PRODUCT_LOOKUP, share: 0.5 }, maxP99Ms: 40 };
 const LISTING_LIMIT = 12;
@@ -37,6 +41,20 @@ const BROWSE_SORTS = ['newest', 'price_asc', 'price_desc'];
 
 const BENCH_PASSWORD = 'Bench-password-1';
 const CART_BENCH_LINES = 20;
+const ORDER_BENCH_SHOPPERS = 50;
+/** Products each ordering shopper has a checkout session of, one unit each: the pool of orders to place. */
+const ORDER_BENCH_PRODUCTS = 80;
+const ORDER_HISTORY = 100;
+
+/** The seeded shoppers: one per parallel order, and one with an order history to read. */
+export const ORDER_SHOPPERS_SEED = [
+  '--shoppers',
+  String(ORDER_BENCH_SHOPPERS + 1),
+  '--products',
+  String(ORDER_BENCH_PRODUCTS),
+  '--password',
+  BENCH_PASSWORD,
+];
 
 function cookiesOf(response) {
   return Object.fromEntries(
@@ -99,6 +117,105 @@ async function registerShopper(origin, label) {
     signedInCookie: `access_token=${cookies.access_token}; ${signedIn.cookie}`,
     xsrf: signedIn.xsrf,
   };
+}
+
+/** A seeded shopper signed in through the API as a browser does, with the id of their address. */
+async function signInSeededShopper(origin, email) {
+  const visitor = antiForgery(cookiesOf(await fetch(`${origin}/api/ping`)));
+  const response = await fetch(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: visitor.cookie, 'x-xsrf-token': visitor.xsrf },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  if (response.status !== 200) throw new Error(`bench sign-in failed: ${await response.text()}`);
+  const cookies = cookiesOf(response);
+  const signedIn = antiForgery(cookies);
+  const shopper = {
+    signedInCookie: `access_token=${cookies.access_token}; ${signedIn.cookie}`,
+    xsrf: signedIn.xsrf,
+  };
+  const { addresses } = await shopperCall(origin, shopper, 'GET', '/api/address');
+  return { ...shopper, addressId: addresses[0].id };
+}
+
+async function shopperCall(origin, shopper, method, path, body) {
+  const response = await fetch(`${origin}${path}`, {
+    method,
+    headers: {
+      cookie: shopper.signedInCookie,
+      ...(method !== 'GET' && { 'x-xsrf-token': shopper.xsrf }),
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+    },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+  if (!response.ok)
+    throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+/** A checkout session of one unit of the product: what create_order then places. */
+async function checkoutSessionOf(origin, shopper, productId) {
+  const { cartItem } = await shopperCall(origin, shopper, 'POST', '/api/cart', {
+    productId,
+    quantity: 1,
+    variantPath: '',
+  });
+  const { key } = await shopperCall(origin, shopper, 'POST', '/api/checkout/session', {
+    cartItemIds: [cartItem.id],
+  });
+  return key;
+}
+
+function orderBody(shopper, checkoutSessionKey) {
+  // The checkout page names the shopper's region, as the bench does.
+  return {
+    checkoutSessionKey,
+    paymentMethod: 'paynow',
+    shippingAddressId: shopper.addressId,
+    regionCountryCode: 'SG',
+  };
+}
+
+let sessionPool;
+
+/**
+ * The orders to place, once each: every seeded shopper has a checkout session of one unit of each
+ * restocked product. They are handed out round by round, each round one session of every shopper on as
+ * many different products, so parallel orders are of different shoppers and rarely wait on one product's
+ * row lock.
+ */
+function orderSessionPool(origin, { orderShoppers }) {
+  sessionPool ??= (async () => {
+    const shoppers = [];
+    for (const email of orderShoppers.emails.slice(0, ORDER_BENCH_SHOPPERS)) {
+      shoppers.push(await signInSeededShopper(origin, email));
+    }
+    const { productIds } = orderShoppers;
+    const keys = await Promise.all(
+      shoppers.map(async (shopper, index) => {
+        const sessions = [];
+        for (let round = 0; round < productIds.length; round += 1) {
+          sessions.push(
+            await checkoutSessionOf(origin, shopper, productIds[(index + round) % productIds.length]),
+          );
+        }
+        return sessions;
+      }),
+    );
+    const pool = productIds.flatMap((_, round) =>
+      shoppers.map((shopper, index) => ({
+        headers: {
+          'content-type': 'application/json',
+          cookie: shopper.signedInCookie,
+          'x-xsrf-token': shopper.xsrf,
+        },
+        body: JSON.stringify(orderBody(shopper, keys[index][round])),
+      })),
+    );
+    let next = 0;
+    return { take: () => pool[next++] };
+  })();
+  return sessionPool;
 }
 
 /** `count` cart lines of the store's newest products, each with its first option of every variant. */
@@ -289,6 +406,54 @@ export const scenarios = [
       if (cartItems.length !== CART_BENCH_LINES)
         throw new Error(`the bench cart has ${cartItems.length} lines`);
       return { headers };
+    },
+  },
+  {
+    // Placing orders, 50 shoppers at once: the throughput of create_order (stock, pricing, the order's
+    // rows, its mail and notice). Each request is a checkout session of its own, prepared before.
+    name: CREATE_ORDER,
+    paths: () => ['/api/checkout/create_order'],
+    method: 'POST',
+    measure: 'latency',
+    connections: ORDER_BENCH_SHOPPERS,
+    needsOrderShoppers: true,
+    budget: { minRps: 200 },
+    prepare: (origin, context) => orderSessionPool(origin, context),
+  },
+  {
+    // A shopper's wait for their order, measured like the other latency budgets under a steady load that
+    // does not saturate the server: 50 requests in flight would make the wait 50 / throughput (Little's
+    // law) whatever the code does. It draws from the same pool.
+    name: `${CREATE_ORDER} (one shopper's wait)`,
+    paths: () => ['/api/checkout/create_order'],
+    method: 'POST',
+    measure: 'latency',
+    needsOrderShoppers: true,
+    budget: { maxP95Ms: 100 },
+    prepare: (origin, context) => orderSessionPool(origin, context),
+  },
+  {
+    // A shopper's order list, page by page and by status, with 100 orders behind it.
+    name: `GET /api/order (${ORDER_HISTORY} orders)`,
+    paths: () => [
+      '/api/order',
+      '/api/order?page=2',
+      '/api/order?page=10',
+      '/api/order?status=pending_payment',
+    ],
+    measure: 'latency',
+    needsOrderShoppers: true,
+    budget: { maxP95Ms: 30 },
+    async prepare(origin, { orderShoppers }) {
+      const shopper = await signInSeededShopper(origin, orderShoppers.emails[ORDER_BENCH_SHOPPERS]);
+      for (let index = 0; index < ORDER_HISTORY; index += 1) {
+        const productId = orderShoppers.productIds[index % orderShoppers.productIds.length];
+        const key = await checkoutSessionOf(origin, shopper, productId);
+        await shopperCall(origin, shopper, 'POST', '/api/checkout/create_order', orderBody(shopper, key));
+      }
+      const { total } = await shopperCall(origin, shopper, 'GET', '/api/order');
+      if (total !== ORDER_HISTORY) throw new Error(`the bench shopper has ${total} orders`);
+      return { headers: { cookie: shopper.signedInCookie } };
     },
   },
   {
