@@ -290,6 +290,28 @@ export async function productsFromTables(
   return rows.map((row) => toProduct(row, region));
 }
 
+/** A product with what prices its delivery: its weight and its merchant's country. */
+export type ShippableProduct = { product: Product; weightGrams: number; originCountry: string };
+
+/** The products of these ids as checkout prices them and their delivery, read in one statement. */
+export async function shippableProductsFromTables(
+  db: Database,
+  ids: readonly string[],
+  region: PricingRegion,
+): Promise<ShippableProduct[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ ...productFields, weightGrams: products.weightGrams, originCountry: merchants.countryCode })
+    .from(products)
+    .innerJoin(merchants, eq(merchants.id, products.merchantId))
+    .where(inArray(products.id, [...ids]));
+  return rows.map(({ weightGrams, originCountry, ...row }) => ({
+    product: toProduct(row, region),
+    weightGrams,
+    originCountry,
+  }));
+}
+
 /** Whether the id names a product that exists (disabled or not). */
 export async function productExists(db: Database, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;

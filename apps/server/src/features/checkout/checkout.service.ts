@@ -29,8 +29,7 @@ import { isUuid } from '../../lib/ids.js';
 import { randomToken } from '../../lib/secrets.js';
 import { type AddressRow, addresses } from '../addresses/addresses.table.js';
 import { cartItems } from '../cart/cart.table.js';
-import { productsFromTables } from '../catalogue/catalogue.service.js';
-import { merchants, products } from '../catalogue/catalogue.table.js';
+import { shippableProductsFromTables } from '../catalogue/catalogue.service.js';
 import { shippingLocations } from '../content/content.table.js';
 import { type QuotationItemRow, quotationItems } from '../quotations/quotations.table.js';
 import type { PricingRegion } from '../regions/pricing.js';
@@ -56,20 +55,6 @@ export type PaymentOptions = { setup: PaymentSetup; cardFeePercent: string };
 
 function paymentFeePercent(method: PaymentMethod | null, options: PaymentOptions): string {
   return method === 'card' || method === 'test_card' ? options.cardFeePercent : '0';
-}
-
-/** Weight and origin of the products behind lines, which price delivery. */
-async function shippingFacts(
-  db: Database,
-  productIds: readonly string[],
-): Promise<Map<string, { weightGrams: number; originCountry: string }>> {
-  if (productIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: products.id, weightGrams: products.weightGrams, originCountry: merchants.countryCode })
-    .from(products)
-    .innerJoin(merchants, eq(merchants.id, products.merchantId))
-    .where(inArray(products.id, [...productIds]));
-  return new Map(rows.map((row) => [row.id, row]));
 }
 
 function unitPriceOf(product: Product, variantPath: string): Money {
@@ -152,11 +137,9 @@ export async function loadCheckoutLines(
       ...quotationRows.flatMap((row) => (row.productId ? [row.productId] : [])),
     ]),
   ];
-  const [productList, facts] = await Promise.all([
-    productsFromTables(db, productIds, region),
-    shippingFacts(db, productIds),
-  ]);
-  const byId = new Map(productList.map((product) => [product.uuid, product]));
+  const shippable = await shippableProductsFromTables(db, productIds, region);
+  const byId = new Map(shippable.map(({ product }) => [product.uuid, product]));
+  const facts = new Map(shippable.map((entry) => [entry.product.uuid, entry]));
 
   const lines: CheckoutLineDraft[] = [];
   for (const row of cartRows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())) {
