@@ -91,7 +91,7 @@ export async function buildApp({ config, db, webBuildDir, logStream }: AppDepend
   // After authentication: the anti-forgery token is bound to the session the access token names.
   await app.register(xsrf, { secret: config.sessionSecret, secureCookie: https });
   await app.register(rateLimit, { redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix });
-  // Live order timelines in every process (docs/decisions/0035).
+  // Live order timelines in every process (docs/decisions/0034).
   await app.register(liveBus);
   // The worker is started by main.ts; tests send queued mail with app.mailer.flush().
   app.decorate(

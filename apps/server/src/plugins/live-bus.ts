@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { Database } from '../db/client.js';
 
 /**
- * Live updates between server processes (docs/decisions/0035). Every process LISTENs on one PostgreSQL
+ * Live updates between server processes (docs/decisions/0034). Every process LISTENs on one PostgreSQL
  * channel and hands each notification to its own subscribers of the notification's topic. A payload only
  * names what changed (ids): subscribers read the change from the database, so a notification that is
  * repeated or that overtakes another costs a read, never a wrong screen.

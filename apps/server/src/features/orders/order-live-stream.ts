@@ -14,7 +14,7 @@ const PAGE = 200;
 const OVERLAP_SECONDS = 5;
 
 /**
- * Server-Sent Events streams of order timelines (docs/decisions/0034), one registry per route plugin, so
+ * Server-Sent Events streams of order timelines (docs/decisions/0033), one registry per route plugin, so
  * the server ends every open stream before it closes instead of waiting for browsers to hang up.
  */
 export class OrderLiveStreams {
