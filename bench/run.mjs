@@ -139,6 +139,34 @@ function loadWithAutocannon(scenario, request, paths, seconds) {
   });
 }
 
+/** Sends one request over `agent`; its latency counts from `since` (when it was due) to the end of the answer. */
+function sendOnce(agent, scenario, urlPath, { headers, body }, since = performance.now()) {
+  return new Promise((resolve) => {
+    const call = http.request(
+      `${origin}${urlPath}`,
+      { agent, method: scenario.method ?? 'GET', headers: headers ?? {} },
+      (response) => {
+        response.resume();
+        response.on('end', () =>
+          resolve({
+            ok: response.statusCode >= 200 && response.statusCode < 300,
+            ms: performance.now() - since,
+          }),
+        );
+      },
+    );
+    call.on('error', () => resolve({ ok: false, ms: performance.now() - since }));
+    call.end(body);
+  });
+}
+
+function percentiles(latencies, seconds, errors) {
+  latencies.sort((a, b) => a - b);
+  const at = (fraction) =>
+    Number(latencies[Math.min(latencies.length - 1, Math.floor(fraction * latencies.length))].toFixed(1));
+  return { rps: latencies.length / seconds, p50: at(0.5), p95: at(0.95), p99: at(0.99), errors };
+}
+
 /**
  * Exact latency percentiles from a closed loop: each connection sends its next request on a response.
  * GETs rotate over the paths; a scenario whose requests can each be sent once hands them out by `take()`.
@@ -150,27 +178,6 @@ async function measureLatency(scenario, request, paths, seconds) {
   let errors = 0;
   let next = 0;
   const deadline = performance.now() + seconds * 1000;
-  const once = (urlPath, { headers, body }) =>
-    new Promise((resolve) => {
-      const started = performance.now();
-      const call = http.request(
-        `${origin}${urlPath}`,
-        { agent, method: scenario.method ?? 'GET', headers: headers ?? {} },
-        (response) => {
-          response.resume();
-          response.on('end', () => {
-            if (response.statusCode < 200 || response.statusCode >= 300) errors += 1;
-            latencies.push(performance.now() - started);
-            resolve();
-          });
-        },
-      );
-      call.on('error', () => {
-        errors += 1;
-        resolve();
-      });
-      call.end(body);
-    });
   const worker = async () => {
     while (performance.now() < deadline) {
       next = (next + 1) % paths.length;
@@ -180,15 +187,49 @@ async function measureLatency(scenario, request, paths, seconds) {
         errors += 1;
         return;
       }
-      await once(paths[next], one);
+      const { ok, ms } = await sendOnce(agent, scenario, paths[next], one);
+      if (!ok) errors += 1;
+      latencies.push(ms);
     }
   };
   await Promise.all(Array.from({ length: connectionCount }, worker));
   agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const at = (fraction) =>
-    Number(latencies[Math.min(latencies.length - 1, Math.floor(fraction * latencies.length))].toFixed(1));
-  return { rps: latencies.length / seconds, p50: at(0.5), p95: at(0.95), p99: at(0.99), errors };
+  return percentiles(latencies, seconds, errors);
+}
+
+/**
+ * Exact latency percentiles from an open loop: requests are due at `scenario.ratePerSecond`, whether or not
+ * earlier ones were answered, over at most `scenario.connections` at once (the shoppers); one that waits
+ * for a free connection counts that wait too, since its latency runs from when it was due. A slow server
+ * cannot slow the load down and hide its own slowness, as a closed loop lets it.
+ */
+async function measureOpenLoop(scenario, request, paths, seconds) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: scenario.connections ?? latencyConnections });
+  const interval = 1000 / scenario.ratePerSecond;
+  const total = Math.floor(seconds * scenario.ratePerSecond);
+  const started = performance.now();
+  const latencies = [];
+  const answers = [];
+  let errors = 0;
+  for (let sent = 0; sent < total; sent += 1) {
+    const due = started + sent * interval;
+    const early = due - performance.now();
+    if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
+    const one = request.take ? request.take() : request;
+    if (!one) {
+      errors += 1;
+      break;
+    }
+    answers.push(
+      sendOnce(agent, scenario, paths[sent % paths.length], one, due).then(({ ok, ms }) => {
+        if (!ok) errors += 1;
+        latencies.push(ms);
+      }),
+    );
+  }
+  await Promise.all(answers);
+  agent.destroy();
+  return percentiles(latencies, seconds, errors);
 }
 
 /** Shoppers and stock for the order scenarios, written in the bench's database while the server is stopped. */
@@ -238,7 +279,12 @@ try {
     // A scenario may need state first, such as a signed-in shopper's cookies.
     const request = (await scenario.prepare?.(origin, context)) ?? {};
     const paths = scenario.paths(context);
-    const measure = scenario.measure === 'latency' ? measureLatency : loadWithAutocannon;
+    const measure =
+      scenario.measure === 'latency'
+        ? measureLatency
+        : scenario.measure === 'open'
+          ? measureOpenLoop
+          : loadWithAutocannon;
     await measure(scenario, request, paths, WARM_UP_SECONDS);
     const figures = await measure(scenario, request, paths, durationSeconds);
     figuresByScenario.set(scenario.name, figures);
@@ -251,7 +297,9 @@ try {
       load:
         scenario.measure === 'latency'
           ? `${scenario.connections ?? latencyConnections} conn, closed loop`
-          : `${scenario.connections ?? connections} conn, autocannon`,
+          : scenario.measure === 'open'
+            ? `${scenario.connections} conn, ${scenario.ratePerSecond}/s open loop`
+            : `${scenario.connections ?? connections} conn, autocannon`,
       'req/s': Math.round(figures.rps),
       'budget req/s':
         minRps === undefined
