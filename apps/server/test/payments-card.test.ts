@@ -122,6 +122,54 @@ describe('card payments', () => {
     expect(recorded).toHaveLength(1);
   });
 
+  it('records money that arrives for a cancelled order, or for another amount, for a refund, and pays nothing', async () => {
+    const paymentEvents = (orderId: string) =>
+      harness.app.db
+        .select()
+        .from(orderEvents)
+        .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.kind, 'payment')));
+    const authenticating = async () => {
+      const { user, api } = await newShopper();
+      const order = await placeOrder(harness.app.db, user.id, { method: 'card', totalMinor: 2_500 });
+      const started = await pay(api, order.id, 'pm_card_threeDSecure2Required');
+      expect(started.json()).toMatchObject({ status: 'requires_action' });
+      const [payment] = await orderPayments(order.id);
+      return { api, order, intentId: payment?.providerRef ?? '' };
+    };
+
+    // The shopper gives up while the bank is still asking, and the bank then takes the money.
+    const late = await authenticating();
+    expect((await late.api.send('DELETE', `/api/order/${late.order.id}`)).statusCode).toBe(200);
+    const succeeded = stripe.completeAuthentication(late.intentId);
+    expect((await deliver(succeeded)).statusCode).toBe(200);
+    expect((await deliver(succeeded)).statusCode).toBe(200);
+    expect(await statusOf(late.order.id)).toBe('cancelled');
+    expect(await paidEvents(late.order.id)).toEqual([]);
+    expect((await paymentEvents(late.order.id)).map((event) => event.detail)).toEqual([
+      expect.objectContaining({
+        result: 'received_after_close',
+        reference: late.intentId,
+        amountMinor: 2_500,
+        currency: 'SGD',
+      }),
+    ]);
+
+    // A report of another amount than the order's total never makes it paid.
+    const short = await authenticating();
+    const reported = stripe.completeAuthentication(short.intentId);
+    const intent = reported.data.object as Stripe.PaymentIntent;
+    const altered = {
+      ...reported,
+      id: `${reported.id}_short`,
+      data: { object: { ...intent, amount: 2_000, amount_received: 2_000 } },
+    } as Stripe.Event;
+    expect((await deliver(altered)).statusCode).toBe(200);
+    expect(await statusOf(short.order.id)).toBe('pending_payment');
+    expect((await paymentEvents(short.order.id)).map((event) => event.detail)).toEqual([
+      expect.objectContaining({ result: 'amount_mismatch', amountMinor: 2_000, currency: 'SGD' }),
+    ]);
+  });
+
   it('refuses webhook deliveries whose signature is wrong or missing', async () => {
     const { user, api } = await newShopper();
     const order = await placeOrder(harness.app.db, user.id, { method: 'card' });
