@@ -7,9 +7,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses, textLinkClasses } from '../../../components/ui/button';
+import { LineThumbnail } from '../../../components/ui/line-thumbnail';
 import { Loading } from '../../../components/ui/loading';
 import { track } from '../../../lib/analytics';
-import { thumbnailUrl } from '../../../lib/images';
 import { majorUnits, productItem } from '../../../lib/product-analytics';
 import { useRedirectToSignIn } from '../../../lib/redirect-to-sign-in';
 import { useUser } from '../../../lib/user-store';
@@ -456,13 +456,7 @@ function CartLineRow({
           onChange={(event) => onSelect(event.target.checked)}
           aria-label={`Select ${product.name} for checkout`}
         />
-        <img
-          src={thumbnailUrl(product.mainImage)}
-          alt=""
-          width={72}
-          height={72}
-          className="size-18 shrink-0 rounded-lg border border-line bg-white object-cover"
-        />
+        <LineThumbnail image={product.mainImage} size={72} />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex flex-wrap items-start justify-between gap-2">

@@ -3,7 +3,7 @@ import { formatErrorMessage, isErrorCode } from '@crossbuy/core/errors';
 import { formatMoney } from '@crossbuy/core/money';
 import type { CartLikeQuotationLine } from '@crossbuy/core/quotation';
 import { Link } from 'react-router';
-import { thumbnailUrl } from '../../../lib/images';
+import { LineThumbnail } from '../../../components/ui/line-thumbnail';
 
 /** Why a quotation item cannot be checked out, in the catalogue's words; null when it can. */
 export function quotationLineRefusal({ item }: CartLikeQuotationLine): string | null {
@@ -41,13 +41,7 @@ export function QuotationLineRow({ line, selected, onSelect }: QuotationLineRowP
           aria-label={`Select ${item.name} for checkout`}
           aria-describedby={refusal ? `${id}-refusal` : undefined}
         />
-        <img
-          src={thumbnailUrl(item.mainImage)}
-          alt=""
-          width={72}
-          height={72}
-          className="size-18 shrink-0 rounded-lg border border-line bg-white object-cover"
-        />
+        <LineThumbnail image={item.mainImage} size={72} />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex flex-wrap items-start justify-between gap-2">

@@ -8,8 +8,8 @@ import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses, textLinkClasses } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { CONTROL_CLASSES, FieldFrame } from '../../../components/ui/field';
+import { LineThumbnail } from '../../../components/ui/line-thumbnail';
 import { Loading } from '../../../components/ui/loading';
-import { thumbnailUrl } from '../../../lib/images';
 import { useShopperRegions } from '../../../lib/region-store';
 import type { UserProfile } from '../../../lib/user-store';
 import { type StoredAddress, useAddresses, useSaveAddress } from '../../addresses/api/addresses-api';
@@ -458,13 +458,7 @@ function CheckoutForm({ session, profile }: { session: CheckoutSession; profile:
 function CheckoutLineRow({ line }: { line: CheckoutLine }) {
   return (
     <li className="flex items-start gap-3 p-3 sm:p-4">
-      <img
-        src={thumbnailUrl(line.mainImage)}
-        alt=""
-        width={56}
-        height={56}
-        className="size-14 shrink-0 rounded-lg border border-line bg-white object-cover"
-      />
+      <LineThumbnail image={line.mainImage} size={56} />
       <div className="flex min-w-0 flex-1 flex-col text-sm">
         <p className="font-semibold break-words">{line.name}</p>
         {line.variantLabel ? <p className="text-muted">{line.variantLabel}</p> : null}

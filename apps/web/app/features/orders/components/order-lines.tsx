@@ -2,8 +2,8 @@ import type { Order } from '@crossbuy/core/order';
 import { marketplaceLabel } from '@crossbuy/core/quotation';
 import { Link } from 'react-router';
 import { textLinkClasses } from '../../../components/ui/button';
+import { LineThumbnail } from '../../../components/ui/line-thumbnail';
 import { Price } from '../../../components/ui/price';
-import { thumbnailUrl } from '../../../lib/images';
 
 type OrderLine = Order['lines'][number];
 
@@ -50,13 +50,7 @@ export function OrderLines({ order }: { order: Order }) {
         const label = lineMarketplaceLabel(line);
         return (
           <li key={line.id} aria-label={line.capture.name} className="flex gap-3 py-3">
-            <img
-              src={thumbnailUrl(line.capture.mainImage)}
-              alt=""
-              width={64}
-              height={64}
-              className="size-16 shrink-0 rounded-lg border border-line object-cover"
-            />
+            <LineThumbnail image={line.capture.mainImage} size={64} />
             <div className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
               {label ? <span className="text-xs font-semibold tracking-wide text-muted">{label}</span> : null}
               <LineName line={line} />

@@ -4,10 +4,10 @@ import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@crossbuy
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { LineThumbnail } from '../../../components/ui/line-thumbnail';
 import { Loading } from '../../../components/ui/loading';
 import { Pagination } from '../../../components/ui/pagination';
 import { Price } from '../../../components/ui/price';
-import { thumbnailUrl } from '../../../lib/images';
 import { ORDER_PAGE_SIZE, useOrderList } from '../api/orders-api';
 import { OrderStatusBadge } from './order-status-badge';
 
@@ -93,13 +93,7 @@ export function OrderList({ status, page }: { status: OrderStatus | null; page: 
           <ul className="divide-y divide-line rounded-2xl border border-line bg-white" aria-label="Orders">
             {list.data.orders.map((order) => (
               <li key={order.id} aria-label={`Order ${order.orderRef}`} className="flex gap-3 p-4">
-                <img
-                  src={thumbnailUrl(order.firstItem?.mainImage)}
-                  alt=""
-                  width={64}
-                  height={64}
-                  className="size-16 shrink-0 rounded-lg border border-line object-cover"
-                />
+                <LineThumbnail image={order.firstItem?.mainImage} size={64} />
                 <div className="flex min-w-0 flex-1 flex-col gap-1">
                   <div className="flex flex-wrap items-baseline justify-between gap-2">
                     <Link to={`/orders/${order.id}`} className="font-semibold hover:underline">
