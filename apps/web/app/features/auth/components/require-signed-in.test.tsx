@@ -3,7 +3,7 @@ import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearErrorSlots, setErrorSlot } from '../../../lib/error-slots';
 import { REDIRECT_AFTER_SIGN_IN_KEY } from '../../../lib/redirect-to-sign-in';
-import { type UserState, userStore } from '../../../lib/user-store';
+import { resetUserState, type UserState, userStore } from '../../../lib/user-store';
 import { aProfile } from '../../../test-support/fake-api';
 import { RequireSignedIn } from './require-signed-in';
 
@@ -55,16 +55,25 @@ describe('RequireSignedIn', () => {
     expect(sessionStorage.getItem(REDIRECT_AFTER_SIGN_IN_KEY)).toBe('/account/addresses?edit=a1#form');
   });
 
-  it('sends a shopper who signed out on the page home, not to sign in again', async () => {
-    renderGuarded({
-      signedIn: false,
-      tfaPassed: false,
-      profile: null,
-      profileFetched: true,
-      leftByChoice: true,
-    });
+  it('sends a shopper who signs out while the page is on screen home, not to sign in again', async () => {
+    renderGuarded(signedIn());
+    expect(screen.getByRole('heading', { name: 'Addresses of Mei' })).toBeTruthy();
+    act(() => resetUserState({ leftByChoice: true }));
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeTruthy();
     expect(sessionStorage.getItem(REDIRECT_AFTER_SIGN_IN_KEY)).toBeNull();
+  });
+
+  it('asks a visitor who signed out earlier to sign in on a page opened afterwards', async () => {
+    resetUserState({ leftByChoice: true });
+    renderGuarded(userStore.get());
+    expect(await screen.findByRole('heading', { name: 'Sign-in page' })).toBeTruthy();
+  });
+
+  it('sends a shopper whose session ended by itself to sign in, to come back to the page', async () => {
+    renderGuarded(signedIn());
+    act(() => resetUserState());
+    expect(await screen.findByRole('heading', { name: 'Sign-in page' })).toBeTruthy();
+    expect(sessionStorage.getItem(REDIRECT_AFTER_SIGN_IN_KEY)).toBe('/account/addresses?edit=a1#form');
   });
 
   it('shows the page to a signed-in shopper', () => {

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -24,7 +24,7 @@ type RequireSignedInProps = {
 /**
  * Shows its content to a signed-in shopper only. A visitor is sent to sign in, and a session that owes
  * its two-factor code to the prompt; both come back to this exact page (path, query and hash) after.
- * A shopper who has just signed out here is sent home.
+ * A shopper who signs out while it is on screen is sent home.
  */
 export function RequireSignedIn({ children, twoFactor = true }: RequireSignedInProps) {
   const user = useUser();
@@ -33,17 +33,22 @@ export function RequireSignedIn({ children, twoFactor = true }: RequireSignedInP
   const visitor = user.profileFetched && !user.signedIn;
   const owesTwoFactor = twoFactor && needsTwoFactor(user);
 
+  // Whether this page was shown to the shopper before they became a visitor: only a page still on screen
+  // when its shopper signs out sends them home; one opened afterwards asks them to sign in.
+  const shownToShopper = useRef(false);
+
   useEffect(() => {
+    if (user.signedIn) shownToShopper.current = true;
     // Replacing the entry keeps Back from returning to a page that would only redirect again.
     const replace = (to: string) => navigate(to, { replace: true });
     if (visitor) {
-      if (user.leftByChoice) replace('/');
+      if (user.leftByChoice && shownToShopper.current) replace('/');
       else redirectToSignIn(replace);
     } else if (owesTwoFactor) {
       rememberRedirectAfterSignIn();
       replace(TWO_FACTOR_PATH);
     }
-  }, [visitor, user.leftByChoice, owesTwoFactor, navigate]);
+  }, [visitor, user.signedIn, user.leftByChoice, owesTwoFactor, navigate]);
 
   if (user.signedIn && user.profile && !owesTwoFactor) return children(user.profile);
   if (currentUserError && !user.profileFetched) {

@@ -35,9 +35,12 @@ export function WishlistPage() {
   const region = current?.countryCode;
 
   // Replacing the entry keeps Back from returning here only to be sent to sign in again.
+  // Only a page on screen when its shopper signs out sends them home; one opened afterwards asks them to sign in.
+  const shownToShopper = useRef(false);
   useEffect(() => {
+    if (signedIn) shownToShopper.current = true;
     if (!profileFetched || signedIn) return;
-    if (leftByChoice) {
+    if (leftByChoice && shownToShopper.current) {
       navigate('/', { replace: true });
       return;
     }
