@@ -188,13 +188,15 @@ export async function visitorOrUser(request: FastifyRequest): Promise<Principal 
 
 /**
  * Every route of `app` (a plugin's own scope) answers only callers who pass `guard`, and its answers are
- * never stored by a shared cache: they are one person's.
+ * never stored by a shared cache: they are one person's. The guard runs before the body and query are
+ * validated, so a caller who may not make the call learns nothing of what it takes: a visitor is asked
+ * to sign in and a shopper refused a back-office call whatever they send.
  */
 export function guardPrivateRoutes(
   app: FastifyInstance,
   guard: (request: FastifyRequest) => Promise<void> = requireUser,
 ): void {
-  app.addHook('preHandler', guard);
+  app.addHook('preValidation', guard);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
   });

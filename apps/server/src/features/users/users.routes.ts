@@ -61,7 +61,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/:id/blacklist',
     {
-      preHandler: guard,
+      preValidation: guard,
       schema: {
         tags: ['admin'],
         summary: 'Blacklist an account: it is signed out everywhere and refused from now on',
@@ -80,7 +80,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/:id/unblacklist',
     {
-      preHandler: guard,
+      preValidation: guard,
       schema: {
         tags: ['admin'],
         summary: 'Lift the blacklisting of an account',
