@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { addressRoutes } from './features/addresses/addresses.routes.js';
+import { adminAuditRoutes } from './features/audit/audit.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { cartRoutes } from './features/cart/cart.routes.js';
 import { isInCart } from './features/cart/cart.service.js';
@@ -83,6 +84,7 @@ export const adminService: FastifyPluginAsync = async (app) => {
     rules: quotingRulesOf(app),
   });
   await app.register(adminPaymentRoutes);
+  await app.register(adminAuditRoutes);
 };
 
 function quotingRulesOf(app: FastifyInstance): QuotingRules {

@@ -1,5 +1,6 @@
 // Every table the server owns, in one place for Drizzle's query builder and drizzle-kit.
 export * from '../features/addresses/addresses.table.js';
+export * from '../features/audit/audit.table.js';
 export * from '../features/auth/sessions.table.js';
 export * from '../features/auth/user-secrets.table.js';
 export * from '../features/cart/cart.table.js';

@@ -20,6 +20,7 @@ import type Stripe from 'stripe';
 import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { isUuid } from '../../lib/ids.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { notifications } from '../notifications/notifications.table.js';
 import { moveOrder, type OrderActor, recordPaymentEvent } from '../orders/order-lifecycle.js';
 import { type OrderRow, orders } from '../orders/orders.table.js';
@@ -430,6 +431,13 @@ export async function confirmPaynow(db: Database, operatorId: string, orderId: s
       actorUserId: operatorId,
     });
     if (outcome !== 'paid') throw new AppError('payment/not_payable');
+    await recordAudit(tx, {
+      actorUserId: operatorId,
+      action: 'order.confirm_paynow',
+      subject: { type: 'order', id: order.id },
+      before: { status: order.status },
+      after: { status: 'paid' },
+    });
   });
 }
 

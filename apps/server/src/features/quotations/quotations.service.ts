@@ -20,6 +20,7 @@ import { asOwner } from '../../db/as-owner.js';
 import type { Database } from '../../db/client.js';
 import { microsecondText } from '../../db/time-cursor.js';
 import { isUuid } from '../../lib/ids.js';
+import { type AuditFields, recordAudit } from '../audit/audit.service.js';
 import { purchasableProduct, takeCartItem } from '../cart/cart.service.js';
 import { productsFromTables } from '../catalogue/catalogue.service.js';
 import { externalProducts } from '../external-products/external-products.table.js';
@@ -528,6 +529,18 @@ export async function previewQuote(
   };
 }
 
+/** What answering a quotation item changes, for the audit log. */
+function answerFieldsOf(row: QuotationItemRow): AuditFields {
+  return {
+    status: row.status,
+    basePriceMinor: row.basePriceMinor,
+    basePriceCurrency: row.basePriceCurrency,
+    quotedPrice: row.quotedPrice,
+    expiresAt: row.expiresAt,
+    declineReason: row.declineReason,
+  };
+}
+
 /** Locks a pending item for answering; 404 when there is none, quotation/not_pending when already answered. */
 async function lockPending(tx: Database, id: string): Promise<QuotationItemRow> {
   const [row] = isUuid(id)
@@ -575,6 +588,13 @@ export async function resolveQuotationItem(
       .where(eq(quotationItems.id, item.id))
       .returning();
     if (!resolved) throw new Error('quotation item vanished while locked');
+    await recordAudit(tx, {
+      actorUserId: operatorId,
+      action: 'quotation_item.resolve',
+      subject: { type: 'quotation_item', id: item.id },
+      before: answerFieldsOf(item),
+      after: answerFieldsOf(resolved),
+    });
     await notifyUser(tx, {
       userId: item.userId,
       title: 'Your Quotation is here!',
@@ -602,6 +622,13 @@ export async function declineQuotationItem(
       .where(eq(quotationItems.id, item.id))
       .returning();
     if (!declined) throw new Error('quotation item vanished while locked');
+    await recordAudit(tx, {
+      actorUserId: operatorId,
+      action: 'quotation_item.decline',
+      subject: { type: 'quotation_item', id: item.id },
+      before: answerFieldsOf(item),
+      after: answerFieldsOf(declined),
+    });
     await notifyUser(tx, {
       userId: item.userId,
       title: 'Quotation is unsuccessful.',
