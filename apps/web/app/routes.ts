@@ -37,6 +37,7 @@ export default [
     route('contact', 'routes/contact.tsx'),
     route('image_page/:imagePageId', 'routes/image-page.tsx'),
     route('admin/orders/:orderId', 'routes/admin-order.tsx'),
+    route('admin/audit_log', 'routes/admin-audit-log.tsx'),
     route('terms', 'routes/terms.tsx'),
     route('privacy', 'routes/privacy.tsx'),
   ]),

@@ -84,6 +84,13 @@ export async function operatorDesk(baseURL: string) {
       });
       expect(answer.ok(), await answer.text()).toBe(true);
     },
+    /** The account may no longer sign in or use its sessions. */
+    async blacklist(userId: string) {
+      const answer = await context.post(`/api/admin/users/${userId}/blacklist`, {
+        headers: await xsrfHeader(context),
+      });
+      expect(answer.ok(), await answer.text()).toBe(true);
+    },
     /** The PayNow transfer for the order has arrived. */
     async confirmPaynow(orderId: string) {
       const answer = await context.post(`/api/admin/orders/${orderId}/confirm_paynow`, {

@@ -3,3 +3,5 @@ export const CART_KEY = ['cart'] as const;
 export const QUOTATION_ITEMS_KEY = ['quotation-items'] as const;
 /** The shopper's orders: paying, the live timeline and the order screens all change them. */
 export const ORDERS_KEY = ['orders'] as const;
+/** The back-office audit log: every staff change adds to it. */
+export const AUDIT_LOG_KEY = ['audit-log'] as const;

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { pageFromSearch } from '../components/ui/pagination';
 import { RequireSignedIn } from '../features/auth/components/require-signed-in';
 import { isOrderStatus, OrderList } from '../features/orders/components/order-list';
 import type { Route } from './+types/orders';
@@ -11,7 +12,7 @@ export const meta: Route.MetaFunction = () => [
 export default function OrdersRoute() {
   const [searchParams] = useSearchParams();
   const status = searchParams.get('status');
-  const page = Math.max(1, Math.trunc(Number(searchParams.get('page'))) || 1);
+  const page = pageFromSearch(searchParams.get('page'));
   return (
     <RequireSignedIn>
       {() => <OrderList status={isOrderStatus(status) ? status : null} page={page} />}

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { pageFromSearch } from '../components/ui/pagination';
 import { RequireSignedIn } from '../features/auth/components/require-signed-in';
 import { isQuotationFilter, QuotationList } from '../features/quotations/components/quotation-list';
 import type { Route } from './+types/quotations';
@@ -11,7 +12,7 @@ export const meta: Route.MetaFunction = () => [
 export default function QuotationsRoute() {
   const [searchParams] = useSearchParams();
   const filter = searchParams.get('filter');
-  const page = Math.max(1, Math.trunc(Number(searchParams.get('page'))) || 1);
+  const page = pageFromSearch(searchParams.get('page'));
   return (
     <RequireSignedIn>
       {() => <QuotationList filter={isQuotationFilter(filter) ? filter : 'all'} page={page} />}

@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Pagination } from './pagination';
+import { Pagination, pageFromSearch } from './pagination';
 
 afterEach(cleanup);
 
@@ -29,5 +29,15 @@ describe('Pagination', () => {
   it('ends without a next link on the last page', () => {
     renderPagination({ page: 14, pageCount: 10, hrefFor, nextHref: null });
     expect(screen.queryByRole('link', { name: 'Next' })).toBeNull();
+  });
+});
+
+describe('pageFromSearch', () => {
+  it('reads the page a URL names, and 1 for none or for no page a list can have', () => {
+    expect(pageFromSearch('3')).toBe(3);
+    expect(pageFromSearch('10000')).toBe(10_000);
+    for (const value of [null, '', '0', '-2', '1.5', 'abc', '10001', '1e400']) {
+      expect(pageFromSearch(value), String(value)).toBe(1);
+    }
   });
 });

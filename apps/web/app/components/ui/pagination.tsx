@@ -13,6 +13,15 @@ type PaginationProps = {
   nextHref?: string | null | undefined;
 };
 
+/** The API's deepest numbered page. */
+const DEEPEST_PAGE = 10_000;
+
+/** The page a URL's `?page=` names: 1 when it names none, or no page a list can have. */
+export function pageFromSearch(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 && page <= DEEPEST_PAGE ? page : 1;
+}
+
 // Pages shown either side of the current one; the first and last are always shown.
 const NEIGHBOURS = 2;
 

@@ -14,7 +14,7 @@ afterEach(() => {
   resetUserState();
 });
 
-function renderSignedIn() {
+function renderSignedIn(role: 'shopper' | 'operator' | 'admin' = 'shopper') {
   const Stub = createRoutesStub([
     { path: '/', Component: () => <h1>Home page</h1> },
     {
@@ -29,7 +29,9 @@ function renderSignedIn() {
     { path: '/account/security', Component: () => <h1>Security page</h1> },
   ]);
   render(<Stub initialEntries={['/account']} />);
-  act(() => userStore.set({ signedIn: true, tfaPassed: true, profileFetched: true, profile: aProfile() }));
+  act(() =>
+    userStore.set({ signedIn: true, tfaPassed: true, profileFetched: true, profile: aProfile({ role }) }),
+  );
   return screen.getByRole('button', { name: 'Account menu for Mei' });
 }
 
@@ -65,6 +67,16 @@ describe('AccountNav', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).toBeNull();
     expect(document.activeElement).toBe(button);
+  });
+
+  it("lists the back-office pages an account's role may open", async () => {
+    const user = userEvent.setup();
+    await user.click(renderSignedIn('admin'));
+    expect(itemNames()).toContain('Audit log');
+    expect(screen.getByRole('menuitem', { name: 'Audit log' }).getAttribute('href')).toBe('/admin/audit_log');
+    cleanup();
+    await user.click(renderSignedIn('operator'));
+    expect(itemNames()).not.toContain('Audit log');
   });
 
   it('follows a menu link with Enter', async () => {

@@ -19,6 +19,16 @@ const ACCOUNT_LINKS = [
   { to: '/orders', label: 'Orders' },
 ] as const;
 
+/** Back-office pages, listed for the roles that may open them. */
+const STAFF_LINKS = [{ to: '/admin/audit_log', label: 'Audit log', roles: ['admin'] }] as const;
+
+function linksFor(role: UserProfile['role']): readonly { to: string; label: string }[] {
+  return [
+    ...ACCOUNT_LINKS,
+    ...STAFF_LINKS.filter((link) => (link.roles as readonly string[]).includes(role)),
+  ];
+}
+
 /**
  * The signed-in shopper's name opening a menu (the WAI-ARIA menu button pattern): Enter, Space or
  * the arrow keys open it, arrows, Home and End move through it, Escape closes it and returns to the
@@ -139,7 +149,7 @@ function AccountMenu({ profile }: { profile: UserProfile }) {
         <div className="absolute end-0 z-40 mt-1 w-60 rounded-lg border border-line bg-white p-1 shadow-lg">
           <p className="truncate px-3 py-2 text-xs text-muted">Signed in as {profile.email}</p>
           <div ref={menu} id={menuId} role="menu" aria-label="Your account" onKeyDown={onMenuKeyDown}>
-            {ACCOUNT_LINKS.map(({ to, label }) => (
+            {linksFor(profile.role).map(({ to, label }) => (
               <Link
                 key={to}
                 to={to}

@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ProductCard } from '../../../components/product/product-card';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { Pagination } from '../../../components/ui/pagination';
+import { Pagination, pageFromSearch } from '../../../components/ui/pagination';
 import { rememberRedirectAfterSignIn, SIGN_IN_PATH } from '../../../lib/redirect-to-sign-in';
 import { useShopperRegions } from '../../../lib/region-store';
 import { useUser } from '../../../lib/user-store';
@@ -17,18 +17,13 @@ type LoadState =
 
 const LIST_NAME = 'Wishlist';
 
-function pageFrom(text: string | null): number {
-  const page = Number(text);
-  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
-}
-
 /** The signed-in shopper's wishlist. It belongs to an account, so it is loaded in the browser. */
 export function WishlistPage() {
   const { signedIn, profileFetched, leftByChoice } = useUser();
   const { current } = useShopperRegions();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const page = pageFrom(searchParams.get('page'));
+  const page = pageFromSearch(searchParams.get('page'));
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const latestRequest = useRef(0);
   const [removing, setRemoving] = useState<string | null>(null);

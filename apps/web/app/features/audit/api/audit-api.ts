@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { AUDIT_LOG_KEY } from '../../../lib/query-keys';
+import { useUser } from '../../../lib/user-store';
+
+export const AUDIT_SUBJECT_TYPES = ['quotation_item', 'order', 'user'] as const;
+export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
+
+export type AuditEntry = {
+  id: string;
+  actor: { id: string | null; email: string };
+  action: string;
+  subject: { type: string; id: string };
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  createdAt: string;
+};
+
+export type AuditPage = { entries: AuditEntry[]; page: number; limit: number; total: number };
+
+export type AuditFilter = { subjectType: AuditSubjectType | null; subjectId: string | null };
+
+export const AUDIT_PAGE_SIZE = 50;
+
+/** `GET /admin/audit_log`: the staff's changes, newest first, for admins. */
+export function useAuditLog(filter: AuditFilter, page: number) {
+  const { signedIn, profile } = useUser();
+  return useQuery({
+    queryKey: [...AUDIT_LOG_KEY, profile?.id ?? null, filter.subjectType, filter.subjectId, page],
+    queryFn: () =>
+      api.get<AuditPage>('/admin/audit_log', {
+        query: {
+          page,
+          limit: AUDIT_PAGE_SIZE,
+          ...(filter.subjectType ? { subjectType: filter.subjectType } : {}),
+          ...(filter.subjectId ? { subjectId: filter.subjectId } : {}),
+        },
+      }),
+    enabled: signedIn && profile?.role === 'admin',
+  });
+}

@@ -1,0 +1,122 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createRoutesStub, useSearchParams } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ShellQueryProvider } from '../../../lib/query-provider';
+import { resetUserState, userStore } from '../../../lib/user-store';
+import { aProfile, envelope, fakeApi, json } from '../../../test-support/fake-api';
+import type { AuditEntry } from '../api/audit-api';
+import { AuditLog, isAuditSubjectType } from './audit-log';
+
+const api = fakeApi();
+
+beforeEach(() => {
+  userStore.set({
+    signedIn: true,
+    tfaPassed: true,
+    profileFetched: true,
+    profile: aProfile({ role: 'admin' }),
+  });
+});
+afterEach(() => {
+  cleanup();
+  resetUserState();
+});
+
+const blacklisting: AuditEntry = {
+  id: 'a2',
+  actor: { id: 'op1', email: 'operator@example.com' },
+  action: 'user.blacklist',
+  subject: { type: 'user', id: 'u9' },
+  before: { blacklistedAt: null },
+  after: { blacklistedAt: '2026-11-23T10:00:00.000Z' },
+  createdAt: '2026-11-23T10:00:00.000Z',
+};
+const declining: AuditEntry = {
+  id: 'a1',
+  actor: { id: 'op1', email: 'operator@example.com' },
+  action: 'quotation_item.decline',
+  subject: { type: 'quotation_item', id: 'q7' },
+  before: { status: 'p', declineReason: null, quotedPrice: null },
+  after: { status: 'd', declineReason: 'Sold out', quotedPrice: null },
+  createdAt: '2026-11-22T09:30:05.000Z',
+};
+
+/** The log at `path`, as its route reads the URL. */
+function renderAt(path: string) {
+  function Route() {
+    const [search] = useSearchParams();
+    const type = search.get('subjectType');
+    return (
+      <AuditLog
+        filter={{ subjectType: isAuditSubjectType(type) ? type : null, subjectId: search.get('subjectId') }}
+        page={Number(search.get('page') ?? 1)}
+      />
+    );
+  }
+  const Stub = createRoutesStub([{ path: '/admin/audit_log', Component: Route }]);
+  render(
+    <ShellQueryProvider userId="admin">
+      <Stub initialEntries={[path]} />
+    </ShellQueryProvider>,
+  );
+}
+
+describe('AuditLog', () => {
+  it('shows each change newest first: when, who, what was changed, and each changed field before and after', async () => {
+    api.respond(() => json(200, { entries: [blacklisting, declining], page: 1, limit: 50, total: 2 }));
+    renderAt('/admin/audit_log');
+    expect(screen.getByRole('status').textContent).toBe('Loading the audit log…');
+
+    const table = await screen.findByRole('table', { name: 'Changes 1 to 2 of 2, newest first' });
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(
+      within(first as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      '23/11/2026 10:00:00',
+      'operator@example.com',
+      'Blacklisted an accountAccount u9',
+      'blacklistedAt: none → 2026-11-23T10:00:00.000Z',
+    ]);
+    // Fields the change left as they were are not listed.
+    expect(
+      within(second as HTMLElement)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['status: p → d', 'declineReason: none → Sold out']);
+    expect(
+      within(second as HTMLElement)
+        .getByRole('link', { name: 'q7' })
+        .getAttribute('href'),
+    ).toBe('/admin/audit_log?subjectType=quotation_item&subjectId=q7');
+    expect(api.calls.map((call) => call.path)).toEqual(['/admin/audit_log?page=1&limit=50']);
+  });
+
+  it('asks for what the filter names, by keyboard, and says when nothing matches', async () => {
+    api.respond(() => json(200, { entries: [], page: 1, limit: 50, total: 0 }));
+    renderAt('/admin/audit_log');
+    expect(await screen.findByText('Nothing has been changed yet.')).toBeTruthy();
+
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Changed'), 'user');
+    await user.type(screen.getByLabelText('Its id'), 'u9{Enter}');
+    expect(await screen.findByText('Nothing was changed that matches.')).toBeTruthy();
+    expect(api.calls.at(-1)?.path).toBe('/admin/audit_log?page=1&limit=50&subjectType=user&subjectId=u9');
+    expect(screen.getByRole('link', { name: 'Show everything' }).getAttribute('href')).toBe(
+      '/admin/audit_log',
+    );
+  });
+
+  it('shows the catalogue message of a failure and loads again on request', async () => {
+    api.respond(() => json(403, envelope('auth/not_authorized')));
+    renderAt('/admin/audit_log');
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^We could not load the audit log: /);
+    expect(screen.getByRole('alert').textContent).not.toContain('raw server text');
+
+    api.respond(() => json(200, { entries: [blacklisting], page: 1, limit: 50, total: 1 }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table')).toBeTruthy();
+  });
+});

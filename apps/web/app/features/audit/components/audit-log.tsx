@@ -1,0 +1,187 @@
+import { formatDateTime } from '@crossbuy/core/dates';
+import { messageForError } from '@crossbuy/core/errors';
+import { Form, Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Loading } from '../../../components/ui/loading';
+import { Pagination } from '../../../components/ui/pagination';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextField } from '../../../components/ui/text-field';
+import {
+  AUDIT_PAGE_SIZE,
+  AUDIT_SUBJECT_TYPES,
+  type AuditEntry,
+  type AuditFilter,
+  type AuditSubjectType,
+  useAuditLog,
+} from '../api/audit-api';
+
+const SUBJECT_LABELS: Record<AuditSubjectType, string> = {
+  quotation_item: 'Quotation item',
+  order: 'Order',
+  user: 'Account',
+};
+
+const ACTION_LABELS: Record<string, string> = {
+  'quotation_item.resolve': 'Quoted an item',
+  'quotation_item.decline': 'Declined an item',
+  'order.confirm_paynow': 'Confirmed a PayNow transfer',
+  'user.blacklist': 'Blacklisted an account',
+  'user.unblacklist': 'Lifted a blacklisting',
+};
+
+export function isAuditSubjectType(value: string | null): value is AuditSubjectType {
+  return (AUDIT_SUBJECT_TYPES as readonly string[]).includes(value ?? '');
+}
+
+function hrefFor(filter: AuditFilter, page = 1): string {
+  const query = new URLSearchParams();
+  if (filter.subjectType) query.set('subjectType', filter.subjectType);
+  if (filter.subjectId) query.set('subjectId', filter.subjectId);
+  if (page > 1) query.set('page', String(page));
+  const text = query.toString();
+  return text ? `/admin/audit_log?${text}` : '/admin/audit_log';
+}
+
+function shown(value: unknown): string {
+  if (value === null || value === undefined) return 'none';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** The fields the change touched, each as it was and as it became; unchanged fields are left out. */
+function changedFields(entry: AuditEntry): { field: string; before: string; after: string }[] {
+  const fields = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
+  return fields.flatMap((field) => {
+    const before = shown(entry.before?.[field]);
+    const after = shown(entry.after?.[field]);
+    return before === after ? [] : [{ field, before, after }];
+  });
+}
+
+/** What the staff changed, newest first, filtered by what was changed; for admins. */
+export function AuditLog({ filter, page }: { filter: AuditFilter; page: number }) {
+  const log = useAuditLog(filter, page);
+  const filtered = filter.subjectType !== null || filter.subjectId !== null;
+
+  return (
+    <section
+      className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-10"
+      aria-labelledby="audit-heading"
+    >
+      <h1 id="audit-heading" className="text-3xl font-bold tracking-tight">
+        Audit log
+      </h1>
+      <Form
+        method="get"
+        action="/admin/audit_log"
+        role="search"
+        aria-label="Filter the audit log"
+        className="flex flex-wrap items-end gap-3"
+      >
+        <SelectField
+          label="Changed"
+          name="subjectType"
+          defaultValue={filter.subjectType ?? ''}
+          placeholder="Anything"
+          options={AUDIT_SUBJECT_TYPES.map((type) => ({ value: type, label: SUBJECT_LABELS[type] }))}
+          className="w-48"
+        />
+        <TextField
+          label="Its id"
+          name="subjectId"
+          defaultValue={filter.subjectId ?? ''}
+          maxLength={200}
+          autoComplete="off"
+          className="w-80 max-w-full"
+        />
+        <Button type="submit">Show</Button>
+        {filtered ? (
+          <Link to="/admin/audit_log" className={buttonClasses('secondary')}>
+            Show everything
+          </Link>
+        ) : null}
+      </Form>
+
+      {log.isPending ? (
+        <Loading>Loading the audit log…</Loading>
+      ) : log.isError ? (
+        <div className="flex flex-col items-start gap-4">
+          <Alert>We could not load the audit log: {messageForError(log.error)}</Alert>
+          <Button onClick={() => void log.refetch()}>Try again</Button>
+        </div>
+      ) : log.data.entries.length === 0 ? (
+        <p className="rounded-2xl border border-line bg-white p-6 text-lg font-semibold">
+          {filtered ? 'Nothing was changed that matches.' : 'Nothing has been changed yet.'}
+        </p>
+      ) : (
+        <>
+          <div className="overflow-x-auto rounded-2xl border border-line bg-white">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">
+                Changes {(page - 1) * AUDIT_PAGE_SIZE + 1} to{' '}
+                {(page - 1) * AUDIT_PAGE_SIZE + log.data.entries.length} of {log.data.total}, newest first
+              </caption>
+              <thead className="border-b border-line bg-brand-50">
+                <tr>
+                  <th scope="col" className="p-3">
+                    When (UTC)
+                  </th>
+                  <th scope="col" className="p-3">
+                    Who
+                  </th>
+                  <th scope="col" className="p-3">
+                    What
+                  </th>
+                  <th scope="col" className="p-3">
+                    Change
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {log.data.entries.map((entry) => (
+                  <tr key={entry.id} className="align-top">
+                    <td className="whitespace-nowrap p-3">
+                      <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+                    </td>
+                    <td className="break-all p-3">{entry.actor.email}</td>
+                    <td className="p-3">
+                      <p className="font-semibold">{ACTION_LABELS[entry.action] ?? entry.action}</p>
+                      <p className="text-muted">
+                        {isAuditSubjectType(entry.subject.type)
+                          ? SUBJECT_LABELS[entry.subject.type]
+                          : entry.subject.type}{' '}
+                        <Link
+                          to={hrefFor({
+                            subjectType: isAuditSubjectType(entry.subject.type) ? entry.subject.type : null,
+                            subjectId: entry.subject.id,
+                          })}
+                          className="break-all underline"
+                        >
+                          {entry.subject.id}
+                        </Link>
+                      </p>
+                    </td>
+                    <td className="p-3">
+                      <ul className="flex flex-col gap-1">
+                        {changedFields(entry).map(({ field, before, after }) => (
+                          <li key={field} className="break-words">
+                            <span className="font-semibold">{field}</span>: {before} → {after}
+                          </li>
+                        ))}
+                      </ul>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination
+            page={page}
+            pageCount={Math.max(1, Math.ceil(log.data.total / AUDIT_PAGE_SIZE))}
+            hrefFor={(next) => hrefFor(filter, next)}
+          />
+        </>
+      )}
+    </section>
+  );
+}

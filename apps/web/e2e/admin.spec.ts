@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { horizontalOverflow, openHydrated, watchForErrors } from './page-helpers';
+import { LOCAL_ADMIN, operatorDesk, registerShopper, signInAs } from './shoppers';
+
+test.describe('back office', () => {
+  test('an admin finds a blacklisting in the audit log, narrows it to the account by keyboard, and the shopper is refused', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const errors = watchForErrors(page);
+    await registerShopper(request, { verified: true });
+    const me = await (await request.get('/api/auth/me')).json();
+    const shopperId: string = me.profile.id;
+
+    const desk = await operatorDesk(baseURL ?? '');
+    await desk.blacklist(shopperId);
+    await desk.dispose();
+    // The blacklisted shopper's next call finds their session ended.
+    const refused = await request.get('/api/auth/me');
+    expect(refused.status(), await refused.text()).toBe(401);
+
+    await openHydrated(page, '/');
+    await signInAs(page.request, LOCAL_ADMIN);
+    await openHydrated(page, '/');
+    await page.getByRole('button', { name: /^Account menu for / }).click();
+    await page.getByRole('menuitem', { name: 'Audit log' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+
+    const table = page.getByRole('table');
+    const row = table.getByRole('row').filter({ hasText: shopperId });
+    await expect(row).toContainText('Blacklisted an account');
+    await expect(row).toContainText(LOCAL_ADMIN.email);
+    await expect(row).toContainText('blacklistedAt: none →');
+
+    await page.getByLabel('Changed').selectOption('user');
+    await page.getByLabel('Its id').fill(shopperId);
+    await page.getByLabel('Its id').press('Enter');
+    await expect(page).toHaveURL(new RegExp(`subjectType=user&subjectId=${shopperId}$`));
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(page.getByRole('link', { name: 'Show everything' })).toBeVisible();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(errors).toEqual([]);
+  });
+});
