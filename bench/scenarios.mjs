@@ -55,6 +55,18 @@ const ORDER_BUDGET_PER_SECOND = 200;
 const ORDER_BENCH_SHOPPERS = 80;
 const ORDER_BENCH_PRODUCTS = 100;
 const ORDER_HISTORY = 100;
+/** Orders behind the store's order desk: a year of a busy store. */
+const ORDER_DESK_HISTORY = 100_000;
+const ORDER_STATUSES = [
+  'pending_payment',
+  'paid',
+  'processing',
+  'shipped',
+  'delivered',
+  'completed',
+  'cancelled',
+  'disputed',
+];
 
 /** The seeded shoppers: one per parallel order, and one with an order history to read. */
 export const ORDER_SHOPPERS_SEED = [
@@ -64,6 +76,8 @@ export const ORDER_SHOPPERS_SEED = [
   String(ORDER_BENCH_PRODUCTS),
   '--password',
   BENCH_PASSWORD,
+  '--history',
+  String(ORDER_DESK_HISTORY),
 ];
 
 function cookiesOf(response) {
@@ -130,7 +144,8 @@ async function registerShopper(origin, label) {
 }
 
 /** A seeded shopper signed in through the API as a browser does, with the id of their address. */
-async function signInSeededShopper(origin, email) {
+/** Signs a seeded account in: its cookies and anti-forgery token. */
+async function signInSeeded(origin, email) {
   const visitor = antiForgery(cookiesOf(await fetch(`${origin}/api/ping`)));
   const response = await fetch(`${origin}/api/auth/login`, {
     method: 'POST',
@@ -140,10 +155,12 @@ async function signInSeededShopper(origin, email) {
   if (response.status !== 200) throw new Error(`bench sign-in failed: ${await response.text()}`);
   const cookies = cookiesOf(response);
   const signedIn = antiForgery(cookies);
-  const shopper = {
-    signedInCookie: `access_token=${cookies.access_token}; ${signedIn.cookie}`,
-    xsrf: signedIn.xsrf,
-  };
+  return { signedInCookie: `access_token=${cookies.access_token}; ${signedIn.cookie}`, xsrf: signedIn.xsrf };
+}
+
+/** A seeded shopper, signed in, with the address their orders go to. */
+async function signInSeededShopper(origin, email) {
+  const shopper = await signInSeeded(origin, email);
   const { addresses } = await shopperCall(origin, shopper, 'GET', '/api/address');
   return { ...shopper, addressId: addresses[0].id };
 }
@@ -467,6 +484,25 @@ export const scenarios = [
       const { total } = await shopperCall(origin, shopper, 'GET', '/api/order');
       if (total !== ORDER_HISTORY) throw new Error(`the bench shopper has ${total} orders`);
       return { headers: { cookie: shopper.signedInCookie } };
+    },
+  },
+  {
+    // The operator's order desk with 100,000 orders behind it, one status at a time, first and deeper pages.
+    name: `GET /api/admin/orders?status= (${ORDER_DESK_HISTORY.toLocaleString('en')} orders)`,
+    paths: () =>
+      ORDER_STATUSES.flatMap((status) => [
+        `/api/admin/orders?status=${status}`,
+        `/api/admin/orders?status=${status}&page=20`,
+      ]),
+    measure: 'latency',
+    needsOrderShoppers: true,
+    budget: { maxP95Ms: 50 },
+    async prepare(origin, { orderShoppers }) {
+      const operator = await signInSeeded(origin, orderShoppers.operatorEmail);
+      const { total } = await shopperCall(origin, operator, 'GET', '/api/admin/orders?limit=1');
+      // A few of the seeded references may repeat one another, and those orders are left out.
+      if (total < ORDER_DESK_HISTORY * 0.999) throw new Error(`the order desk has ${total} orders`);
+      return { headers: { cookie: operator.signedInCookie } };
     },
   },
   {

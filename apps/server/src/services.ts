@@ -14,7 +14,7 @@ import {
 } from './features/external-products/external-products.routes.js';
 import { notificationRoutes } from './features/notifications/notifications.routes.js';
 import { adminOrderChatRoutes, orderChatRoutes } from './features/orders/order-chat.routes.js';
-import { orderRoutes } from './features/orders/orders.routes.js';
+import { adminOrderRoutes, orderRoutes } from './features/orders/orders.routes.js';
 import type { OrderRules } from './features/orders/orders.service.js';
 import { adminPaymentRoutes, paymentRoutes } from './features/payments/payments.routes.js';
 import { adminQuotationRoutes, quotationRoutes } from './features/quotations/quotations.routes.js';
@@ -78,6 +78,7 @@ export const functionsService: FastifyPluginAsync = async (app) => {
 /** Back-office calls for operators and admins, mounted under /api/admin. */
 export const adminService: FastifyPluginAsync = async (app) => {
   await app.register(adminUserRoutes);
+  await app.register(adminOrderRoutes);
   await app.register(adminOrderChatRoutes);
   await app.register(adminQuotationRoutes, {
     regions: createRegionDirectory(app.db),

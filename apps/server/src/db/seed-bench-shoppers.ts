@@ -1,8 +1,10 @@
-// `node apps/server/dist/db/seed-bench-shoppers.js --shoppers 50 --products 80 --password <password>`:
-// verified shoppers with that password and a Singapore address each, and stock nobody runs out of on the
-// newest products without variants, for the order benchmarks (bench/scenarios.mjs). The store's API has
-// no way to verify an email without the mail, or to restock, so these are written here. Prints the
-// shoppers' emails and the restocked products' ids as one line of JSON. Run it on the bench's database
+// `node apps/server/dist/db/seed-bench-shoppers.js --shoppers 50 --products 80 --password <password>
+// [--history 100000]`: verified shoppers with that password and a Singapore address each, stock nobody
+// runs out of on the newest products without variants, an operator with the same password, and, with
+// --history, that many orders of 1,000 other customers over the past year in every status, for the order
+// benchmarks (bench/scenarios.mjs). The store's API has no way to verify an email without the mail, to
+// restock, to make staff or to age an order, so these are written here. Prints the shoppers' and the
+// operator's emails and the restocked products' ids as one line of JSON. Run it on the bench's database
 // (DATABASE_URL, else PGlite in DATA_DIR) after the server has laid down the demo store, with the server
 // stopped when on PGlite.
 import { randomBytes } from 'node:crypto';
@@ -12,7 +14,7 @@ import { addresses } from '../features/addresses/addresses.table.js';
 import { products } from '../features/catalogue/catalogue.table.js';
 import { users } from '../features/users/users.table.js';
 import { hashPassword } from '../lib/passwords.js';
-import { openDatabase } from './client.js';
+import { type Database, openDatabase } from './client.js';
 
 /** More than any benchmark sells in a run. */
 const AMPLE_STOCK = 1_000_000;
@@ -35,6 +37,7 @@ async function main() {
   const shopperCount = count(argv, 'shoppers');
   const productCount = count(argv, 'products');
   const password = option(argv, 'password');
+  const historyCount = argv.includes('--history') ? count(argv, 'history') : 0;
   const config = loadConfig();
   const database = await openDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
@@ -82,15 +85,92 @@ async function main() {
         main: true,
       })),
     );
+    const [operator] = await db
+      .insert(users)
+      .values({
+        email: `order-bench-${run}-operator@example.com`,
+        passwordHash,
+        firstName: 'Bench',
+        lastName: 'Operator',
+        role: 'operator',
+        emailVerifiedAt: new Date(),
+      })
+      .returning({ email: users.email });
+    if (historyCount > 0) await seedOrderHistory(db, run, passwordHash, historyCount);
     console.log(
       JSON.stringify({
         emails: shoppers.map((shopper) => shopper.email),
+        operatorEmail: operator?.email,
         productIds: restocked.map((row) => row.id),
       }),
     );
   } finally {
     await database.close();
   }
+}
+
+/** Customers whose orders fill the store's order desk. */
+const HISTORY_CUSTOMERS = 1_000;
+
+/**
+ * `count` orders of HISTORY_CUSTOMERS customers, one line each, placed over the past year (newest first by
+ * number) and spread evenly over every status and both payment methods, written by generate_series in the
+ * database: a hundred thousand rows through the API would take the bench longer than it measures.
+ */
+async function seedOrderHistory(
+  db: Database,
+  run: string,
+  passwordHash: string,
+  count: number,
+): Promise<void> {
+  const customers = await db
+    .insert(users)
+    .values(
+      Array.from({ length: HISTORY_CUSTOMERS }, (_, index) => ({
+        email: `order-bench-${run}-customer-${index}@example.com`,
+        passwordHash,
+        firstName: 'Customer',
+        lastName: String(index),
+        emailVerifiedAt: new Date(),
+      })),
+    )
+    .returning({ id: users.id });
+  const customerIds = `{${customers.map((customer) => customer.id).join(',')}}`;
+  const address = JSON.stringify({
+    fullName: 'Bench Customer',
+    phoneNumber: '+6581234567',
+    address: '1 Orchard Road',
+    unitNumber: null,
+    postalCode: '238824',
+    country: 'SG',
+    state: null,
+    city: null,
+  });
+  await db.execute(sql`
+    INSERT INTO orders (order_ref, user_id, status, region_country_code, currency, subtotal_minor, total_minor,
+                        payment_method, shipping_address, billing_address, payment_due_at, placed_at)
+    SELECT 'CB-' || upper(substr(md5(${run} || g::text), 1, 8)),
+           (${customerIds}::uuid[])[1 + g % ${HISTORY_CUSTOMERS}],
+           (ARRAY['pending_payment', 'paid', 'processing', 'shipped', 'delivered', 'completed', 'cancelled',
+                  'disputed'])[1 + g % 8],
+           'SG', 'SGD', 1000 + g % 50000, 1000 + g % 50000,
+           (ARRAY['card', 'paynow'])[1 + (g / 8) % 2],
+           ${address}::jsonb, ${address}::jsonb,
+           now() - make_interval(secs => g * 300) + interval '1 hour',
+           now() - make_interval(secs => g * 300)
+      FROM generate_series(1, ${count}) AS g
+    ON CONFLICT (order_ref) DO NOTHING`);
+  await db.execute(sql`
+    INSERT INTO order_lines (order_id, position, source, quantity, unit_price_minor, line_total_minor, capture)
+    SELECT o.id, 0, 'cart', 1, o.total_minor, o.total_minor,
+           jsonb_build_object('name', 'Bench item', 'mainImage', NULL, 'paramName', NULL, 'variantLabel', NULL,
+                              'merchantName', NULL, 'sourceMarketPlace', NULL, 'productUrl', NULL,
+                              'unitPrice', jsonb_build_object('amountMinor', o.total_minor, 'currency', 'SGD'))
+      FROM orders AS o
+     WHERE o.user_id = ANY(${customerIds}::uuid[])`);
+  // Fresh statistics, so the first measured second is planned as a running store's would be.
+  await db.execute(sql`ANALYZE orders`);
+  await db.execute(sql`ANALYZE order_lines`);
 }
 
 main().catch((error: unknown) => {

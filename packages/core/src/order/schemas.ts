@@ -330,3 +330,33 @@ export const disputeInfoSchema = z.object({
   steps: z.array(z.string()),
   disputedAt: z.string().nullable(),
 });
+
+/** A calendar day, YYYY-MM-DD, as a date filter names it. */
+const daySchema = z.iso.date();
+
+/** The store's order desk: every shopper's orders, newest first, narrowed by what an operator asks. */
+export const storeOrderListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(ORDER_PAGE_MAX_LIMIT).default(20),
+  status: orderStatusSchema.optional(),
+  paymentMethod: paymentMethodSchema.optional(),
+  /** Placed on or after this day (UTC). */
+  placedFrom: daySchema.optional(),
+  /** Placed on or before this day (UTC). */
+  placedTo: daySchema.optional(),
+  /** An order reference, or part of the shopper's email or name. */
+  q: z.string().trim().max(100).optional(),
+});
+export type StoreOrderListQuery = z.infer<typeof storeOrderListQuerySchema>;
+
+export const storeOrderSummarySchema = orderSummarySchema.extend({
+  customer: z.object({ id: z.string(), email: z.string(), name: z.string() }),
+});
+export type StoreOrderSummary = z.infer<typeof storeOrderSummarySchema>;
+
+export const storeOrderPageSchema = z.object({
+  orders: z.array(storeOrderSummarySchema),
+  page: z.int(),
+  limit: z.int(),
+  total: z.int(),
+});

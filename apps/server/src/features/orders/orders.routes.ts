@@ -6,16 +6,24 @@ import {
   orderListQuerySchema,
   orderPageSchema,
   orderSchema,
+  storeOrderListQuerySchema,
+  storeOrderPageSchema,
 } from '@crossbuy/core/order';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { guardPrivateRoutes, principalOf, requireVerifiedEmail } from '../../plugins/authentication.js';
+import {
+  guardPrivateRoutes,
+  principalOf,
+  requireRole,
+  requireVerifiedEmail,
+} from '../../plugins/authentication.js';
 import {
   cancelOwnOrder,
   confirmReceipt,
   getOrder,
   listOrders,
+  listStoreOrders,
   openDispute,
   ownOrderRow,
 } from './orders.service.js';
@@ -142,4 +150,23 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
       disputeInfo,
     );
   }
+};
+
+/** The store's order desk (operators and admins), mounted under /api/admin. */
+export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
+  guardPrivateRoutes(app, requireRole('operator', 'admin'));
+
+  app.get(
+    '/orders',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Every shopper's orders, newest first, by status, payment method and days placed (UTC), or by reference, email or name",
+        querystring: storeOrderListQuerySchema,
+        response: { 200: storeOrderPageSchema },
+      },
+    },
+    async (request) => listStoreOrders(app.db, request.query),
+  );
 };

@@ -9,8 +9,26 @@ import {
   orderReference,
   type PaymentMethod,
   RECEIPT_CONFIRMABLE_STATUSES,
+  type StoreOrderListQuery,
+  type StoreOrderSummary,
 } from '@crossbuy/core/order';
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  or,
+  sql,
+} from 'drizzle-orm';
 import { asOwner } from '../../db/as-owner.js';
 import type { Database } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
@@ -32,6 +50,7 @@ import { orderPlacedMail } from '../mail/templates.js';
 import { notifyUser } from '../notifications/notifications.service.js';
 import { quotationItems } from '../quotations/quotations.table.js';
 import type { PricingRegion } from '../regions/pricing.js';
+import { users } from '../users/users.table.js';
 import { redeemVoucher } from '../vouchers/vouchers.service.js';
 import { moveOrder, type OrderMove } from './order-lifecycle.js';
 import { assertInStock, lockStock, takeStock } from './order-stock.js';
@@ -311,8 +330,14 @@ export async function ownOrderRow(
 }
 
 /** Store messages after the shopper last read the chat, per order. */
-async function unreadByOrder(db: Database, orderRows: readonly OrderRow[]): Promise<Map<string, number>> {
+/** How many messages of the other side each order has that `reader` has not read since they last looked. */
+async function unreadByOrder(
+  db: Database,
+  orderRows: readonly OrderRow[],
+  reader: 'shopper' | 'store',
+): Promise<Map<string, number>> {
   if (orderRows.length === 0) return new Map();
+  const readAt = reader === 'shopper' ? orders.shopperReadAt : orders.storeReadAt;
   const rows = await db
     .select({ orderId: orderMessages.orderId, unread: count() })
     .from(orderMessages)
@@ -323,8 +348,8 @@ async function unreadByOrder(db: Database, orderRows: readonly OrderRow[]): Prom
           orderMessages.orderId,
           orderRows.map((row) => row.id),
         ),
-        eq(orderMessages.fromStore, true),
-        or(isNull(orders.shopperReadAt), gt(orderMessages.createdAt, orders.shopperReadAt)),
+        eq(orderMessages.fromStore, reader === 'shopper'),
+        or(isNull(readAt), gt(orderMessages.createdAt, readAt)),
       ),
     )
     .groupBy(orderMessages.orderId);
@@ -410,7 +435,7 @@ export function toOrder(row: OrderRow, lines: readonly OrderLineRow[], unreadMes
 export async function describeOrder(db: Database, row: OrderRow): Promise<Order> {
   const [lines, unread] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, row.id)),
-    unreadByOrder(db, [row]),
+    unreadByOrder(db, [row], 'shopper'),
   ]);
   return toOrder(row, lines, unread.get(row.id) ?? 0);
 }
@@ -440,6 +465,87 @@ export async function listOrders(
       .offset((query.page - 1) * query.limit),
     db.select({ total: count() }).from(orders).where(where),
   ]);
+  return {
+    orders: await summariesOf(db, rows, 'shopper'),
+    page: query.page,
+    limit: query.limit,
+    total: counted?.total ?? 0,
+  };
+}
+
+/** An order reference as the shopper sees it (CB- and eight letters or digits), in any case. */
+const ORDER_REF_QUERY = /^CB-[0-9A-Z]{8}$/i;
+
+/** `text` inside a LIKE pattern, its wildcards taken literally. */
+const likeText = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/**
+ * The store's order desk: every shopper's orders, newest first, by status, payment method and the days
+ * they were placed (UTC), and by an order reference or part of the shopper's email or name. Each comes
+ * with its customer and the shopper's messages the store has not read.
+ */
+export async function listStoreOrders(
+  db: Database,
+  query: StoreOrderListQuery,
+): Promise<{ orders: StoreOrderSummary[]; page: number; limit: number; total: number }> {
+  const text = query.q ?? '';
+  const filters = [
+    query.status ? eq(orders.status, query.status) : undefined,
+    query.paymentMethod ? eq(orders.paymentMethod, query.paymentMethod) : undefined,
+    query.placedFrom ? gte(orders.placedAt, sql`${query.placedFrom}::date`) : undefined,
+    query.placedTo ? lt(orders.placedAt, sql`${query.placedTo}::date + 1`) : undefined,
+    text === ''
+      ? undefined
+      : ORDER_REF_QUERY.test(text)
+        ? eq(orders.orderRef, text.toUpperCase())
+        : or(
+            ilike(users.email, `%${likeText(text)}%`),
+            ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, `%${likeText(text)}%`),
+          ),
+  ];
+  const where = and(...filters);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ order: orders, email: users.email, firstName: users.firstName, lastName: users.lastName })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(where)
+      .orderBy(desc(orders.placedAt), desc(orders.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    // The shopper's row is needed to count only when the search reads their email or name.
+    text === '' || ORDER_REF_QUERY.test(text)
+      ? db.select({ total: count() }).from(orders).where(where)
+      : db.select({ total: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
+  ]);
+  const summaries = await summariesOf(
+    db,
+    rows.map((row) => row.order),
+    'store',
+  );
+  return {
+    orders: summaries.map((summary, index) => {
+      const row = rows[index] as (typeof rows)[number];
+      return {
+        ...summary,
+        customer: { id: row.order.userId, email: row.email, name: `${row.firstName} ${row.lastName}`.trim() },
+      };
+    }),
+    page: query.page,
+    limit: query.limit,
+    total: counted?.total ?? 0,
+  };
+}
+
+/**
+ * Order rows as a list shows them: how many items, the first one's name and picture, and the messages
+ * `reader` has not read yet (the store's for the shopper, the shopper's for the store).
+ */
+async function summariesOf(
+  db: Database,
+  rows: readonly OrderRow[],
+  reader: 'shopper' | 'store',
+): Promise<OrderSummary[]> {
   const ids = rows.map((row) => row.id);
   const [lineStats, firstLines, unread] = await Promise.all([
     ids.length === 0
@@ -455,30 +561,25 @@ export async function listOrders(
           .select({ orderId: orderLines.orderId, capture: orderLines.capture })
           .from(orderLines)
           .where(and(inArray(orderLines.orderId, ids), eq(orderLines.position, 0))),
-    unreadByOrder(db, rows),
+    unreadByOrder(db, rows, reader),
   ]);
   const items = new Map(lineStats.map((row) => [row.orderId, row.items]));
   const first = new Map(firstLines.map((row) => [row.orderId, row.capture]));
-  return {
-    orders: rows.map((row) => {
-      const capture = first.get(row.id);
-      return {
-        id: row.id,
-        orderRef: row.orderRef,
-        status: row.status,
-        total: moneyOf(row.totalMinor, row),
-        paymentMethod: row.paymentMethod,
-        placedAt: row.placedAt.toISOString(),
-        paymentDueAt: row.paymentDueAt.toISOString(),
-        unreadMessages: unread.get(row.id) ?? 0,
-        itemCount: items.get(row.id) ?? 0,
-        firstItem: capture ? { name: capture.name, mainImage: capture.mainImage } : null,
-      };
-    }),
-    page: query.page,
-    limit: query.limit,
-    total: counted?.total ?? 0,
-  };
+  return rows.map((row) => {
+    const capture = first.get(row.id);
+    return {
+      id: row.id,
+      orderRef: row.orderRef,
+      status: row.status,
+      total: moneyOf(row.totalMinor, row),
+      paymentMethod: row.paymentMethod,
+      placedAt: row.placedAt.toISOString(),
+      paymentDueAt: row.paymentDueAt.toISOString(),
+      unreadMessages: unread.get(row.id) ?? 0,
+      itemCount: items.get(row.id) ?? 0,
+      firstItem: capture ? { name: capture.name, mainImage: capture.mainImage } : null,
+    };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------
