@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { horizontalOverflow, openHydrated, watchForErrors } from './page-helpers';
-import { registerShopper, signInAs } from './shoppers';
+import { LOCAL_ADMIN, registerShopper, signInAs } from './shoppers';
 
 // Registration is rate-limited per address, so the journeys of a worker share one verified account.
 let sharedShopper: Promise<{ email: string; password: string }> | undefined;
@@ -104,6 +104,39 @@ test.describe('orders', () => {
     await openHydrated(page, '/orders?status=cancelled');
     await expect(page.getByRole('listitem', { name: `Order ${order.orderRef}` })).toBeVisible();
     expect(errors).toEqual([]);
+  });
+
+  test("the store finds a shopper's new order on its order desk by reference and opens it", async ({
+    page,
+    request,
+    browser,
+  }) => {
+    await openHydrated(page, '/');
+    const account = await shopper(request);
+    await signInAs(page.request, account);
+    const order = await placeOrder(page);
+
+    const store = await browser.newPage();
+    const errors = watchForErrors(store);
+    await openHydrated(store, '/');
+    await signInAs(store.request, LOCAL_ADMIN);
+    await openHydrated(store, '/');
+    await store.getByRole('button', { name: /^Account menu for / }).click();
+    await store.getByRole('menuitem', { name: 'Order desk' }).click();
+    await expect(store.getByRole('heading', { level: 1, name: 'Order desk' })).toBeVisible();
+
+    await store.getByLabel('Reference, email or name').fill(order.orderRef.toLowerCase());
+    await store.getByLabel('Reference, email or name').press('Enter');
+    const table = store.getByRole('table');
+    await expect(table.getByRole('row')).toHaveCount(2);
+    const row = table.getByRole('row').filter({ hasText: order.orderRef });
+    await expect(row).toContainText(account.email);
+    await expect(row).toContainText('Waiting for payment');
+    await row.getByRole('link', { name: order.orderRef }).click();
+    await expect(store).toHaveURL(new RegExp(`/admin/orders/${order.id}$`));
+    await expect(store.getByRole('heading', { level: 1 })).toContainText(order.orderRef);
+    expect(errors).toEqual([]);
+    await store.close();
   });
 
   test('thanks the shopper for a placed order and fits a phone screen', async ({ page, request }) => {

@@ -5,3 +5,5 @@ export const QUOTATION_ITEMS_KEY = ['quotation-items'] as const;
 export const ORDERS_KEY = ['orders'] as const;
 /** The back-office audit log: every staff change adds to it. */
 export const AUDIT_LOG_KEY = ['audit-log'] as const;
+/** The store's order desk: payments, status moves and chat change what it lists. */
+export const STORE_ORDERS_KEY = ['store-orders'] as const;

@@ -76,6 +76,7 @@ describe('AccountNav', () => {
     expect(screen.getByRole('menuitem', { name: 'Audit log' }).getAttribute('href')).toBe('/admin/audit_log');
     cleanup();
     await user.click(renderSignedIn('operator'));
+    expect(itemNames()).toContain('Order desk');
     expect(itemNames()).not.toContain('Audit log');
   });
 

@@ -20,7 +20,10 @@ const ACCOUNT_LINKS = [
 ] as const;
 
 /** Back-office pages, listed for the roles that may open them. */
-const STAFF_LINKS = [{ to: '/admin/audit_log', label: 'Audit log', roles: ['admin'] }] as const;
+const STAFF_LINKS = [
+  { to: '/admin/orders', label: 'Order desk', roles: ['operator', 'admin'] },
+  { to: '/admin/audit_log', label: 'Audit log', roles: ['admin'] },
+] as const;
 
 function linksFor(role: UserProfile['role']): readonly { to: string; label: string }[] {
   return [

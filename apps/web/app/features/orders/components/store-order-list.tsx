@@ -1,0 +1,194 @@
+import { formatDate } from '@crossbuy/core/dates';
+import { messageForError } from '@crossbuy/core/errors';
+import {
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  type OrderStatus,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+} from '@crossbuy/core/order';
+import { Form, Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Loading } from '../../../components/ui/loading';
+import { Pagination } from '../../../components/ui/pagination';
+import { Price } from '../../../components/ui/price';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextField } from '../../../components/ui/text-field';
+import { STORE_ORDER_PAGE_SIZE, type StoreOrderFilter, useStoreOrderList } from '../api/store-orders-api';
+import { OrderStatusBadge } from './order-status-badge';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The order desk's filter as the URL states it; anything it cannot read is left out. */
+export function storeOrderFilterFrom(search: URLSearchParams): StoreOrderFilter {
+  const text = (name: string) => search.get(name)?.trim() || null;
+  const status = text('status');
+  const paymentMethod = text('paymentMethod');
+  const day = (name: string) => {
+    const value = text(name);
+    return value !== null && DAY.test(value) ? value : null;
+  };
+  return {
+    status: (ORDER_STATUSES as readonly string[]).includes(status ?? '') ? (status as OrderStatus) : null,
+    paymentMethod: (PAYMENT_METHODS as readonly string[]).includes(paymentMethod ?? '')
+      ? (paymentMethod as PaymentMethod)
+      : null,
+    placedFrom: day('placedFrom'),
+    placedTo: day('placedTo'),
+    q: text('q')?.slice(0, 100) ?? null,
+  };
+}
+
+function hrefFor(filter: StoreOrderFilter, page = 1): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(filter)) if (value !== null) query.set(name, value);
+  if (page > 1) query.set('page', String(page));
+  const text = query.toString();
+  return text ? `/admin/orders?${text}` : '/admin/orders';
+}
+
+function unreadText(count: number): string {
+  return count === 1 ? '1 unread message' : `${count} unread messages`;
+}
+
+/** The store's order desk: every shopper's orders, newest first, narrowed by the filter. */
+export function StoreOrderList({ filter, page }: { filter: StoreOrderFilter; page: number }) {
+  const list = useStoreOrderList(filter, page);
+  const filtered = Object.values(filter).some((value) => value !== null);
+
+  return (
+    <section
+      className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-10"
+      aria-labelledby="desk-heading"
+    >
+      <h1 id="desk-heading" className="text-3xl font-bold tracking-tight">
+        Order desk
+      </h1>
+      <Form
+        method="get"
+        action="/admin/orders"
+        role="search"
+        aria-label="Find orders"
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end"
+      >
+        <TextField
+          label="Reference, email or name"
+          name="q"
+          type="search"
+          defaultValue={filter.q ?? ''}
+          maxLength={100}
+          autoComplete="off"
+          className="lg:col-span-2"
+        />
+        <SelectField
+          label="Status"
+          name="status"
+          defaultValue={filter.status ?? ''}
+          placeholder="Any"
+          options={ORDER_STATUSES.map((status) => ({ value: status, label: ORDER_STATUS_LABELS[status] }))}
+        />
+        <SelectField
+          label="Payment"
+          name="paymentMethod"
+          defaultValue={filter.paymentMethod ?? ''}
+          placeholder="Any"
+          options={PAYMENT_METHODS.map((method) => ({ value: method, label: PAYMENT_METHOD_LABELS[method] }))}
+        />
+        <TextField label="Placed from" name="placedFrom" type="date" defaultValue={filter.placedFrom ?? ''} />
+        <TextField label="Placed until" name="placedTo" type="date" defaultValue={filter.placedTo ?? ''} />
+        <div className="flex flex-wrap gap-3 lg:col-span-6">
+          <Button type="submit">Find orders</Button>
+          {filtered ? (
+            <Link to="/admin/orders" className={buttonClasses('secondary')}>
+              Show every order
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+
+      {list.isPending ? (
+        <Loading>Loading orders…</Loading>
+      ) : list.isError ? (
+        <div className="flex flex-col items-start gap-4">
+          <Alert>We could not load the orders: {messageForError(list.error)}</Alert>
+          <Button onClick={() => void list.refetch()}>Try again</Button>
+        </div>
+      ) : list.data.orders.length === 0 ? (
+        <p className="rounded-2xl border border-line bg-white p-6 text-lg font-semibold">
+          {filtered ? 'No order matches.' : 'No orders have been placed yet.'}
+        </p>
+      ) : (
+        <>
+          <div className="overflow-x-auto rounded-2xl border border-line bg-white">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">
+                Orders {(page - 1) * STORE_ORDER_PAGE_SIZE + 1} to{' '}
+                {(page - 1) * STORE_ORDER_PAGE_SIZE + list.data.orders.length} of {list.data.total}, newest
+                first
+              </caption>
+              <thead className="border-b border-line bg-brand-50">
+                <tr>
+                  <th scope="col" className="p-3">
+                    Order
+                  </th>
+                  <th scope="col" className="p-3">
+                    Customer
+                  </th>
+                  <th scope="col" className="p-3">
+                    Placed
+                  </th>
+                  <th scope="col" className="p-3">
+                    Status
+                  </th>
+                  <th scope="col" className="p-3 text-end">
+                    Total
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {list.data.orders.map((order) => (
+                  <tr key={order.id} className="align-top">
+                    <td className="p-3">
+                      <Link
+                        to={`/admin/orders/${order.id}`}
+                        className="font-semibold whitespace-nowrap underline"
+                      >
+                        {order.orderRef}
+                      </Link>
+                      <p className="text-muted">
+                        {order.firstItem?.name ?? 'No items'}
+                        {order.itemCount > 1 ? ` and ${order.itemCount - 1} more` : ''}
+                      </p>
+                      {order.unreadMessages > 0 ? (
+                        <p className="font-semibold text-danger-700">{unreadText(order.unreadMessages)}</p>
+                      ) : null}
+                    </td>
+                    <td className="p-3">
+                      <p>{order.customer.name}</p>
+                      <p className="break-all text-muted">{order.customer.email}</p>
+                    </td>
+                    <td className="whitespace-nowrap p-3">{formatDate(order.placedAt)}</td>
+                    <td className="p-3">
+                      <OrderStatusBadge status={order.status} />
+                      <p className="mt-1 text-muted">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</p>
+                    </td>
+                    <td className="p-3 text-end">
+                      <Price value={order.total} className="font-semibold" />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination
+            page={page}
+            pageCount={Math.max(1, Math.ceil(list.data.total / STORE_ORDER_PAGE_SIZE))}
+            hrefFor={(next) => hrefFor(filter, next)}
+          />
+        </>
+      )}
+    </section>
+  );
+}
