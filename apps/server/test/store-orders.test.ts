@@ -1,6 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderMessages, orders } from '../src/features/orders/orders.table.js';
+import { auditEntries } from '../src/features/audit/audit.table.js';
+import { notifications } from '../src/features/notifications/notifications.table.js';
+import { orderEvents, orderMessages, orders } from '../src/features/orders/orders.table.js';
+import { errorCode } from './helpers/browser.js';
 import { seedRegions } from './helpers/catalogue-fixtures.js';
 import { placeOrder } from './helpers/order-fixtures.js';
 import { apiAs, createTestApp, createUser, signInAs, type TestApp } from './helpers/test-app.js';
@@ -119,5 +122,96 @@ describe("the store's order desk", () => {
     ]) {
       expect((await desk.get(`/api/admin/orders?${query}`)).statusCode, query).toBe(400);
     }
+  });
+
+  describe('moving an order on', () => {
+    const move = (id: string, body: unknown) => desk.send('POST', `/api/admin/orders/${id}/status`, body);
+
+    it('moves a paid order to processing, then to shipped with its tracking number, tells the shopper and audits each move', async () => {
+      const shopper = await createUser(harness.app);
+      const order = await orderOf(shopper, '2026-11-21T08:00:00Z', 'paynow', 'paid');
+
+      const processing = await move(order.id, { to: 'processing' });
+      expect(processing.statusCode, processing.body).toBe(200);
+      expect(processing.json()).toEqual({ status: 'processing', trackingNumber: null });
+
+      const untracked = await move(order.id, { to: 'shipped' });
+      expect(untracked.statusCode).toBe(400);
+      expect(errorCode(untracked)).toBe('order/invalid_tracking_number');
+      expect(errorCode(await move(order.id, { to: 'shipped', trackingNumber: ' '.repeat(3) }))).toBe(
+        'order/invalid_tracking_number',
+      );
+
+      const shipped = await move(order.id, { to: 'shipped', trackingNumber: ' SG123456789 ' });
+      expect(shipped.json()).toEqual({ status: 'shipped', trackingNumber: 'SG123456789' });
+      const [row] = await harness.app.db.select().from(orders).where(eq(orders.id, order.id));
+      expect(row).toMatchObject({ status: 'shipped', trackingNumber: 'SG123456789' });
+      expect(row?.shippedAt).toBeInstanceOf(Date);
+
+      const events = await harness.app.db
+        .select()
+        .from(orderEvents)
+        .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.kind, 'status')));
+      expect(events.map((event) => [event.toStatus, event.actor, event.detail])).toEqual([
+        ['processing', 'store', {}],
+        ['shipped', 'store', { trackingNumber: 'SG123456789' }],
+      ]);
+      const notices = await harness.app.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.userId, shopper.id));
+      expect(notices.map((notice) => notice.title)).toContain(`Order ${order.orderRef}: Shipped`);
+      const audited = await harness.app.db
+        .select()
+        .from(auditEntries)
+        .where(eq(auditEntries.subjectId, order.id));
+      expect(audited.map((entry) => [entry.action, entry.before, entry.after])).toEqual([
+        [
+          'order.move',
+          { status: 'paid', trackingNumber: null },
+          { status: 'processing', trackingNumber: null },
+        ],
+        [
+          'order.move',
+          { status: 'processing', trackingNumber: null },
+          { status: 'shipped', trackingNumber: 'SG123456789' },
+        ],
+      ]);
+    });
+
+    it("refuses a move the lifecycle does not allow, the moves that are not the desk's to make, and orders that do not exist", async () => {
+      const shopper = await createUser(harness.app);
+      const unpaid = await orderOf(shopper, '2026-11-21T09:00:00Z', 'card');
+      const refused = await move(unpaid.id, { to: 'processing' });
+      expect(refused.statusCode).toBe(400);
+      expect(errorCode(refused)).toBe('order/invalid_transition');
+      for (const body of [{ to: 'paid' }, { to: 'cancelled' }, { to: 'lost' }, {}, null, [], 'shipped']) {
+        expect((await move(unpaid.id, body)).statusCode, JSON.stringify(body)).toBe(400);
+      }
+      expect(errorCode(await move('9d7a4a52-7a65-4b9a-9d7e-0f1f5d0c7a11', { to: 'processing' }))).toBe(
+        'order/not_found',
+      );
+      expect(errorCode(await move('not-an-id', { to: 'processing' }))).toBe('order/not_found');
+      const [row] = await harness.app.db.select().from(orders).where(eq(orders.id, unpaid.id));
+      expect(row?.status).toBe('pending_payment');
+      expect(
+        await harness.app.db.select().from(auditEntries).where(eq(auditEntries.subjectId, unpaid.id)),
+      ).toEqual([]);
+    });
+
+    it('moves an order once when 20 operators move it at the same moment', async () => {
+      const shopper = await createUser(harness.app);
+      const order = await orderOf(shopper, '2026-11-21T10:00:00Z', 'paynow', 'paid');
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => move(order.id, { to: 'processing' })),
+      );
+      expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+      expect(answers.filter((answer) => errorCode(answer) === 'order/invalid_transition')).toHaveLength(19);
+      const audited = await harness.app.db
+        .select()
+        .from(auditEntries)
+        .where(eq(auditEntries.subjectId, order.id));
+      expect(audited).toHaveLength(1);
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { horizontalOverflow, openHydrated, watchForErrors } from './page-helpers';
-import { LOCAL_ADMIN, registerShopper, signInAs } from './shoppers';
+import { LOCAL_ADMIN, operatorDesk, registerShopper, signInAs } from './shoppers';
 
 // Registration is rate-limited per address, so the journeys of a worker share one verified account.
 let sharedShopper: Promise<{ email: string; password: string }> | undefined;
@@ -137,6 +137,42 @@ test.describe('orders', () => {
     await expect(store.getByRole('heading', { level: 1 })).toContainText(order.orderRef);
     expect(errors).toEqual([]);
     await store.close();
+  });
+
+  test("an operator ships a paid order and the shopper's open order page shows it live", async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }) => {
+    const errors = watchForErrors(page);
+    await openHydrated(page, '/');
+    await signInAs(page.request, await shopper(request));
+    const order = await placeOrder(page);
+    const desk = await operatorDesk(baseURL ?? '');
+    await desk.confirmPaynow(order.id);
+    await desk.dispose();
+
+    await openHydrated(page, `/orders/${order.id}`);
+    await expect(page.getByRole('heading', { name: `Order ${order.orderRef}` })).toBeVisible();
+    await expect(page.getByText('Live', { exact: true })).toBeVisible();
+
+    const store = await browser.newPage();
+    await openHydrated(store, '/');
+    await signInAs(store.request, LOCAL_ADMIN);
+    await openHydrated(store, `/admin/orders/${order.id}`);
+    await store.getByRole('button', { name: 'Start processing' }).click();
+    await expect(store.getByText('The order is now being prepared.')).toBeVisible();
+    await store.getByLabel('Tracking number').fill('SG123456789');
+    await store.getByRole('button', { name: 'Mark as shipped' }).click();
+    await expect(store.getByText('The order is now shipped.')).toBeVisible();
+    await expect(store.getByTestId('order-status')).toHaveText('Shipped');
+    await store.close();
+
+    // The shopper's page, open all along, hears of it without a reload.
+    await expect(page.getByText('Tracking number: SG123456789')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Order progress' }).getByText('Shipped')).toBeVisible();
+    expect(errors).toEqual([]);
   });
 
   test('thanks the shopper for a placed order and fits a phone screen', async ({ page, request }) => {

@@ -66,6 +66,7 @@ const SPEC_CODES = [
 
 const HOUSE_CODES = [
   'order/invalid_message',
+  'order/invalid_tracking_number',
   'general/not_found',
   'general/payload_too_large',
   'general/malformed_json',

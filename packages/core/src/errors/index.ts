@@ -138,6 +138,7 @@ export const ERROR_MESSAGES = {
   'order/not_disputable': 'This order cannot be disputed',
   'order/invalid_reason': 'The reason can be at most 500 characters',
   'order/invalid_message': 'Please write a message of 1 to 2000 characters',
+  'order/invalid_tracking_number': 'Please enter the tracking number, at most 100 characters',
   'contact/invalid_name': 'Please enter your name (at most 100 characters)',
   'contact/invalid_email': 'Please enter a valid email address so we can reply',
   'contact/invalid_phone_number':

@@ -3,7 +3,7 @@ import { CART_MAX_ITEMS } from '../cart/limits.js';
 import { QUOTATION_MAX_ITEMS } from '../quotation/limits.js';
 import { fails } from '../validation/issue-codes.js';
 import { currencyCodeSchema, moneySchema } from '../validation/wire.js';
-import { ORDER_STATUSES, PAYMENT_METHODS } from './rules.js';
+import { ORDER_STATUSES, type OrderStatus, PAYMENT_METHODS } from './rules.js';
 
 // Checkout, voucher and order request schemas and wire shapes (spec sections 3 and 7).
 
@@ -360,3 +360,31 @@ export const storeOrderPageSchema = z.object({
   limit: z.int(),
   total: z.int(),
 });
+
+/**
+ * The moves of an order the store makes by hand. Paying is the payments' (a card, a confirmed PayNow
+ * transfer); cancelling a paid order needs a refund, which the store makes through the card provider.
+ */
+export const STORE_ORDER_MOVES = [
+  'processing',
+  'shipped',
+  'delivered',
+  'completed',
+] as const satisfies readonly OrderStatus[];
+export type StoreOrderMove = (typeof STORE_ORDER_MOVES)[number];
+
+/** The store moves an order on; a shipment names its tracking number. */
+export const storeOrderMoveSchema = z
+  .object({
+    to: z.enum(STORE_ORDER_MOVES),
+    trackingNumber: z
+      .string()
+      .trim()
+      .min(1, 'order/invalid_tracking_number')
+      .max(100, 'order/invalid_tracking_number')
+      .optional(),
+  })
+  .refine((move) => move.to !== 'shipped' || move.trackingNumber !== undefined, {
+    message: 'order/invalid_tracking_number',
+    path: ['trackingNumber'],
+  });

@@ -8,6 +8,7 @@ export type AuditAction =
   | 'quotation_item.resolve'
   | 'quotation_item.decline'
   | 'order.confirm_paynow'
+  | 'order.move'
   | 'user.blacklist'
   | 'user.unblacklist';
 

@@ -7,6 +7,7 @@ import {
   orderPageSchema,
   orderSchema,
   storeOrderListQuerySchema,
+  storeOrderMoveSchema,
   storeOrderPageSchema,
 } from '@crossbuy/core/order';
 import type { FastifyRequest } from 'fastify';
@@ -26,6 +27,7 @@ import {
   listStoreOrders,
   openDispute,
   ownOrderRow,
+  storeMoveOrder,
 } from './orders.service.js';
 
 const idParams = z.object({ id: z.string().min(1).max(200) });
@@ -168,5 +170,29 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listStoreOrders(app.db, request.query),
+  );
+
+  app.post(
+    '/orders/:id/status',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Move an order on: processing, shipped (with its tracking number), delivered or completed',
+        params: idParams,
+        body: storeOrderMoveSchema,
+        response: {
+          200: z.object({ status: orderSchema.shape.status, trackingNumber: z.string().nullable() }),
+        },
+      },
+    },
+    async (request) => {
+      const order = await storeMoveOrder(
+        app.db,
+        principalOf(request).userId,
+        request.params.id,
+        request.body,
+      );
+      return { status: order.status, trackingNumber: order.trackingNumber };
+    },
   );
 };

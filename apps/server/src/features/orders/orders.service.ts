@@ -10,6 +10,7 @@ import {
   type PaymentMethod,
   RECEIPT_CONFIRMABLE_STATUSES,
   type StoreOrderListQuery,
+  type StoreOrderMove,
   type StoreOrderSummary,
 } from '@crossbuy/core/order';
 import {
@@ -34,6 +35,7 @@ import type { Database } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
 import { isUuid } from '../../lib/ids.js';
 import { ownAddress } from '../addresses/addresses.service.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { cartItems } from '../cart/cart.table.js';
 import {
   type CheckoutLineDraft,
@@ -579,6 +581,47 @@ async function summariesOf(
       itemCount: items.get(row.id) ?? 0,
       firstItem: capture ? { name: capture.name, mainImage: capture.mainImage } : null,
     };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The store's moves
+
+/**
+ * The store moves an order on (processing, shipped with its tracking number, delivered, completed) as the
+ * lifecycle allows; the shopper is told and their open order page hears of it, and the change goes to the
+ * audit log with the status and tracking number it found under the order's lock.
+ */
+export async function storeMoveOrder(
+  db: Database,
+  operatorId: string,
+  orderId: string,
+  move: { to: StoreOrderMove; trackingNumber?: string | undefined },
+): Promise<OrderRow> {
+  if (!isUuid(orderId)) throw new AppError('order/not_found', [orderId]);
+  return db.transaction(async (tx) => {
+    const shipment = move.to === 'shipped' ? { trackingNumber: move.trackingNumber ?? null } : undefined;
+    const [before] = await tx
+      .select({ status: orders.status, trackingNumber: orders.trackingNumber })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for('update');
+    if (!before) throw new AppError('order/not_found', [orderId]);
+    const { order } = await moveOrder(tx, {
+      orderId,
+      to: move.to,
+      actor: 'store',
+      actorUserId: operatorId,
+      ...(shipment && { detail: shipment, set: shipment }),
+    });
+    await recordAudit(tx, {
+      actorUserId: operatorId,
+      action: 'order.move',
+      subject: { type: 'order', id: orderId },
+      before,
+      after: { status: order.status, trackingNumber: order.trackingNumber },
+    });
+    return order;
   });
 }
 

@@ -26,6 +26,7 @@ const ACTION_LABELS: Record<string, string> = {
   'quotation_item.resolve': 'Quoted an item',
   'quotation_item.decline': 'Declined an item',
   'order.confirm_paynow': 'Confirmed a PayNow transfer',
+  'order.move': 'Moved an order on',
   'user.blacklist': 'Blacklisted an account',
   'user.unblacklist': 'Lifted a blacklisting',
 };

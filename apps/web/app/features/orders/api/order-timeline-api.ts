@@ -9,6 +9,7 @@ import {
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api';
+import { ORDERS_KEY, STORE_ORDERS_KEY } from '../../../lib/query-keys';
 import { useUser } from '../../../lib/user-store';
 
 /** Whose side of the order chat the page is on. */
@@ -85,6 +86,22 @@ export function useMarkChatRead(mode: ChatMode, orderId: string) {
         answer ? { ...answer, unreadCount } : answer,
       ),
   });
+}
+
+/**
+ * What to do when a status change arrives live: what the page says of the order (its status, its
+ * tracking number) is read again, by the shopper's order screens or by the store's order page and desk.
+ */
+export function useLiveStatusChange(mode: ChatMode, orderId: string): () => void {
+  const client = useQueryClient();
+  const key = useTimelineKey(mode, orderId);
+  return () => {
+    if (mode === 'shopper') void client.invalidateQueries({ queryKey: ORDERS_KEY });
+    else {
+      void client.invalidateQueries({ queryKey: key });
+      void client.invalidateQueries({ queryKey: STORE_ORDERS_KEY });
+    }
+  };
 }
 
 export type LiveState = 'connecting' | 'live' | 'reconnecting';

@@ -15,6 +15,7 @@ import { Loading } from '../../../components/ui/loading';
 import {
   type ChatMode,
   type LiveState,
+  useLiveStatusChange,
   useLiveTimeline,
   useMarkChatRead,
   useOrderTimeline,
@@ -30,6 +31,7 @@ type OrderTimelineProps = { orderId: string; mode: ChatMode };
  */
 export function OrderTimeline({ orderId, mode }: OrderTimelineProps) {
   const query = useOrderTimeline(mode, orderId);
+  const statusChanged = useLiveStatusChange(mode, orderId);
   const [announcement, setAnnouncement] = useState('');
   const loadedCursor = query.data ? (lastCursor(query.data.entries) ?? null) : undefined;
   const [streamFrom, setStreamFrom] = useState<string | null | undefined>(undefined);
@@ -39,6 +41,7 @@ export function OrderTimeline({ orderId, mode }: OrderTimelineProps) {
       setAnnouncement(`New message from ${mode === 'shopper' ? 'the store' : 'the shopper'}: ${entry.body}`);
     } else if (entry.kind === 'status' && entry.toStatus) {
       setAnnouncement(`The order is now: ${ORDER_STATUS_LABELS[entry.toStatus]}`);
+      statusChanged();
     }
   });
   useMarkReadWhileVisible(mode, orderId, query.data?.unreadCount ?? 0);

@@ -6,6 +6,7 @@ import { Loading } from '../../../components/ui/loading';
 import { Price } from '../../../components/ui/price';
 import { useOrderTimeline } from '../api/order-timeline-api';
 import { OrderTimeline } from './order-timeline';
+import { StoreOrderMoves } from './store-order-moves';
 
 /** The store's view of one order: what it is, who placed it, and the conversation with them. */
 export function StoreOrderPage({ orderId }: { orderId: string }) {
@@ -44,7 +45,12 @@ export function StoreOrderPage({ orderId }: { orderId: string }) {
           </dl>
         </header>
       )}
-      {query.isSuccess ? <OrderTimeline orderId={orderId} mode="store" /> : null}
+      {query.isSuccess ? (
+        <>
+          <StoreOrderMoves orderId={orderId} status={query.data.order.status} />
+          <OrderTimeline orderId={orderId} mode="store" />
+        </>
+      ) : null}
     </article>
   );
 }
