@@ -1,7 +1,7 @@
 import { messageForError } from '@crossbuy/core/errors';
 import { Link } from 'react-router';
 import { Alert } from './alert';
-import { textLinkClasses } from './button';
+import { Button, textLinkClasses } from './button';
 import { Loading } from './loading';
 
 // What a page that loads one thing (an order, a quotation) shows while it loads and when it cannot.
@@ -30,6 +30,28 @@ export function PageError({
       <Link to={backTo} className={textLinkClasses}>
         {backLabel}
       </Link>
+    </div>
+  );
+}
+
+/** What could not be loaded ("your cart"), the catalogue message of why, and a way to try again. */
+export function LoadFailure({
+  what,
+  error,
+  onRetry,
+  className = '',
+}: {
+  what: string;
+  error: unknown;
+  onRetry: () => void;
+  className?: string;
+}) {
+  return (
+    <div className={`flex flex-col items-start gap-4 ${className}`}>
+      <Alert>
+        We could not load {what}: {messageForError(error)}
+      </Alert>
+      <Button onClick={onRetry}>Try again</Button>
     </div>
   );
 }

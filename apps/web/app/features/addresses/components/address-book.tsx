@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/loading';
+import { LoadFailure } from '../../../components/ui/page-states';
 import type { UserProfile } from '../../../lib/user-store';
 import {
   type StoredAddress,
@@ -47,10 +48,7 @@ export function AddressBook({ profile }: { profile: UserProfile }) {
   if (addresses.isPending) return <Loading>Loading your addresses…</Loading>;
   if (addresses.isError) {
     return (
-      <div className="flex flex-col items-start gap-4">
-        <Alert>We could not load your addresses: {messageForError(addresses.error)}</Alert>
-        <Button onClick={() => void addresses.refetch()}>Try again</Button>
-      </div>
+      <LoadFailure what="your addresses" error={addresses.error} onRetry={() => void addresses.refetch()} />
     );
   }
 

@@ -1,9 +1,9 @@
 import { formatDateTime } from '@crossbuy/core/dates';
-import { messageForError } from '@crossbuy/core/errors';
 import { Form, Link } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { DataTable } from '../../../components/ui/data-table';
 import { Loading } from '../../../components/ui/loading';
+import { LoadFailure } from '../../../components/ui/page-states';
 import { Pagination } from '../../../components/ui/pagination';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -30,6 +30,13 @@ const ACTION_LABELS: Record<string, string> = {
   'user.blacklist': 'Blacklisted an account',
   'user.unblacklist': 'Lifted a blacklisting',
 };
+
+const AUDIT_COLUMNS = [
+  { label: 'When (UTC)' },
+  { label: 'Who' },
+  { label: 'What' },
+  { label: 'Change' },
+] as const;
 
 export function isAuditSubjectType(value: string | null): value is AuditSubjectType {
   return (AUDIT_SUBJECT_TYPES as readonly string[]).includes(value ?? '');
@@ -106,76 +113,52 @@ export function AuditLog({ filter, page }: { filter: AuditFilter; page: number }
       {log.isPending ? (
         <Loading>Loading the audit log…</Loading>
       ) : log.isError ? (
-        <div className="flex flex-col items-start gap-4">
-          <Alert>We could not load the audit log: {messageForError(log.error)}</Alert>
-          <Button onClick={() => void log.refetch()}>Try again</Button>
-        </div>
+        <LoadFailure what="the audit log" error={log.error} onRetry={() => void log.refetch()} />
       ) : log.data.entries.length === 0 ? (
         <p className="rounded-2xl border border-line bg-white p-6 text-lg font-semibold">
           {filtered ? 'Nothing was changed that matches.' : 'Nothing has been changed yet.'}
         </p>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-2xl border border-line bg-white">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">
-                Changes {(page - 1) * AUDIT_PAGE_SIZE + 1} to{' '}
-                {(page - 1) * AUDIT_PAGE_SIZE + log.data.entries.length} of {log.data.total}, newest first
-              </caption>
-              <thead className="border-b border-line bg-brand-50">
-                <tr>
-                  <th scope="col" className="p-3">
-                    When (UTC)
-                  </th>
-                  <th scope="col" className="p-3">
-                    Who
-                  </th>
-                  <th scope="col" className="p-3">
-                    What
-                  </th>
-                  <th scope="col" className="p-3">
-                    Change
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line">
-                {log.data.entries.map((entry) => (
-                  <tr key={entry.id} className="align-top">
-                    <td className="whitespace-nowrap p-3">
-                      <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
-                    </td>
-                    <td className="break-all p-3">{entry.actor.email}</td>
-                    <td className="p-3">
-                      <p className="font-semibold">{ACTION_LABELS[entry.action] ?? entry.action}</p>
-                      <p className="text-muted">
-                        {isAuditSubjectType(entry.subject.type)
-                          ? SUBJECT_LABELS[entry.subject.type]
-                          : entry.subject.type}{' '}
-                        <Link
-                          to={hrefFor({
-                            subjectType: isAuditSubjectType(entry.subject.type) ? entry.subject.type : null,
-                            subjectId: entry.subject.id,
-                          })}
-                          className="break-all underline"
-                        >
-                          {entry.subject.id}
-                        </Link>
-                      </p>
-                    </td>
-                    <td className="p-3">
-                      <ul className="flex flex-col gap-1">
-                        {changedFields(entry).map(({ field, before, after }) => (
-                          <li key={field} className="break-words">
-                            <span className="font-semibold">{field}</span>: {before} → {after}
-                          </li>
-                        ))}
-                      </ul>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={`Changes ${(page - 1) * AUDIT_PAGE_SIZE + 1} to ${(page - 1) * AUDIT_PAGE_SIZE + log.data.entries.length} of ${log.data.total}, newest first`}
+            columns={AUDIT_COLUMNS}
+          >
+            {log.data.entries.map((entry) => (
+              <tr key={entry.id} className="align-top">
+                <td className="whitespace-nowrap p-3">
+                  <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+                </td>
+                <td className="break-all p-3">{entry.actor.email}</td>
+                <td className="p-3">
+                  <p className="font-semibold">{ACTION_LABELS[entry.action] ?? entry.action}</p>
+                  <p className="text-muted">
+                    {isAuditSubjectType(entry.subject.type)
+                      ? SUBJECT_LABELS[entry.subject.type]
+                      : entry.subject.type}{' '}
+                    <Link
+                      to={hrefFor({
+                        subjectType: isAuditSubjectType(entry.subject.type) ? entry.subject.type : null,
+                        subjectId: entry.subject.id,
+                      })}
+                      className="break-all underline"
+                    >
+                      {entry.subject.id}
+                    </Link>
+                  </p>
+                </td>
+                <td className="p-3">
+                  <ul className="flex flex-col gap-1">
+                    {changedFields(entry).map(({ field, before, after }) => (
+                      <li key={field} className="break-words">
+                        <span className="font-semibold">{field}</span>: {before} → {after}
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
           <Pagination
             page={page}
             pageCount={Math.max(1, Math.ceil(log.data.total / AUDIT_PAGE_SIZE))}

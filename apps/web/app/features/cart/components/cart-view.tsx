@@ -9,6 +9,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses, textLinkClasses } from '../../../components/ui/button';
 import { LineThumbnail } from '../../../components/ui/line-thumbnail';
 import { Loading } from '../../../components/ui/loading';
+import { LoadFailure } from '../../../components/ui/page-states';
 import { track } from '../../../lib/analytics';
 import { majorUnits, productItem } from '../../../lib/product-analytics';
 import { useRedirectToSignIn } from '../../../lib/redirect-to-sign-in';
@@ -234,10 +235,7 @@ function SignedInCart({ currency, highlightedItemId }: CartViewProps) {
   }
   if (cart.isError) {
     return (
-      <div className="mt-8 flex flex-col items-start gap-4">
-        <Alert>We could not load your cart: {messageForError(cart.error)}</Alert>
-        <Button onClick={() => void cart.refetch()}>Try again</Button>
-      </div>
+      <LoadFailure what="your cart" error={cart.error} onRetry={() => void cart.refetch()} className="mt-8" />
     );
   }
 

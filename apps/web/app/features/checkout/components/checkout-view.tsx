@@ -10,6 +10,7 @@ import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { CONTROL_CLASSES, FieldFrame } from '../../../components/ui/field';
 import { LineThumbnail } from '../../../components/ui/line-thumbnail';
 import { Loading } from '../../../components/ui/loading';
+import { LoadFailure } from '../../../components/ui/page-states';
 import { useShopperRegions } from '../../../lib/region-store';
 import type { UserProfile } from '../../../lib/user-store';
 import { type StoredAddress, useAddresses, useSaveAddress } from '../../addresses/api/addresses-api';
@@ -94,10 +95,12 @@ function CheckoutSessionGate({ sessionKey, profile }: CheckoutViewProps) {
       return <BackToCart title="This checkout has ended" text={messageForError(session.error)} />;
     }
     return (
-      <div className="mt-8 flex flex-col items-start gap-4">
-        <Alert>We could not load your checkout: {messageForError(session.error)}</Alert>
-        <Button onClick={() => void session.refetch()}>Try again</Button>
-      </div>
+      <LoadFailure
+        what="your checkout"
+        error={session.error}
+        onRetry={() => void session.refetch()}
+        className="mt-8"
+      />
     );
   }
   if (session.data.orderId) return <AlreadyPlaced orderId={session.data.orderId} />;
@@ -208,10 +211,12 @@ function CheckoutForm({ session, profile }: { session: CheckoutSession; profile:
   }
   if (addresses.isError) {
     return (
-      <div className="mt-8 flex flex-col items-start gap-4">
-        <Alert>We could not load your addresses: {messageForError(addresses.error)}</Alert>
-        <Button onClick={() => void addresses.refetch()}>Try again</Button>
-      </div>
+      <LoadFailure
+        what="your addresses"
+        error={addresses.error}
+        onRetry={() => void addresses.refetch()}
+        className="mt-8"
+      />
     );
   }
   if (!latest) {

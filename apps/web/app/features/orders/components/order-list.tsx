@@ -1,11 +1,10 @@
 import { formatDate } from '@crossbuy/core/dates';
-import { messageForError } from '@crossbuy/core/errors';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@crossbuy/core/order';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { buttonClasses } from '../../../components/ui/button';
 import { LineThumbnail } from '../../../components/ui/line-thumbnail';
 import { Loading } from '../../../components/ui/loading';
+import { LoadFailure } from '../../../components/ui/page-states';
 import { Pagination } from '../../../components/ui/pagination';
 import { Price } from '../../../components/ui/price';
 import { ORDER_PAGE_SIZE, useOrderList } from '../api/orders-api';
@@ -72,10 +71,7 @@ export function OrderList({ status, page }: { status: OrderStatus | null; page: 
       {list.isPending ? (
         <Loading>Loading your orders…</Loading>
       ) : list.isError ? (
-        <div className="flex flex-col items-start gap-4">
-          <Alert>We could not load your orders: {messageForError(list.error)}</Alert>
-          <Button onClick={() => void list.refetch()}>Try again</Button>
-        </div>
+        <LoadFailure what="your orders" error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.orders.length === 0 ? (
         <div className="flex flex-col items-start gap-3 rounded-2xl border border-line bg-white p-6">
           <p className="text-lg font-semibold">

@@ -1,5 +1,4 @@
 import { formatDate } from '@crossbuy/core/dates';
-import { messageForError } from '@crossbuy/core/errors';
 import {
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
@@ -9,9 +8,10 @@ import {
   type PaymentMethod,
 } from '@crossbuy/core/order';
 import { Form, Link } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { DataTable } from '../../../components/ui/data-table';
 import { Loading } from '../../../components/ui/loading';
+import { LoadFailure } from '../../../components/ui/page-states';
 import { Pagination } from '../../../components/ui/pagination';
 import { Price } from '../../../components/ui/price';
 import { SelectField } from '../../../components/ui/select-field';
@@ -20,6 +20,14 @@ import { STORE_ORDER_PAGE_SIZE, type StoreOrderFilter, useStoreOrderList } from 
 import { OrderStatusBadge } from './order-status-badge';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+const DESK_COLUMNS = [
+  { label: 'Order' },
+  { label: 'Customer' },
+  { label: 'Placed' },
+  { label: 'Status' },
+  { label: 'Total', align: 'end' },
+] as const;
 
 /** The order desk's filter as the URL states it; anything it cannot read is left out. */
 export function storeOrderFilterFrom(search: URLSearchParams): StoreOrderFilter {
@@ -111,77 +119,49 @@ export function StoreOrderList({ filter, page }: { filter: StoreOrderFilter; pag
       {list.isPending ? (
         <Loading>Loading orders…</Loading>
       ) : list.isError ? (
-        <div className="flex flex-col items-start gap-4">
-          <Alert>We could not load the orders: {messageForError(list.error)}</Alert>
-          <Button onClick={() => void list.refetch()}>Try again</Button>
-        </div>
+        <LoadFailure what="the orders" error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.orders.length === 0 ? (
         <p className="rounded-2xl border border-line bg-white p-6 text-lg font-semibold">
           {filtered ? 'No order matches.' : 'No orders have been placed yet.'}
         </p>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-2xl border border-line bg-white">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">
-                Orders {(page - 1) * STORE_ORDER_PAGE_SIZE + 1} to{' '}
-                {(page - 1) * STORE_ORDER_PAGE_SIZE + list.data.orders.length} of {list.data.total}, newest
-                first
-              </caption>
-              <thead className="border-b border-line bg-brand-50">
-                <tr>
-                  <th scope="col" className="p-3">
-                    Order
-                  </th>
-                  <th scope="col" className="p-3">
-                    Customer
-                  </th>
-                  <th scope="col" className="p-3">
-                    Placed
-                  </th>
-                  <th scope="col" className="p-3">
-                    Status
-                  </th>
-                  <th scope="col" className="p-3 text-end">
-                    Total
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line">
-                {list.data.orders.map((order) => (
-                  <tr key={order.id} className="align-top">
-                    <td className="p-3">
-                      <Link
-                        to={`/admin/orders/${order.id}`}
-                        className="font-semibold whitespace-nowrap underline"
-                      >
-                        {order.orderRef}
-                      </Link>
-                      <p className="text-muted">
-                        {order.firstItem?.name ?? 'No items'}
-                        {order.itemCount > 1 ? ` and ${order.itemCount - 1} more` : ''}
-                      </p>
-                      {order.unreadMessages > 0 ? (
-                        <p className="font-semibold text-danger-700">{unreadText(order.unreadMessages)}</p>
-                      ) : null}
-                    </td>
-                    <td className="p-3">
-                      <p>{order.customer.name}</p>
-                      <p className="break-all text-muted">{order.customer.email}</p>
-                    </td>
-                    <td className="whitespace-nowrap p-3">{formatDate(order.placedAt)}</td>
-                    <td className="p-3">
-                      <OrderStatusBadge status={order.status} />
-                      <p className="mt-1 text-muted">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</p>
-                    </td>
-                    <td className="p-3 text-end">
-                      <Price value={order.total} className="font-semibold" />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={`Orders ${(page - 1) * STORE_ORDER_PAGE_SIZE + 1} to ${(page - 1) * STORE_ORDER_PAGE_SIZE + list.data.orders.length} of ${list.data.total}, newest first`}
+            columns={DESK_COLUMNS}
+          >
+            {list.data.orders.map((order) => (
+              <tr key={order.id} className="align-top">
+                <td className="p-3">
+                  <Link
+                    to={`/admin/orders/${order.id}`}
+                    className="font-semibold whitespace-nowrap underline"
+                  >
+                    {order.orderRef}
+                  </Link>
+                  <p className="text-muted">
+                    {order.firstItem?.name ?? 'No items'}
+                    {order.itemCount > 1 ? ` and ${order.itemCount - 1} more` : ''}
+                  </p>
+                  {order.unreadMessages > 0 ? (
+                    <p className="font-semibold text-danger-700">{unreadText(order.unreadMessages)}</p>
+                  ) : null}
+                </td>
+                <td className="p-3">
+                  <p>{order.customer.name}</p>
+                  <p className="break-all text-muted">{order.customer.email}</p>
+                </td>
+                <td className="whitespace-nowrap p-3">{formatDate(order.placedAt)}</td>
+                <td className="p-3">
+                  <OrderStatusBadge status={order.status} />
+                  <p className="mt-1 text-muted">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</p>
+                </td>
+                <td className="p-3 text-end">
+                  <Price value={order.total} className="font-semibold" />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
           <Pagination
             page={page}
             pageCount={Math.max(1, Math.ceil(list.data.total / STORE_ORDER_PAGE_SIZE))}

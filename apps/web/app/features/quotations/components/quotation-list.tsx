@@ -1,9 +1,8 @@
-import { messageForError } from '@crossbuy/core/errors';
 import { QUOTATION_FILTERS, type QuotationFilter } from '@crossbuy/core/quotation';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { buttonClasses } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/loading';
+import { LoadFailure } from '../../../components/ui/page-states';
 import { Pagination } from '../../../components/ui/pagination';
 import { thumbnailUrl } from '../../../lib/images';
 import { QUOTATION_PAGE_SIZE, useQuotationList } from '../api/quotations-api';
@@ -67,10 +66,7 @@ export function QuotationList({ filter, page }: { filter: QuotationFilter; page:
       {list.isPending ? (
         <Loading>Loading your quotations…</Loading>
       ) : list.isError ? (
-        <div className="flex flex-col items-start gap-4">
-          <Alert>We could not load your quotations: {messageForError(list.error)}</Alert>
-          <Button onClick={() => void list.refetch()}>Try again</Button>
-        </div>
+        <LoadFailure what="your quotations" error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.quotationItems.length === 0 ? (
         <div className="flex flex-col items-start gap-3 rounded-2xl border border-line bg-white p-6">
           <p className="text-lg font-semibold">
