@@ -1,6 +1,7 @@
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
+import { users } from '../users/users.table.js';
 import { type AuditEntryRow, auditEntries } from './audit.table.js';
 
 /** What the staff can change, as the audit log names it: `<subject type>.<action>`. */
@@ -36,7 +37,7 @@ export async function recordAudit(tx: Database, change: AuditChange): Promise<vo
     sql`INSERT INTO ${auditEntries} (actor_user_id, actor_email, action, subject_type, subject_id, before, after)
         SELECT id, email, ${change.action}, ${change.subject.type}, ${change.subject.id},
                ${json(change.before)}::jsonb, ${json(change.after)}::jsonb
-          FROM users WHERE id = ${change.actorUserId}
+          FROM ${users} WHERE id = ${change.actorUserId}
         RETURNING id`,
   );
   // The actor is signed in, so the account exists; a change nobody can be named for is not made.
