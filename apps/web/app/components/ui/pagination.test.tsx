@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Pagination, pageFromSearch } from './pagination';
+import { listPageHref, Pagination, pageFromSearch } from './pagination';
 
 afterEach(cleanup);
 
@@ -39,5 +39,18 @@ describe('pageFromSearch', () => {
     for (const value of [null, '', '0', '-2', '1.5', 'abc', '10001', '1e400']) {
       expect(pageFromSearch(value), String(value)).toBe(1);
     }
+  });
+});
+
+describe('listPageHref', () => {
+  it('keeps the filters that are set, in order, and names the page only past the first', () => {
+    expect(listPageHref('/admin/orders', { status: 'paid', q: null, paymentMethod: 'card' }, 3)).toBe(
+      '/admin/orders?status=paid&paymentMethod=card&page=3',
+    );
+    expect(listPageHref('/orders', { status: null }, 1)).toBe('/orders');
+    expect(listPageHref('/orders', { status: '' })).toBe('/orders');
+    expect(listPageHref('/admin/audit_log', { subjectId: 'a b&c' }, 2)).toBe(
+      '/admin/audit_log?subjectId=a+b%26c&page=2',
+    );
   });
 });

@@ -22,6 +22,19 @@ export function pageFromSearch(value: string | null): number {
   return Number.isInteger(page) && page >= 1 && page <= DEEPEST_PAGE ? page : 1;
 }
 
+/** The address of a page of a list: its path, the filters that are set, and the page when past the first. */
+export function listPageHref(
+  path: string,
+  filters: Readonly<Record<string, string | null>>,
+  page = 1,
+): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
+  if (page > 1) query.set('page', String(page));
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
+
 // Pages shown either side of the current one; the first and last are always shown.
 const NEIGHBOURS = 2;
 

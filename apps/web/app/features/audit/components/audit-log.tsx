@@ -4,7 +4,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
 import { Loading } from '../../../components/ui/loading';
 import { LoadFailure } from '../../../components/ui/page-states';
-import { Pagination } from '../../../components/ui/pagination';
+import { listPageHref, Pagination } from '../../../components/ui/pagination';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import {
@@ -43,12 +43,7 @@ export function isAuditSubjectType(value: string | null): value is AuditSubjectT
 }
 
 function hrefFor(filter: AuditFilter, page = 1): string {
-  const query = new URLSearchParams();
-  if (filter.subjectType) query.set('subjectType', filter.subjectType);
-  if (filter.subjectId) query.set('subjectId', filter.subjectId);
-  if (page > 1) query.set('page', String(page));
-  const text = query.toString();
-  return text ? `/admin/audit_log?${text}` : '/admin/audit_log';
+  return listPageHref('/admin/audit_log', filter, page);
 }
 
 function shown(value: unknown): string {

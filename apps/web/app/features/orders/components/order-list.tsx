@@ -5,7 +5,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { LineThumbnail } from '../../../components/ui/line-thumbnail';
 import { Loading } from '../../../components/ui/loading';
 import { LoadFailure } from '../../../components/ui/page-states';
-import { Pagination } from '../../../components/ui/pagination';
+import { listPageHref, Pagination } from '../../../components/ui/pagination';
 import { Price } from '../../../components/ui/price';
 import { ORDER_PAGE_SIZE, useOrderList } from '../api/orders-api';
 import { OrderStatusBadge } from './order-status-badge';
@@ -14,13 +14,7 @@ export function isOrderStatus(value: string | null): value is OrderStatus {
   return (ORDER_STATUSES as readonly string[]).includes(value ?? '');
 }
 
-const hrefFor = (status: OrderStatus | null, page = 1) => {
-  const query = new URLSearchParams();
-  if (status) query.set('status', status);
-  if (page > 1) query.set('page', String(page));
-  const text = query.toString();
-  return text ? `/orders?${text}` : '/orders';
-};
+const hrefFor = (status: OrderStatus | null, page = 1) => listPageHref('/orders', { status }, page);
 
 const tabStyle = (current: boolean) =>
   `inline-flex min-h-11 items-center whitespace-nowrap rounded-lg px-4 text-sm font-semibold ${

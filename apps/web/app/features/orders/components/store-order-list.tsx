@@ -12,7 +12,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
 import { Loading } from '../../../components/ui/loading';
 import { LoadFailure } from '../../../components/ui/page-states';
-import { Pagination } from '../../../components/ui/pagination';
+import { listPageHref, Pagination } from '../../../components/ui/pagination';
 import { Price } from '../../../components/ui/price';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -50,11 +50,7 @@ export function storeOrderFilterFrom(search: URLSearchParams): StoreOrderFilter 
 }
 
 function hrefFor(filter: StoreOrderFilter, page = 1): string {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(filter)) if (value !== null) query.set(name, value);
-  if (page > 1) query.set('page', String(page));
-  const text = query.toString();
-  return text ? `/admin/orders?${text}` : '/admin/orders';
+  return listPageHref('/admin/orders', filter, page);
 }
 
 function unreadText(count: number): string {

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/loading';
 import { LoadFailure } from '../../../components/ui/page-states';
-import { Pagination } from '../../../components/ui/pagination';
+import { listPageHref, Pagination } from '../../../components/ui/pagination';
 import { thumbnailUrl } from '../../../lib/images';
 import { QUOTATION_PAGE_SIZE, useQuotationList } from '../api/quotations-api';
 import { QuotationStatus } from './quotation-status';
@@ -20,13 +20,8 @@ export function isQuotationFilter(value: string | null): value is QuotationFilte
   return (QUOTATION_FILTERS as readonly string[]).includes(value ?? '');
 }
 
-const hrefFor = (filter: QuotationFilter, page = 1) => {
-  const query = new URLSearchParams();
-  if (filter !== 'all') query.set('filter', filter);
-  if (page > 1) query.set('page', String(page));
-  const text = query.toString();
-  return text ? `/quotations?${text}` : '/quotations';
-};
+const hrefFor = (filter: QuotationFilter, page = 1) =>
+  listPageHref('/quotations', { filter: filter === 'all' ? null : filter }, page);
 
 /** The shopper's quotation items, by where they stand, newest first. */
 export function QuotationList({ filter, page }: { filter: QuotationFilter; page: number }) {
