@@ -121,6 +121,7 @@ describe('the audit log of staff changes', () => {
       'subjectType=cart',
       'actorUserId=nobody',
       'page=x',
+      'subjectId=a%00b',
     ]) {
       expect((await admin.api.get(`/api/admin/audit_log?${query}`)).statusCode, query).toBe(400);
     }

@@ -119,6 +119,7 @@ describe("the store's order desk", () => {
       'limit=51',
       'page=0',
       `q=${'x'.repeat(101)}`,
+      'q=a%00b',
     ]) {
       expect((await desk.get(`/api/admin/orders?${query}`)).statusCode, query).toBe(400);
     }
@@ -188,6 +189,9 @@ describe("the store's order desk", () => {
       for (const body of [{ to: 'paid' }, { to: 'cancelled' }, { to: 'lost' }, {}, null, [], 'shipped']) {
         expect((await move(unpaid.id, body)).statusCode, JSON.stringify(body)).toBe(400);
       }
+      const nul = await move(unpaid.id, { to: 'shipped', trackingNumber: 'SG\u0000123' });
+      expect(nul.statusCode).toBe(400);
+      expect(errorCode(nul)).toMatch(/^general\//);
       expect(errorCode(await move('9d7a4a52-7a65-4b9a-9d7e-0f1f5d0c7a11', { to: 'processing' }))).toBe(
         'order/not_found',
       );
