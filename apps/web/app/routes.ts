@@ -36,9 +36,13 @@ export default [
     route('orders/:orderId', 'routes/order.tsx'),
     route('contact', 'routes/contact.tsx'),
     route('image_page/:imagePageId', 'routes/image-page.tsx'),
-    route('admin/orders', 'routes/admin-orders.tsx'),
-    route('admin/orders/:orderId', 'routes/admin-order.tsx'),
-    route('admin/audit_log', 'routes/admin-audit-log.tsx'),
+    // The back office: staff only, two-factor on, each section for the roles it names.
+    layout('routes/admin-layout.tsx', [
+      route('admin', 'routes/admin-dashboard.tsx'),
+      route('admin/orders', 'routes/admin-orders.tsx'),
+      route('admin/orders/:orderId', 'routes/admin-order.tsx'),
+      route('admin/audit_log', 'routes/admin-audit-log.tsx'),
+    ]),
     route('terms', 'routes/terms.tsx'),
     route('privacy', 'routes/privacy.tsx'),
   ]),

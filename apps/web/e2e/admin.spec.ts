@@ -24,7 +24,11 @@ test.describe('back office', () => {
     await signInAs(page.request, LOCAL_ADMIN);
     await openHydrated(page, '/');
     await page.getByRole('button', { name: /^Account menu for / }).click();
-    await page.getByRole('menuitem', { name: 'Audit log' }).click();
+    await page.getByRole('menuitem', { name: 'Back office' }).click();
+    await page
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: 'Audit log' })
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
 
     const table = page.getByRole('table');

@@ -122,7 +122,11 @@ test.describe('orders', () => {
     await signInAs(store.request, LOCAL_ADMIN);
     await openHydrated(store, '/');
     await store.getByRole('button', { name: /^Account menu for / }).click();
-    await store.getByRole('menuitem', { name: 'Order desk' }).click();
+    await store.getByRole('menuitem', { name: 'Back office' }).click();
+    await store
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: 'Orders' })
+      .click();
     await expect(store.getByRole('heading', { level: 1, name: 'Order desk' })).toBeVisible();
 
     await store.getByLabel('Reference, email or name').fill(order.orderRef.toLowerCase());

@@ -106,3 +106,8 @@ export async function operatorDesk(baseURL: string) {
     dispose: () => context.dispose(),
   };
 }
+
+/** Signs `context` in as the store's admin, ready for the back office. */
+export async function signInAsStaff(context: APIRequestContext) {
+  await signInAs(context, LOCAL_ADMIN);
+}

@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { headerControl, headerControlLabel } from '../../../components/shell/header-control';
 import { isSignInPath, rememberRedirectAfterSignIn, SIGN_IN_PATH } from '../../../lib/redirect-to-sign-in';
 import { markSigningOut, type UserProfile, useUser } from '../../../lib/user-store';
+import { isStaff } from '../../staff/staff-sections';
 import { signOut } from '../api/auth-api';
 
 const linkStyle =
@@ -19,17 +20,8 @@ const ACCOUNT_LINKS = [
   { to: '/orders', label: 'Orders' },
 ] as const;
 
-/** Back-office pages, listed for the roles that may open them. */
-const STAFF_LINKS = [
-  { to: '/admin/orders', label: 'Order desk', roles: ['operator', 'admin'] },
-  { to: '/admin/audit_log', label: 'Audit log', roles: ['admin'] },
-] as const;
-
 function linksFor(role: UserProfile['role']): readonly { to: string; label: string }[] {
-  return [
-    ...ACCOUNT_LINKS,
-    ...STAFF_LINKS.filter((link) => (link.roles as readonly string[]).includes(role)),
-  ];
+  return isStaff(role) ? [...ACCOUNT_LINKS, { to: '/admin', label: 'Back office' }] : ACCOUNT_LINKS;
 }
 
 /**
