@@ -64,7 +64,8 @@ export default defineConfig({
       testMatch: PURCHASE_JOURNEY,
     },
   ],
-  globalSetup: path.join(webDir, 'e2e/smtp-capture.ts'),
+  // The mail capture first: setting up the admin's two-factor may send mail.
+  globalSetup: [path.join(webDir, 'e2e/smtp-capture.ts'), path.join(webDir, 'e2e/staff-two-factor.ts')],
   webServer: [
     storeServer({ port, dataDir, nodeEnv: 'production' }),
     storeServer({ port: developmentPort, dataDir: developmentDataDir, nodeEnv: 'development' }),

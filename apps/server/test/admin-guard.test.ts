@@ -57,18 +57,31 @@ describe('the back-office calls', () => {
     expect(answers).toEqual(operations.map(({ method, path }) => `${method} ${path} 401`));
   });
 
-  it('refuse a shopper with auth/not_authorized, even one who passed two-factor', async () => {
-    const user = await createUser(harness.app);
-    const session = await signInAs(harness.app, user, { tfaPassed: true });
-    const answers = await Promise.all(
+  async function refusals(session: { cookie: string; header: Record<string, string> }) {
+    return Promise.all(
       operations.map(async (operation) => {
         const response = await send(operation, session);
         const code = response.statusCode === 403 ? response.json().error.code : '';
         return `${operation.method} ${operation.path} ${response.statusCode} ${code}`;
       }),
     );
-    expect(answers).toEqual(
+  }
+
+  it('refuse a shopper with auth/not_authorized, even one who passed two-factor', async () => {
+    const session = await signInAs(harness.app, await createUser(harness.app), { tfaPassed: true });
+    expect(await refusals(session)).toEqual(
       operations.map(({ method, path }) => `${method} ${path} 403 auth/not_authorized`),
+    );
+  });
+
+  it('refuse an admin whose session has not passed two-factor, whatever the body', async () => {
+    const withoutTfa = await signInAs(harness.app, await createUser(harness.app, { role: 'admin' }));
+    expect(await refusals(withoutTfa)).toEqual(
+      operations.map(({ method, path }) => `${method} ${path} 403 auth/staff_tfa_required`),
+    );
+    const tfaOn = await createUser(harness.app, { role: 'admin', tfaEnabledAt: new Date() });
+    expect(await refusals(await signInAs(harness.app, tfaOn))).toEqual(
+      operations.map(({ method, path }) => `${method} ${path} 403 auth/tfa_not_verified`),
     );
   });
 });

@@ -2,7 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recentlyViewed } from '../src/features/catalogue/catalogue.table.js';
 import { preferredRegionOfUser } from '../src/features/regions/regions.service.js';
-import { browserSignedInAs, createUserWithPassword, PASSWORD } from './helpers/accounts.js';
+import {
+  browserSignedInAs,
+  createUserWithPassword,
+  PASSWORD,
+  staffBrowserSignedIn,
+} from './helpers/accounts.js';
 import type { TestBrowser } from './helpers/browser.js';
 import { addProduct, seedCatalogue } from './helpers/catalogue-fixtures.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -94,8 +99,7 @@ describe('an access token whose session has ended', () => {
 
   it('acts as a visitor once the account is blacklisted', async () => {
     const { user, copy } = await signedInShopperWithACopy();
-    const operator = await createUserWithPassword(harness.app, { role: 'operator' });
-    const staff = await browserSignedInAs(harness.app, operator.email);
+    const { browser: staff } = await staffBrowserSignedIn(harness.app);
     expect((await staff.post(`/api/admin/users/${user.id}/blacklist`)).statusCode).toBe(200);
     expectActsAsAVisitor(await replay(copy, user.id));
   });

@@ -261,12 +261,33 @@ describe('authentication guards', () => {
     });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.code).toBe('auth/not_authorized');
-    const operator = await signInAs(harness.app, await createUser(harness.app, { role: 'operator' }));
+    const operator = await signInAs(harness.app, await createUser(harness.app, { role: 'operator' }), {
+      tfaPassed: true,
+    });
     const allowed = await harness.app.inject({
       method: 'GET',
       url: '/api/test/back-office',
       headers: { cookie: operator.cookie },
     });
     expect(allowed.statusCode).toBe(200);
+  });
+
+  it('refuses a member of staff whose session has not passed two-factor, saying which step is missing', async () => {
+    const backOffice = async (session: { cookie: string }) =>
+      harness.app.inject({
+        method: 'GET',
+        url: '/api/test/back-office',
+        headers: { cookie: session.cookie },
+      });
+    const withoutTfa = await backOffice(
+      await signInAs(harness.app, await createUser(harness.app, { role: 'admin' })),
+    );
+    expect(withoutTfa.statusCode).toBe(403);
+    expect(withoutTfa.json().error.code).toBe('auth/staff_tfa_required');
+    const tfaOn = await createUser(harness.app, { role: 'operator', tfaEnabledAt: new Date() });
+    const owesCode = await backOffice(await signInAs(harness.app, tfaOn));
+    expect(owesCode.statusCode).toBe(403);
+    expect(owesCode.json().error.code).toBe('auth/tfa_not_verified');
+    expect((await backOffice(await signInAs(harness.app, tfaOn, { tfaPassed: true }))).statusCode).toBe(200);
   });
 });

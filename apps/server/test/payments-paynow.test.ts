@@ -21,7 +21,7 @@ describe('PayNow and the test card', () => {
     await seedRegions(harness.app.db);
     const staff = await createUser(harness.app, { role: 'operator' });
     operatorId = staff.id;
-    operator = apiAs(harness.app, await signInAs(harness.app, staff));
+    operator = apiAs(harness.app, await signInAs(harness.app, staff, { tfaPassed: true }));
   });
   afterAll(() => harness?.close());
 

@@ -64,7 +64,9 @@ describe('quotation calls', () => {
         stock: 3,
       })
     ).id;
-    operator = await signInAs(harness.app, await createUser(harness.app, { role: 'operator' }));
+    operator = await signInAs(harness.app, await createUser(harness.app, { role: 'operator' }), {
+      tfaPassed: true,
+    });
   });
   afterAll(() => harness.close());
 

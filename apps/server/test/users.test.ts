@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../src/features/auth/sessions.table.js';
 import { requireVerifiedEmail } from '../src/plugins/authentication.js';
-import { browserSignedInAs, createUserWithPassword, nextIp, PASSWORD } from './helpers/accounts.js';
+import {
+  browserSignedInAs,
+  createUserWithPassword,
+  nextIp,
+  PASSWORD,
+  staffBrowserSignedIn,
+} from './helpers/accounts.js';
 import { errorCode, TestBrowser } from './helpers/browser.js';
 import { createTestApp, createUser, signInAs, type TestApp } from './helpers/test-app.js';
 
@@ -143,7 +149,7 @@ describe('verified email guard', () => {
 
 describe('blacklisting', () => {
   async function operator(role: 'operator' | 'admin' = 'operator') {
-    return browserSignedInAs(harness.app, (await createUserWithPassword(harness.app, { role })).email);
+    return (await staffBrowserSignedIn(harness.app, role)).browser;
   }
 
   it('signs the account out everywhere and refuses sign-in and refresh with the support email', async () => {
@@ -210,8 +216,7 @@ describe('blacklisting', () => {
       (await (await operator('admin')).post(`/api/admin/users/${staffMember.id}/blacklist`)).statusCode,
     ).toBe(200);
 
-    const admin = await createUserWithPassword(harness.app, { role: 'admin' });
-    const self = await browserSignedInAs(harness.app, admin.email);
+    const { staff: admin, browser: self } = await staffBrowserSignedIn(harness.app, 'admin');
     expect(errorCode(await self.post(`/api/admin/users/${admin.id}/blacklist`))).toBe('auth/not_authorized');
   });
 

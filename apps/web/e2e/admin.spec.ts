@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { horizontalOverflow, openHydrated, watchForErrors } from './page-helpers';
-import { LOCAL_ADMIN, operatorDesk, registerShopper, signInAs } from './shoppers';
+import { LOCAL_ADMIN, operatorDesk, registerShopper, signInAsStaff } from './shoppers';
 
 test.describe('back office', () => {
   test('an admin finds a blacklisting in the audit log, narrows it to the account by keyboard, and the shopper is refused', async ({
@@ -21,7 +21,7 @@ test.describe('back office', () => {
     expect(refused.status(), await refused.text()).toBe(401);
 
     await openHydrated(page, '/');
-    await signInAs(page.request, LOCAL_ADMIN);
+    await signInAsStaff(page.request);
     await openHydrated(page, '/');
     await page.getByRole('button', { name: /^Account menu for / }).click();
     await page.getByRole('menuitem', { name: 'Back office' }).click();

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { horizontalOverflow, openHydrated, watchForErrors } from './page-helpers';
-import { LOCAL_ADMIN, operatorDesk, registerShopper, signInAs } from './shoppers';
+import { operatorDesk, registerShopper, signInAs, signInAsStaff } from './shoppers';
 
 // Registration is rate-limited per address, so the journeys of a worker share one verified account.
 let sharedShopper: Promise<{ email: string; password: string }> | undefined;
@@ -119,7 +119,7 @@ test.describe('orders', () => {
     const store = await browser.newPage();
     const errors = watchForErrors(store);
     await openHydrated(store, '/');
-    await signInAs(store.request, LOCAL_ADMIN);
+    await signInAsStaff(store.request);
     await openHydrated(store, '/');
     await store.getByRole('button', { name: /^Account menu for / }).click();
     await store.getByRole('menuitem', { name: 'Back office' }).click();
@@ -163,7 +163,7 @@ test.describe('orders', () => {
 
     const store = await browser.newPage();
     await openHydrated(store, '/');
-    await signInAs(store.request, LOCAL_ADMIN);
+    await signInAsStaff(store.request);
     await openHydrated(store, `/admin/orders/${order.id}`);
     await store.getByRole('button', { name: 'Start processing' }).click();
     await expect(store.getByText('The order is now being prepared.')).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { addFirstAddress, checkOut, simpleProduct } from './checkout-steps';
 import { openHydrated, watchForErrors } from './page-helpers';
-import { LOCAL_ADMIN, registerShopper, signInAs } from './shoppers';
+import { registerShopper, signInAs, signInAsStaff } from './shoppers';
 
 // Runs on the development store (playwright.config.ts), where the labelled test card stands in for cards.
 test('cart, checkout, pay with the test card, and talk with the store live on the order page', async ({
@@ -40,7 +40,7 @@ test('cart, checkout, pay with the test card, and talk with the store live on th
   // The store's operator opens the same order on the back-office page; each side sees the other live.
   const operatorContext = await browser.newContext();
   const operatorPage = await operatorContext.newPage();
-  await signInAs(operatorPage.request, LOCAL_ADMIN);
+  await signInAsStaff(operatorPage.request);
   await openHydrated(operatorPage, `/admin/orders/${orderId}`);
   const shopperTimeline = page.getByRole('region', { name: 'Messages and updates' });
   const storeTimeline = operatorPage.getByRole('region', { name: 'Messages and updates' });

@@ -3,17 +3,21 @@
 // runs out of on the newest products without variants, an operator with the same password, and, with
 // --history, that many orders of 1,000 other customers over the past year in every status, for the order
 // benchmarks (bench/scenarios.mjs). The store's API has no way to verify an email without the mail, to
-// restock, to make staff or to age an order, so these are written here. Prints the shoppers' and the
-// operator's emails and the restocked products' ids as one line of JSON. Run it on the bench's database
+// restock, to make staff or to age an order, so these are written here. The operator has two-factor on, as
+// the back office requires. Prints the shoppers' and the operator's emails, the operator's two-factor seed
+// and the restocked products' ids as one line of JSON. Run it on the bench's database
 // (DATABASE_URL, else PGlite in DATA_DIR) after the server has laid down the demo store, with the server
 // stopped when on PGlite.
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { generateSecret } from 'otplib';
 import { loadConfig } from '../config.js';
 import { addresses } from '../features/addresses/addresses.table.js';
 import { products } from '../features/catalogue/catalogue.table.js';
+import { tfaSeedKey } from '../features/tfa/tfa.service.js';
 import { users } from '../features/users/users.table.js';
 import { hashPassword } from '../lib/passwords.js';
+import { encryptSecret } from '../lib/secrets.js';
 import { type Database, openDatabase } from './client.js';
 
 /** More than any benchmark sells in a run. */
@@ -85,6 +89,7 @@ async function main() {
         main: true,
       })),
     );
+    const operatorTfaSecret = generateSecret();
     const [operator] = await db
       .insert(users)
       .values({
@@ -94,6 +99,8 @@ async function main() {
         lastName: 'Operator',
         role: 'operator',
         emailVerifiedAt: new Date(),
+        tfaSecret: encryptSecret(tfaSeedKey(config.sessionSecret), operatorTfaSecret),
+        tfaEnabledAt: new Date(),
       })
       .returning({ email: users.email });
     if (historyCount > 0) await seedOrderHistory(db, run, passwordHash, historyCount);
@@ -101,6 +108,7 @@ async function main() {
       JSON.stringify({
         emails: shoppers.map((shopper) => shopper.email),
         operatorEmail: operator?.email,
+        operatorTfaSecret,
         productIds: restocked.map((row) => row.id),
       }),
     );

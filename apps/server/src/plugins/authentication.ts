@@ -219,11 +219,19 @@ export async function requireTfaPassed(request: FastifyRequest): Promise<void> {
   if (!session.tfaPassed) throw new AppError('auth/tfa_not_verified');
 }
 
-/** preHandler factory: a signed-in caller with one of the given roles (back-office calls). */
+/**
+ * preHandler factory for back-office calls: a signed-in caller with one of the given roles whose session
+ * has passed two-factor. A password alone never reaches other people's orders and accounts. Passing is
+ * per session and turning two-factor off clears it, so the session's flag is the whole check; the account
+ * says which step is missing.
+ */
 export function requireRole(...roles: UserRole[]) {
   return async (request: FastifyRequest): Promise<void> => {
-    const { user } = await signedInAccount(request);
+    const { user, session } = await signedInAccount(request);
     if (!roles.includes(user.role)) throw new AppError('auth/not_authorized');
+    if (!session.tfaPassed) {
+      throw new AppError(user.tfaEnabledAt ? 'auth/tfa_not_verified' : 'auth/staff_tfa_required');
+    }
   };
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../src/lib/passwords.js';
-import { TestBrowser } from './browser.js';
+import { TestBrowser, totpCode } from './browser.js';
 import { createUser } from './test-app.js';
 
 export const PASSWORD = 'Secret-123';
@@ -45,4 +45,17 @@ export function registration(overrides: Record<string, unknown> = {}) {
     acceptTerms: true,
     ...overrides,
   };
+}
+
+/**
+ * A member of staff's browser as the back office sees one: signed in with the password, two-factor set up
+ * and this session's code passed, as the back-office calls require.
+ */
+export async function staffBrowserSignedIn(app: FastifyInstance, role: 'operator' | 'admin' = 'operator') {
+  const staff = await createUserWithPassword(app, { role });
+  const browser = await browserSignedInAs(app, staff.email);
+  const setup = await browser.post('/api/tfa/setup');
+  const verified = await browser.post('/api/tfa/verify', { token: await totpCode(setup.json().secret) });
+  if (verified.statusCode !== 200) throw new Error(`two-factor setup failed: ${verified.body}`);
+  return { staff, browser };
 }

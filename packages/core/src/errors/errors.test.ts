@@ -65,6 +65,7 @@ const SPEC_CODES = [
 ];
 
 const HOUSE_CODES = [
+  'auth/staff_tfa_required',
   'order/invalid_message',
   'order/invalid_tracking_number',
   'general/not_found',
@@ -241,6 +242,7 @@ describe('httpStatusForCode', () => {
     ['auth/not_authorized', 403],
     ['auth/account_blacklisted', 403],
     ['auth/tfa_not_verified', 403],
+    ['auth/staff_tfa_required', 403],
     ['auth/unverified_email', 403],
     ['auth/invalid_state', 403],
     ['user/not_found', 404],

@@ -35,6 +35,8 @@ export const ERROR_MESSAGES = {
   'auth/password_reset_token_expired':
     'Your password reset link has expired. Please request forgot password again to get a new one',
   'auth/tfa_not_verified': 'This feature requires you to complete two-factor authentication first',
+  'auth/staff_tfa_required':
+    'The back office needs two-factor authentication: turn it on in your account\'s security settings first',
   'auth/account_blacklisted':
     'Your account has been suspended for violating our policies and terms. Please contact us at {0}',
   'auth/invalid_email_verification_code': 'The verification code is invalid or has expired',
@@ -182,6 +184,7 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   'auth/not_authorized': 403,
   'auth/account_blacklisted': 403,
   'auth/tfa_not_verified': 403,
+  'auth/staff_tfa_required': 403,
   'auth/unverified_email': 403,
   'auth/invalid_state': 403,
   'auth/user_not_found': 404,

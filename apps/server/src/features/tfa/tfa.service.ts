@@ -16,8 +16,13 @@ export const TFA_ISSUER = 'Crossbuy';
 // One 30-second step either side absorbs a phone clock that is a little off.
 const EPOCH_TOLERANCE_SECONDS = 30;
 
+/** The key two-factor seeds are kept under, derived from the store's session secret. */
+export function tfaSeedKey(sessionSecret: string): Buffer {
+  return deriveKey(sessionSecret, 'tfa-seed:v1');
+}
+
 function seedKey(ctx: Pick<AccountContext, 'config'>): Buffer {
-  return deriveKey(ctx.config.sessionSecret, 'tfa-seed:v1');
+  return tfaSeedKey(ctx.config.sessionSecret);
 }
 
 export type TfaSetup = { secret: string; otpauthUrl: string; qrCode: string };
