@@ -63,9 +63,8 @@ export const contactMessageDetailSchema = z.object({
 export type ContactMessageDetail = z.infer<typeof contactMessageDetailSchema>;
 
 export const contactReplyInputSchema = z.object({
-  body: requiredText('contact/invalid_reply')
-    .max(CONTACT_REPLY_MAX, fails('contact/invalid_reply'))
-    .refine((text) => !text.includes('\u0000'), fails('contact/invalid_reply')),
+  // NUL characters never reach here: the server refuses them in any body (decision 0011).
+  body: requiredText('contact/invalid_reply').max(CONTACT_REPLY_MAX, fails('contact/invalid_reply')),
   /** Chosen once per reply by the form, so a double click or a retried request sends one mail. */
   idempotencyKey: z.uuid(fails('general/argument_error')),
 });
