@@ -61,6 +61,7 @@ describe('ContactReplyForm', () => {
     await user.click(screen.getByRole('button', { name: 'Send reply' }));
     expect(await screen.findByText('Your reply is on its way to mei@example.com.')).toBeTruthy();
     expect((field as HTMLTextAreaElement).value).toBe('');
+    expect(document.activeElement).toBe(field);
     expect(api.calls.map((call) => (call.body as { body: string }).body)).toEqual([
       'It ships tomorrow.',
       'It ships tomorrow.',

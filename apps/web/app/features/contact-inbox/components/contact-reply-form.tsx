@@ -35,6 +35,7 @@ export function ContactReplyForm({ messageId, to }: { messageId: string; to: str
           setBody('');
           setDraftKey(crypto.randomUUID());
           setSent(`Your reply is on its way to ${to}.`);
+          field.current?.focus();
         },
         onError: (error) => {
           if (error instanceof ApiError && error.code === 'contact/invalid_reply') {

@@ -73,9 +73,8 @@ describe('CustomerBlacklisting', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Blacklist this customer' }));
     await user.click(screen.getByRole('button', { name: 'Yes, blacklist them' }));
-    expect(
-      await screen.findByText('kenji@example.jp is blacklisted and signed out everywhere.'),
-    ).toBeTruthy();
+    const outcome = await screen.findByText('kenji@example.jp is blacklisted and signed out everywhere.');
+    expect(document.activeElement).toBe(outcome);
     expect(api.calls.map((call) => `${call.method} ${call.path}`)).toContain(
       'POST /admin/users/c1/blacklist',
     );

@@ -1,7 +1,7 @@
 import type { CustomerDetail } from '@crossbuy/core/customer';
 import { formatDateTime } from '@crossbuy/core/dates';
 import { messageForError } from '@crossbuy/core/errors';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { AskFirst } from '../../../components/ui/ask-first';
 import { useBlacklisting } from '../api/customers-api';
@@ -13,17 +13,21 @@ import { useBlacklisting } from '../api/customers-api';
 export function CustomerBlacklisting({ customer }: { customer: CustomerDetail }) {
   const change = useBlacklisting(customer.id);
   const [done, setDone] = useState('');
+  // The question and its buttons give way to the other action, so focus moves to the outcome.
+  const outcome = useRef<HTMLParagraphElement>(null);
   const blacklisted = customer.blacklisting !== null;
 
   const run = (blacklist: boolean) => {
     setDone('');
     change.mutate(blacklist, {
-      onSuccess: () =>
+      onSuccess: () => {
         setDone(
           blacklist
             ? `${customer.email} is blacklisted and signed out everywhere.`
             : `${customer.email} may sign in again.`,
-        ),
+        );
+        outcome.current?.focus();
+      },
     });
   };
 
@@ -69,7 +73,7 @@ export function CustomerBlacklisting({ customer }: { customer: CustomerDetail })
         />
       )}
       {change.isError ? <Alert>{messageForError(change.error)}</Alert> : null}
-      <p role="status" className="text-sm">
+      <p ref={outcome} tabIndex={-1} role="status" className="text-sm">
         {done}
       </p>
     </section>
