@@ -7,6 +7,7 @@ import { isInCart } from './features/cart/cart.service.js';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes.js';
 import { checkoutRoutes } from './features/checkout/checkout.routes.js';
 import { contactRoutes } from './features/contact/contact.routes.js';
+import { adminContactRoutes } from './features/contact/contact-admin.routes.js';
 import { contentRoutes } from './features/content/content.routes.js';
 import {
   externalProductRoutes,
@@ -23,6 +24,7 @@ import { regionRoutes } from './features/regions/regions.routes.js';
 import { createRegionDirectory } from './features/regions/regions.service.js';
 import { configRoutes, type PublicConfig, pingRoutes } from './features/system/system.routes.js';
 import { tfaRoutes } from './features/tfa/tfa.routes.js';
+import { adminCustomerRoutes } from './features/users/customers.routes.js';
 import { adminUserRoutes, userRoutes } from './features/users/users.routes.js';
 import { voucherRoutes } from './features/vouchers/vouchers.routes.js';
 import { wishlistRoutes } from './features/wishlist/wishlist.routes.js';
@@ -86,6 +88,8 @@ export const adminService: FastifyPluginAsync = async (app) => {
   });
   await app.register(adminPaymentRoutes);
   await app.register(adminAuditRoutes);
+  await app.register(adminCustomerRoutes);
+  await app.register(adminContactRoutes);
 };
 
 function quotingRulesOf(app: FastifyInstance): QuotingRules {

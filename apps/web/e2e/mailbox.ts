@@ -46,3 +46,33 @@ export async function verificationCodeFor(to: string): Promise<string> {
     .toMatch(/^\d{6}$/);
   return code as string;
 }
+
+/** A raw message's text with quoted-printable soft line breaks and escapes undone, enough to read its words. */
+function readableText(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** Waits for mail to `to` with the subject `subject` and returns the text of the latest one. */
+export async function mailTextTo(to: string, subject: string): Promise<string> {
+  let text: string | undefined;
+  await expect
+    .poll(
+      () => {
+        text = capturedMail()
+          .filter((mail) => mail.to.includes(to.toLowerCase()) && header(mail.raw, 'Subject') === subject)
+          .map((mail) => readableText(mail.raw))
+          .at(-1);
+        return text !== undefined;
+      },
+      { message: `"${subject}" mailed to ${to}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return text as string;
+}
+
+/** How many messages with the subject `subject` the store has sent to `to`. */
+export function mailCountTo(to: string, subject: string): number {
+  return subjectsTo(to).filter((each) => each === subject).length;
+}

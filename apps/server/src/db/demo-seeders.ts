@@ -1,5 +1,6 @@
 import { catalogueDemoSeeder } from '../features/catalogue/catalogue.demo.js';
 import { checkoutDemoSeeder } from '../features/checkout/checkout.demo.js';
+import { contactDemoSeeder } from '../features/contact/contact.demo.js';
 import { contentDemoSeeder } from '../features/content/content.demo.js';
 import { regionsDemoSeeder } from '../features/regions/regions.demo.js';
 import type { DemoSeeder } from './demo-data.js';
@@ -13,4 +14,5 @@ export const demoSeeders: readonly DemoSeeder[] = [
   catalogueDemoSeeder,
   contentDemoSeeder,
   checkoutDemoSeeder,
+  contactDemoSeeder,
 ];

@@ -7,3 +7,7 @@ export const ORDERS_KEY = ['orders'] as const;
 export const AUDIT_LOG_KEY = ['audit-log'] as const;
 /** The store's order desk: payments, status moves and chat change what it lists. */
 export const STORE_ORDERS_KEY = ['store-orders'] as const;
+/** The back office's customers: a blacklisting changes the list and the customer's page. */
+export const CUSTOMERS_KEY = ['customers'] as const;
+/** The contact inbox: opening a message marks it read, a reply marks it answered. */
+export const CONTACT_INBOX_KEY = ['contact-inbox'] as const;

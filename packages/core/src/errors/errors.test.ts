@@ -114,6 +114,8 @@ const HOUSE_CODES = [
   'contact/invalid_message',
   'contact/captcha_failed',
   'contact/captcha_unavailable',
+  'contact/not_found',
+  'contact/invalid_reply',
   'cart/not_found',
   'cart/invalid_quantity',
   'cart/invalid_variant_path',

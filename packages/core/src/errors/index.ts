@@ -148,6 +148,8 @@ export const ERROR_MESSAGES = {
   'contact/invalid_message': 'Please write your message (at most 5000 characters)',
   'contact/captcha_failed': 'We could not confirm you are not a robot; please tick the box and try again',
   'contact/captcha_unavailable': 'We could not check the robot test just now; please try again in a minute',
+  'contact/not_found': 'The message you are looking for is not found',
+  'contact/invalid_reply': 'Please write a reply of 1 to 5000 characters',
   'payment/not_payable': 'This order is no longer waiting for payment',
   'payment/wrong_method': 'This order is paid by {0}; choose that method to pay it',
   'payment/card_unavailable':

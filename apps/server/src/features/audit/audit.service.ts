@@ -11,9 +11,11 @@ export type AuditAction =
   | 'order.confirm_paynow'
   | 'order.move'
   | 'user.blacklist'
-  | 'user.unblacklist';
+  | 'user.unblacklist'
+  | 'contact_message.read'
+  | 'contact_message.reply';
 
-export type AuditSubjectType = 'quotation_item' | 'order' | 'user';
+export type AuditSubjectType = 'quotation_item' | 'order' | 'user' | 'contact_message';
 
 /** The fields a change touched, as they were and as they became; never a whole row (a user's holds secrets). */
 export type AuditFields = Record<string, unknown>;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { retryDelayMs } from './mailer.js';
 import {
   contactMessageMail,
+  contactReplyMail,
   escapeHtml,
   passwordResetMail,
   tfaResetMail,
@@ -16,6 +17,23 @@ describe('mail templates', () => {
     expect(mail.text).toContain('60 minutes');
     expect(mail.html).toContain('012345');
     expect(mail.html).toMatch(/^<!doctype html>/);
+  });
+
+  it("answers a contact message under a fixed subject, quoting the sender's message line by line", () => {
+    const mail = contactReplyMail({
+      name: 'Eve\r\nBcc: all@example.com',
+      reply: 'It ships <b>tomorrow</b>.',
+      message: 'Where is it?\r\n<script>x</script>',
+      sentAt: new Date('2026-11-20T08:30:00Z'),
+    });
+    expect(mail.subject).toBe('Re: your message to Crossbuy');
+    expect(mail.text).toContain('It ships <b>tomorrow</b>.');
+    expect(mail.text).toContain(
+      'On 20/11/2026 08:30:00 UTC you wrote:\n> Where is it?\n> <script>x</script>',
+    );
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).not.toContain('<b>tomorrow');
+    expect(mail.html).toContain('It ships &lt;b&gt;tomorrow&lt;/b&gt;.');
   });
 
   it('words a contact message with its sender, escaping the HTML and keeping the subject on one line', () => {

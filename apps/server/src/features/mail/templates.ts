@@ -9,7 +9,8 @@ export type MailTemplate =
   | 'password_reset'
   | 'tfa_reset'
   | 'order_placed'
-  | 'contact_message';
+  | 'contact_message'
+  | 'contact_reply';
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -122,6 +123,26 @@ export function contactMessageMail(input: {
     sender.map(escapeHtml).join('<br>'),
     `<span style="white-space:pre-wrap">${escapeHtml(input.message)}</span>`,
     'Reply to the sender at the address above.',
+  ]);
+  return { subject, text, html } satisfies MailContent;
+}
+
+/**
+ * The store's answer to a contact message, with the sender's message quoted below it. The subject is fixed:
+ * nothing the sender or the staff typed goes into a header.
+ */
+export function contactReplyMail(input: { name: string; reply: string; message: string; sentAt: Date }) {
+  const subject = 'Re: your message to Crossbuy';
+  const wrote = `On ${formatDateTime(input.sentAt, { timeZone: 'UTC' })} UTC you wrote:`;
+  const quoted = input.message
+    .split(/\r?\n/)
+    .map((line) => `> ${line}`)
+    .join('\n');
+  const text = [`Hi ${input.name},`, '', input.reply, '', wrote, quoted].join('\n');
+  const html = layout('A reply from Crossbuy', [
+    `Hi ${escapeHtml(input.name)},`,
+    `<span style="white-space:pre-wrap">${escapeHtml(input.reply)}</span>`,
+    `<span style="color:#6b7280">${escapeHtml(wrote)}</span><br><span style="white-space:pre-wrap;display:block;border-left:3px solid #d1d5db;padding-left:12px;color:#4b5563">${escapeHtml(input.message)}</span>`,
   ]);
   return { subject, text, html } satisfies MailContent;
 }

@@ -32,6 +32,7 @@ import {
 } from 'drizzle-orm';
 import { asOwner } from '../../db/as-owner.js';
 import type { Database } from '../../db/client.js';
+import { containingPattern } from '../../db/like-pattern.js';
 import { queryRows } from '../../db/query-rows.js';
 import { isUuid } from '../../lib/ids.js';
 import { ownAddress } from '../addresses/addresses.service.js';
@@ -478,9 +479,6 @@ export async function listOrders(
 /** An order reference as the shopper sees it (CB- and eight letters or digits), in any case. */
 const ORDER_REF_QUERY = /^CB-[0-9A-Z]{8}$/i;
 
-/** `text` inside a LIKE pattern, its wildcards taken literally. */
-const likeText = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
-
 /**
  * The store's order desk: every shopper's orders, newest first, by status, payment method and the days
  * they were placed (UTC), and by an order reference or part of the shopper's email or name. Each comes
@@ -501,8 +499,8 @@ export async function listStoreOrders(
       : ORDER_REF_QUERY.test(text)
         ? eq(orders.orderRef, text.toUpperCase())
         : or(
-            ilike(users.email, `%${likeText(text)}%`),
-            ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, `%${likeText(text)}%`),
+            ilike(users.email, containingPattern(text)),
+            ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, containingPattern(text)),
           ),
   ];
   const where = and(...filters);
@@ -543,7 +541,7 @@ export async function listStoreOrders(
  * Order rows as a list shows them: how many items, the first one's name and picture, and the messages
  * `reader` has not read yet (the store's for the shopper, the shopper's for the store).
  */
-async function summariesOf(
+export async function summariesOf(
   db: Database,
   rows: readonly OrderRow[],
   reader: 'shopper' | 'store',

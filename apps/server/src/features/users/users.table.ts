@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   check,
   date,
+  index,
   integer,
   pgEnum,
   pgTable,
@@ -45,6 +46,15 @@ export const users = pgTable(
   (table) => [
     uniqueIndex('users_email_unique').on(table.email),
     check('users_email_lower_case', sql`${table.email} = lower(${table.email})`),
+    // The customer list: shoppers newest first, and a search for part of an email, name or phone number
+    // (ILIKE '%...%', which only trigram indexes serve).
+    index('users_role_created_idx').on(table.role, table.createdAt.desc().nullsFirst(), table.id),
+    index('users_email_trgm_idx').using('gin', table.email.op('gin_trgm_ops')),
+    index('users_name_trgm_idx').using(
+      'gin',
+      sql`(${table.firstName} || ' ' || ${table.lastName}) gin_trgm_ops`,
+    ),
+    index('users_phone_trgm_idx').using('gin', table.phoneNumber.op('gin_trgm_ops')),
   ],
 );
 

@@ -20,6 +20,7 @@ const SUBJECT_LABELS: Record<AuditSubjectType, string> = {
   quotation_item: 'Quotation item',
   order: 'Order',
   user: 'Account',
+  contact_message: 'Contact message',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -29,6 +30,8 @@ const ACTION_LABELS: Record<string, string> = {
   'order.move': 'Moved an order on',
   'user.blacklist': 'Blacklisted an account',
   'user.unblacklist': 'Lifted a blacklisting',
+  'contact_message.read': 'Opened a contact message',
+  'contact_message.reply': 'Replied to a contact message',
 };
 
 const AUDIT_COLUMNS = [

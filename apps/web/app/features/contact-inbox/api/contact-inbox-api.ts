@@ -1,0 +1,72 @@
+import type {
+  ContactInboxFilter,
+  ContactInboxPage,
+  ContactMessageDetail,
+  ContactReply,
+} from '@crossbuy/core/contact-inbox';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { AUDIT_LOG_KEY, CONTACT_INBOX_KEY } from '../../../lib/query-keys';
+import { useUser } from '../../../lib/user-store';
+
+export const CONTACT_INBOX_PAGE_SIZE = 20;
+
+function useStaffQueryScope() {
+  const { signedIn, profile } = useUser();
+  return {
+    staffId: profile?.id ?? null,
+    enabled: signedIn && profile !== null && profile.role !== 'shopper',
+  };
+}
+
+/** `GET /admin/contact_messages`: newest first, all or only unread, unanswered or answered ones. */
+export function useContactInbox(status: ContactInboxFilter | null, page: number) {
+  const { staffId, enabled } = useStaffQueryScope();
+  return useQuery({
+    queryKey: [...CONTACT_INBOX_KEY, staffId, 'list', status, page],
+    queryFn: () =>
+      api.get<ContactInboxPage>('/admin/contact_messages', {
+        query: { page, limit: CONTACT_INBOX_PAGE_SIZE, status },
+      }),
+    // Another member of staff may open or answer a message at any time.
+    staleTime: 0,
+    enabled,
+  });
+}
+
+/** `GET /admin/contact_messages/{id}`: opening it marks it read, so the inbox list reads again. */
+export function useContactMessage(messageId: string) {
+  const { staffId, enabled } = useStaffQueryScope();
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: [...CONTACT_INBOX_KEY, staffId, 'one', messageId],
+    queryFn: async () => {
+      const { message } = await api.get<{ message: ContactMessageDetail }>(
+        `/admin/contact_messages/${encodeURIComponent(messageId)}`,
+      );
+      void client.invalidateQueries({ queryKey: [...CONTACT_INBOX_KEY, staffId, 'list'] });
+      return message;
+    },
+    enabled,
+  });
+}
+
+/**
+ * `POST /admin/contact_messages/{id}/replies`: `idempotencyKey` is the draft's, so pressing send twice, or
+ * a retry after a lost answer, mails one reply.
+ */
+export function useReplyToContactMessage(messageId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (reply: { body: string; idempotencyKey: string }) =>
+      api.post<{ reply: ContactReply }>(
+        `/admin/contact_messages/${encodeURIComponent(messageId)}/replies`,
+        reply,
+      ),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: CONTACT_INBOX_KEY }),
+        client.invalidateQueries({ queryKey: AUDIT_LOG_KEY }),
+      ]),
+  });
+}

@@ -1,0 +1,119 @@
+import { CONTACT_INBOX_FILTERS, type ContactInboxFilter } from '@crossbuy/core/contact-inbox';
+import { formatDateTime } from '@crossbuy/core/dates';
+import { Link } from 'react-router';
+import { Loading } from '../../../components/ui/loading';
+import { LoadFailure } from '../../../components/ui/page-states';
+import { listPageHref, Pagination } from '../../../components/ui/pagination';
+import { CONTACT_INBOX_PAGE_SIZE, useContactInbox } from '../api/contact-inbox-api';
+
+const FILTER_LABELS: Record<ContactInboxFilter | 'all', string> = {
+  all: 'All',
+  unread: 'Unread',
+  unanswered: 'Not answered',
+  answered: 'Answered',
+};
+
+/** The inbox's filter as the URL states it; anything else is every message. */
+export function inboxFilterFrom(search: URLSearchParams): ContactInboxFilter | null {
+  const status = search.get('status');
+  return (CONTACT_INBOX_FILTERS as readonly string[]).includes(status ?? '')
+    ? (status as ContactInboxFilter)
+    : null;
+}
+
+function hrefFor(status: ContactInboxFilter | null, page = 1): string {
+  return listPageHref('/admin/messages', { status }, page);
+}
+
+/** The contact-form messages, newest first, the unread ones marked; each opens to read and reply. */
+export function ContactInbox({ status, page }: { status: ContactInboxFilter | null; page: number }) {
+  const inbox = useContactInbox(status, page);
+
+  return (
+    <section
+      className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-10"
+      aria-labelledby="inbox-heading"
+    >
+      <h1 id="inbox-heading" className="text-3xl font-bold tracking-tight">
+        Messages
+        {inbox.isSuccess && inbox.data.unread > 0 ? (
+          <span className="ml-3 align-middle text-base font-semibold text-danger-700">
+            {inbox.data.unread} unread
+          </span>
+        ) : null}
+      </h1>
+      <nav aria-label="Show messages">
+        <ul className="flex flex-wrap gap-2">
+          {(['all', ...CONTACT_INBOX_FILTERS] as const).map((filter) => {
+            const value = filter === 'all' ? null : filter;
+            const current = value === status;
+            return (
+              <li key={filter}>
+                <Link
+                  to={hrefFor(value)}
+                  aria-current={current ? 'page' : undefined}
+                  className={`inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-semibold ${
+                    current ? 'border-brand-700 bg-brand-700 text-white' : 'border-line bg-white'
+                  }`}
+                >
+                  {FILTER_LABELS[filter]}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      {inbox.isPending ? (
+        <Loading>Loading messages…</Loading>
+      ) : inbox.isError ? (
+        <LoadFailure what="the messages" error={inbox.error} onRetry={() => void inbox.refetch()} />
+      ) : inbox.data.messages.length === 0 ? (
+        <p className="rounded-2xl border border-line bg-white p-6 text-lg font-semibold">
+          {status === null ? 'No messages yet.' : 'No message here.'}
+        </p>
+      ) : (
+        <>
+          <ul
+            aria-label={`Messages ${(page - 1) * CONTACT_INBOX_PAGE_SIZE + 1} to ${(page - 1) * CONTACT_INBOX_PAGE_SIZE + inbox.data.messages.length} of ${inbox.data.total}, newest first`}
+            className="flex flex-col divide-y divide-line rounded-2xl border border-line bg-white"
+          >
+            {inbox.data.messages.map((message) => (
+              <li key={message.id} className={message.read ? 'p-4' : 'bg-brand-50 p-4'}>
+                <div className="flex flex-col gap-1 sm:flex-row sm:justify-between">
+                  <Link
+                    to={`/admin/messages/${message.id}`}
+                    className={`break-words underline ${message.read ? '' : 'font-bold'}`}
+                  >
+                    {message.read ? null : <span className="sr-only">Unread: </span>}
+                    {message.name}
+                  </Link>
+                  <span className="text-sm whitespace-nowrap text-muted">
+                    {formatDateTime(message.createdAt)}
+                  </span>
+                </div>
+                <p className="text-sm break-all text-muted">{message.email}</p>
+                <p className="mt-1 text-sm break-words">{message.excerpt}</p>
+                <p className="mt-1 flex flex-wrap gap-2 text-xs font-semibold">
+                  {message.read ? null : (
+                    <span aria-hidden="true" className="rounded-full bg-brand-700 px-2 py-0.5 text-white">
+                      Unread
+                    </span>
+                  )}
+                  {message.repliedAt ? (
+                    <span className="rounded-full bg-line px-2 py-0.5">Answered</span>
+                  ) : null}
+                </p>
+              </li>
+            ))}
+          </ul>
+          <Pagination
+            page={page}
+            pageCount={Math.max(1, Math.ceil(inbox.data.total / CONTACT_INBOX_PAGE_SIZE))}
+            hrefFor={(next) => hrefFor(status, next)}
+          />
+        </>
+      )}
+    </section>
+  );
+}

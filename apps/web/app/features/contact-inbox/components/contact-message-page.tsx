@@ -1,0 +1,79 @@
+import { formatDateTime } from '@crossbuy/core/dates';
+import { Link } from 'react-router';
+import { textLinkClasses } from '../../../components/ui/button';
+import { PageError, PageLoading } from '../../../components/ui/page-states';
+import { useContactMessage } from '../api/contact-inbox-api';
+import { ContactReplyForm } from './contact-reply-form';
+
+/** One contact message: who wrote, what they wrote, the store's earlier replies, and a reply form. */
+export function ContactMessagePage({ messageId }: { messageId: string }) {
+  const query = useContactMessage(messageId);
+  if (query.isPending) return <PageLoading>Loading the message…</PageLoading>;
+  if (query.isError)
+    return <PageError error={query.error} backTo="/admin/messages" backLabel="Back to the messages" />;
+  const message = query.data;
+
+  return (
+    <article
+      className="mx-auto flex w-full max-w-3xl flex-col gap-8 px-4 py-10"
+      aria-labelledby="message-title"
+    >
+      <header className="flex flex-col gap-2">
+        <Link to="/admin/messages" className={`${textLinkClasses} self-start text-sm`}>
+          Back to the messages
+        </Link>
+        <h1 id="message-title" className="text-2xl font-bold tracking-tight break-words">
+          Message from {message.name}
+        </h1>
+        <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+          <dt className="text-muted">Email</dt>
+          <dd className="break-all">
+            <a href={`mailto:${message.email}`} className="underline">
+              {message.email}
+            </a>
+          </dd>
+          <dt className="text-muted">Phone</dt>
+          <dd>{message.phoneNumber ?? 'Not given'}</dd>
+          <dt className="text-muted">Sent</dt>
+          <dd>{formatDateTime(message.createdAt)}</dd>
+          <dt className="text-muted">Account</dt>
+          <dd>
+            {message.customerId ? (
+              <Link to={`/admin/customers/${message.customerId}`} className="underline">
+                Open the customer
+              </Link>
+            ) : (
+              'Not signed in'
+            )}
+          </dd>
+        </dl>
+      </header>
+
+      <blockquote className="rounded-2xl border border-line bg-white p-4 break-words whitespace-pre-wrap">
+        {message.message}
+      </blockquote>
+
+      <section aria-labelledby="replies-heading" className="flex flex-col gap-3">
+        <h2 id="replies-heading" className="text-xl font-semibold">
+          Replies ({message.replies.length})
+        </h2>
+        {message.replies.length === 0 ? (
+          <p className="text-muted">Nobody has replied yet.</p>
+        ) : (
+          <ol className="flex flex-col gap-3">
+            {message.replies.map((reply) => (
+              <li key={reply.id} className="rounded-2xl border border-line bg-brand-50 p-4">
+                <p className="text-sm text-muted break-all">
+                  {reply.repliedBy.email}, {formatDateTime(reply.createdAt)}
+                </p>
+                <p className="mt-1 break-words whitespace-pre-wrap">{reply.body}</p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <ContactReplyForm messageId={message.id} to={message.email} />
+    </article>
+  );
+}

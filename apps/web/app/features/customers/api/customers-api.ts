@@ -1,0 +1,61 @@
+import type { CustomerDetail, CustomerPage, CustomerStatus } from '@crossbuy/core/customer';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { AUDIT_LOG_KEY, CUSTOMERS_KEY } from '../../../lib/query-keys';
+import { useUser } from '../../../lib/user-store';
+
+/** What the customer list is narrowed to; null is "any". */
+export type CustomerFilter = { q: string | null; status: CustomerStatus | null };
+
+export const CUSTOMER_PAGE_SIZE = 20;
+
+function useStaffQueryScope() {
+  const { signedIn, profile } = useUser();
+  return {
+    staffId: profile?.id ?? null,
+    enabled: signedIn && profile !== null && profile.role !== 'shopper',
+  };
+}
+
+/** `GET /admin/customers`: the store's shoppers, newest first. */
+export function useCustomerList(filter: CustomerFilter, page: number) {
+  const { staffId, enabled } = useStaffQueryScope();
+  return useQuery({
+    queryKey: [...CUSTOMERS_KEY, staffId, 'list', filter, page],
+    queryFn: () =>
+      api.get<CustomerPage>('/admin/customers', { query: { page, limit: CUSTOMER_PAGE_SIZE, ...filter } }),
+    enabled,
+  });
+}
+
+/** `GET /admin/customers/{id}`: one customer's page. */
+export function useCustomer(customerId: string) {
+  const { staffId, enabled } = useStaffQueryScope();
+  return useQuery({
+    queryKey: [...CUSTOMERS_KEY, staffId, 'one', customerId],
+    queryFn: () =>
+      api
+        .get<{ customer: CustomerDetail }>(`/admin/customers/${encodeURIComponent(customerId)}`)
+        .then((answer) => answer.customer),
+    enabled,
+  });
+}
+
+/**
+ * `POST /admin/users/{id}/blacklist` or `/unblacklist`: the customer's sessions end at once and they are
+ * refused from then on, or may come back. The customer pages and the audit log read again.
+ */
+export function useBlacklisting(customerId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (blacklist: boolean) =>
+      api.post<{ user: { id: string; blacklisted: boolean } }>(
+        `/admin/users/${encodeURIComponent(customerId)}/${blacklist ? 'blacklist' : 'unblacklist'}`,
+      ),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: CUSTOMERS_KEY }),
+        client.invalidateQueries({ queryKey: AUDIT_LOG_KEY }),
+      ]),
+  });
+}
