@@ -7,3 +7,5 @@ export const ORDERS_KEY = ['orders'] as const;
 export const AUDIT_LOG_KEY = ['audit-log'] as const;
 /** The store's order desk: payments, status moves and chat change what it lists. */
 export const STORE_ORDERS_KEY = ['store-orders'] as const;
+/** The store's quotation desk: answering an item changes its queue and the item's page. */
+export const QUOTATION_DESK_KEY = ['quotation-desk'] as const;
