@@ -80,11 +80,12 @@ function useAnswer<Input>(id: string, path: 'resolve' | 'decline', body: (input:
         `/admin/quotation_items/${encodeURIComponent(id)}/${path}`,
         body(input),
       ),
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: QUOTATION_DESK_KEY }),
-        client.invalidateQueries({ queryKey: AUDIT_LOG_KEY }),
-      ]),
+    // Not awaited: the answer is given once the server says so, and the page that gave it moves on
+    // while the desk and the audit log are read again.
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: QUOTATION_DESK_KEY });
+      void client.invalidateQueries({ queryKey: AUDIT_LOG_KEY });
+    },
   });
 }
 

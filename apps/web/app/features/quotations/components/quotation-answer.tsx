@@ -145,7 +145,8 @@ function ResolveForm({ item, onAnswered }: { item: QuotationDeskItem; onAnswered
         onSubmit={(event) => {
           event.preventDefault();
           if (abroad && basePrice === null) return;
-          resolve.mutate(abroad ? basePrice : null, { onSuccess: onAnswered });
+          // A refusal is shown from the mutation's state below; only an answer moves on.
+          resolve.mutateAsync(abroad ? basePrice : null).then(onAnswered, () => undefined);
         }}
       >
         {abroad ? (
@@ -162,7 +163,7 @@ function ResolveForm({ item, onAnswered }: { item: QuotationDeskItem; onAnswered
                 required
               />
               <SelectField
-                label="Currency"
+                label="Base price currency"
                 value={currency}
                 onChange={(event) => setCurrency(event.target.value as CurrencyCode)}
                 options={choices.map((code) => ({ value: code, label: code }))}
@@ -240,7 +241,7 @@ function DeclineForm({ item, onAnswered }: { item: QuotationDeskItem; onAnswered
           busyLabel="Declining…"
           keepLabel="Keep it waiting"
           busy={decline.isPending}
-          onConfirm={() => decline.mutate(trimmed, { onSuccess: onAnswered })}
+          onConfirm={() => decline.mutateAsync(trimmed).then(onAnswered, () => undefined)}
         />
       )}
     </section>

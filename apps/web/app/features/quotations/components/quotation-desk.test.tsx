@@ -1,5 +1,5 @@
 import type { QuotationDeskItem } from '@crossbuy/core/quotation';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub, useLocation, useSearchParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -163,11 +163,16 @@ describe('QuotationDesk', () => {
 });
 
 describe('QuotationAnswer', () => {
+  /** The desk's calls; once an answer is posted, the item reads as answered, as the server would say. */
   function answerDesk(extra: (call: { method: string; path: string; body: unknown }) => Response | null) {
+    let status: QuotationDeskItem['status'] = 'p';
     api.respond((call) => {
       const answered = extra(call);
-      if (answered) return answered;
-      if (call.path === '/admin/quotation_items/q1') return json(200, { item: aDeskItem() });
+      if (answered) {
+        if (call.method === 'POST') status = call.path.endsWith('/resolve') ? 'r' : 'd';
+        return answered;
+      }
+      if (call.path === '/admin/quotation_items/q1') return json(200, { item: aDeskItem({ status }) });
       if (call.path === '/admin/quotation_items/quote_currencies') {
         return json(200, { currencies: ['SGD', 'JPY', 'MYR'] });
       }
@@ -185,7 +190,7 @@ describe('QuotationAnswer', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Cast iron kettle' })).toBeTruthy();
     const amount = screen.getByLabelText(/^Base price for one/);
     expect((amount as HTMLInputElement).value).toBe('4800');
-    expect((screen.getByLabelText('Currency') as HTMLSelectElement).value).toBe('JPY');
+    expect((screen.getByLabelText('Base price currency') as HTMLSelectElement).value).toBe('JPY');
     const quote = await screen.findByRole('table', { name: 'The quote per region, before saving' });
     expect(previews().map((call) => call.path)).toEqual([
       '/admin/quotation_items/quote_preview?amountMinor=4800&currency=JPY',
@@ -200,7 +205,7 @@ describe('QuotationAnswer', () => {
     const user = userEvent.setup();
     await user.clear(amount);
     await user.type(amount, '52.5');
-    await user.selectOptions(screen.getByLabelText('Currency'), 'SGD');
+    await user.selectOptions(screen.getByLabelText('Base price currency'), 'SGD');
     await expect
       .poll(() => previews().at(-1)?.path)
       .toBe('/admin/quotation_items/quote_preview?amountMinor=5250&currency=SGD');
@@ -210,7 +215,7 @@ describe('QuotationAnswer', () => {
     await user.click(screen.getByRole('button', { name: 'Resolve' }));
     const news = await screen.findByText('Quoted Cast iron kettle. The shopper is told.');
     expect(news.getAttribute('role')).toBe('status');
-    expect(document.activeElement).toBe(news);
+    await waitFor(() => expect(document.activeElement).toBe(news));
     expect(api.calls.find((call) => call.method === 'POST')).toMatchObject({
       path: '/admin/quotation_items/q1/resolve',
       body: { basePrice: { amountMinor: 5250, currency: 'SGD' } },
@@ -236,7 +241,7 @@ describe('QuotationAnswer', () => {
 
     await user.clear(amount);
     await user.type(amount, '10');
-    await user.selectOptions(screen.getByLabelText('Currency'), 'MYR');
+    await user.selectOptions(screen.getByLabelText('Base price currency'), 'MYR');
     expect(
       await screen.findByText('There is no exchange rate from SGD to MYR; add one before quoting'),
     ).toBeTruthy();

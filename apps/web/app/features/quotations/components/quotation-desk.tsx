@@ -111,8 +111,12 @@ export function QuotationDesk({
   const news = useRef<HTMLParagraphElement>(null);
   const now = new Date();
 
+  // After the shell's own move of focus to the main landmark, which a navigation makes once this page's
+  // effects have run.
   useEffect(() => {
-    if (answered) news.current?.focus();
+    if (!answered) return;
+    const timer = setTimeout(() => news.current?.focus());
+    return () => clearTimeout(timer);
   }, [answered]);
 
   return (
