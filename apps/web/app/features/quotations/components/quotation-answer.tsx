@@ -129,7 +129,9 @@ function ResolveForm({ item, onAnswered }: { item: QuotationDeskItem; onAnswered
     amount.trim() !== '' && basePrice === null
       ? formatErrorMessage('quotation/invalid_base_price')
       : undefined;
-  const choices = currencies.data?.currencies ?? [currency];
+  // A page priced in a currency without a rate keeps it chosen, so the preview says what is missing.
+  const known = currencies.data?.currencies ?? [];
+  const choices = known.includes(currency) ? known : [currency, ...known];
   const previewShown = basePrice !== null && preview.data && !preview.isError;
 
   return (

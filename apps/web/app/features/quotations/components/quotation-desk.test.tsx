@@ -247,6 +247,29 @@ describe('QuotationAnswer', () => {
     ).toBeTruthy();
   });
 
+  it('keeps a page price in a currency without a rate chosen, so the preview says what is missing', async () => {
+    answerDesk((call) => {
+      if (call.path === '/admin/quotation_items/q1') {
+        return json(200, {
+          item: aDeskItem({
+            extracted: { price: { amountMinor: 1999, currency: 'USD' }, images: [], description: null },
+          }),
+        });
+      }
+      return call.path.includes('currency=USD')
+        ? json(400, envelope('quotation/no_exchange_rate', ['SGD', 'USD']))
+        : null;
+    });
+    renderAt('/admin/quotations/q1');
+    expect(((await screen.findByLabelText(/^Base price for one/)) as HTMLInputElement).value).toBe('19.99');
+    expect(
+      await screen.findByText('There is no exchange rate from SGD to USD; add one before quoting'),
+    ).toBeTruthy();
+    const currency = screen.getByLabelText('Base price currency') as HTMLSelectElement;
+    expect(currency.value).toBe('USD');
+    expect([...currency.options].map((option) => option.value)).toEqual(['USD', 'SGD', 'JPY', 'MYR']);
+  });
+
   it('asks before declining, keeps the request when told to, and declines with the reason', async () => {
     answerDesk((call) =>
       call.method === 'POST' ? json(200, { quotationItem: aQuotationItem({ status: 'd' }) }) : null,
