@@ -189,6 +189,22 @@ describe('the quotation desk', () => {
       SG: { amountMinor: 9791, currency: 'SGD' },
       JP: { amountMinor: 11000, currency: 'JPY' },
     });
+    for (const query of [
+      'amountMinor=0&currency=JPY',
+      'amountMinor=1.5&currency=JPY',
+      'amountMinor=1e300&currency=JPY',
+      'amountMinor=99999999999999999999&currency=JPY',
+      'amountMinor=100&currency=XXX',
+      'amountMinor=%00&currency=JPY',
+      'currency=JPY',
+    ]) {
+      const refused = await desk.get(`/api/admin/quotation_items/quote_preview?${query}`);
+      expect({ query, status: refused.statusCode, code: refused.json().error.code }).toEqual({
+        query,
+        status: 400,
+        code: 'general/argument_error',
+      });
+    }
     const withoutRate = await desk.get(
       '/api/admin/quotation_items/quote_preview?amountMinor=100&currency=USD',
     );
