@@ -41,6 +41,8 @@ export default [
       route('admin', 'routes/admin-dashboard.tsx'),
       route('admin/orders', 'routes/admin-orders.tsx'),
       route('admin/orders/:orderId', 'routes/admin-order.tsx'),
+      route('admin/quotations', 'routes/admin-quotations.tsx'),
+      route('admin/quotations/:quotationId', 'routes/admin-quotation.tsx'),
       route('admin/audit_log', 'routes/admin-audit-log.tsx'),
       route('admin/customers', 'routes/admin-customers.tsx'),
       route('admin/customers/:customerId', 'routes/admin-customer.tsx'),

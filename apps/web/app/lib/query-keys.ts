@@ -11,3 +11,5 @@ export const STORE_ORDERS_KEY = ['store-orders'] as const;
 export const CUSTOMERS_KEY = ['customers'] as const;
 /** The contact inbox: opening a message marks it read, a reply marks it answered. */
 export const CONTACT_INBOX_KEY = ['contact-inbox'] as const;
+/** The store's quotation desk: answering an item changes its queue and the item's page. */
+export const QUOTATION_DESK_KEY = ['quotation-desk'] as const;

@@ -3,12 +3,17 @@ import {
   declineQuotationSchema,
   externalQuotationSchema,
   internalProductQuotationSchema,
+  QUOTATION_DESK_STATUSES,
   QUOTATION_FILTERS,
   type QuotationFilter,
+  quotationDeskItemSchema,
+  quotationDeskPageSchema,
   quotationItemAnswerSchema,
   quotationItemSchema,
   quotationItemsAnswerSchema,
   quotationRequestSchema,
+  quoteCurrenciesSchema,
+  quotePreviewSchema,
   resolveQuotationSchema,
   updateQuotationItemSchema,
 } from '@crossbuy/core/quotation';
@@ -24,15 +29,18 @@ import {
 } from '../../plugins/authentication.js';
 import type { RegionDirectory } from '../regions/regions.service.js';
 import {
+  type DeskItem,
   declineQuotationItem,
   describeQuotationItems,
+  deskItem,
+  deskItems,
   getQuotationItem,
   listQuotationItems,
   listQuotations,
   moveCartItemToQuotation,
-  pendingQuotationItems,
   previewQuote,
   type QuotingRules,
+  quoteCurrencies,
   quoteExternalProduct,
   removeQuotationItem,
   requestExternalQuotation,
@@ -346,18 +354,6 @@ export const quotationRoutes: FastifyPluginAsyncZod<QuotationRoutesOptions> = as
   );
 };
 
-const deskItemSchema = quotationItemSchema.extend({
-  shopper: z.object({ id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string() }),
-  /** What the store read from the product's page, if it did: a starting point for the base price. */
-  extracted: z
-    .object({
-      price: moneySchema.nullable(),
-      images: z.array(z.string()),
-      description: z.string().nullable(),
-    })
-    .nullable(),
-});
-
 const DESK_CURSOR =
   /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z)_([0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12})$/;
 
@@ -388,34 +384,54 @@ export const adminQuotationRoutes: FastifyPluginAsyncZod<QuotationRoutesOptions>
     return { quotationItem };
   };
 
+  const onDesk = async (rows: DeskItem[]) => {
+    const { quotationItems } = await describeQuotationItems(app.db, rows, await regions.pricing());
+    return rows.flatMap(({ shopper, extracted }, index) => {
+      const item = quotationItems[index];
+      return item ? [{ ...item, shopper, extracted }] : [];
+    });
+  };
+
   app.get(
     '/quotation_items',
     {
       schema: {
         tags: ['admin'],
-        summary: 'Pending quotation items, oldest first, with the shopper and what was read from the page',
+        summary: 'The quotation desk: items by status, with the shopper and what was read from the page',
+        description:
+          'Pending items (the default) come oldest first, the order the store answers them in; resolved ' +
+          'and declined ones newest first. `total` counts every item of that status.',
         querystring: z.object({
+          status: z.enum(QUOTATION_DESK_STATUSES).default('pending'),
           limit: z.coerce.number().int().min(1).max(100).default(50),
           /** The `nextCursor` of the page before. */
           after: deskCursorSchema.optional(),
         }),
-        response: { 200: z.object({ items: z.array(deskItemSchema), nextCursor: z.string().nullable() }) },
+        response: { 200: quotationDeskPageSchema },
       },
     },
     async (request) => {
-      const { limit, after } = request.query;
-      const rows = await pendingQuotationItems(app.db, { limit, after });
-      const { quotationItems } = await describeQuotationItems(app.db, rows, await regions.pricing());
-      const items = rows.flatMap(({ shopper, extracted }, index) => {
-        const item = quotationItems[index];
-        return item ? [{ ...item, shopper, extracted }] : [];
-      });
-      const last = rows[rows.length - 1];
+      const { status, limit, after } = request.query;
+      const { items, total } = await deskItems(app.db, { status, limit, after });
+      const last = items[items.length - 1];
       return {
-        items,
-        nextCursor: rows.length === limit && last ? last.cursor : null,
+        items: await onDesk(items),
+        total,
+        nextCursor: items.length === limit && last ? last.cursor : null,
       };
     },
+  );
+
+  app.get(
+    '/quotation_items/quote_currencies',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The currencies a base price may be given in: those the store keeps an exchange rate for',
+        response: { 200: quoteCurrenciesSchema },
+      },
+    },
+    async () => ({ currencies: await quoteCurrencies(app.db) }),
   );
 
   app.get(
@@ -425,14 +441,29 @@ export const adminQuotationRoutes: FastifyPluginAsyncZod<QuotationRoutesOptions>
         tags: ['admin'],
         summary: 'The price per region one unit would be quoted at for a base price, and until when',
         querystring: moneySchema.extend({ amountMinor: z.coerce.number().int().min(1) }),
-        response: {
-          200: z.object({ quotedPrice: z.record(z.string(), moneySchema), expiresAt: z.iso.datetime() }),
-        },
+        response: { 200: quotePreviewSchema },
       },
     },
     async (request) => {
       const preview = await previewQuote(app.db, request.query, rules);
       return { quotedPrice: preview.quotedPrice, expiresAt: preview.expiresAt.toISOString() };
+    },
+  );
+
+  app.get(
+    '/quotation_items/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'One quotation item as the desk shows it, whatever its status',
+        params: idParams,
+        response: { 200: z.object({ item: quotationDeskItemSchema }) },
+      },
+    },
+    async (request) => {
+      const [item] = await onDesk([await deskItem(app.db, request.params.id)]);
+      if (!item) throw new Error('a desk item could not be described');
+      return { item };
     },
   );
 

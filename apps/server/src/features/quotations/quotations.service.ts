@@ -2,11 +2,13 @@ import type { Product } from '@crossbuy/core/catalogue';
 import { formatDate } from '@crossbuy/core/dates';
 import { AppError, limitError } from '@crossbuy/core/errors';
 import { marketplaceOfHost, normaliseExternalLink } from '@crossbuy/core/external';
-import { type Money, money } from '@crossbuy/core/money';
+import { type CurrencyCode, type Money, money } from '@crossbuy/core/money';
 import {
   marketplaceLabel,
+  QUOTATION_DESK_STATUS_CODES,
   QUOTATION_MAX_ITEMS,
   QUOTATION_MAX_QUANTITY,
+  type QuotationDeskStatus,
   type QuotationFilter,
   type QuotationItem,
   QuotationProductMissingError,
@@ -457,12 +459,9 @@ export type DeskItem = QuotationItemRow & {
   extracted: { price: Money | null; images: string[]; description: string | null } | null;
 };
 
-/** Pending items, oldest first (the store answers in the order shoppers asked), a page at a time. */
-export async function pendingQuotationItems(
-  db: Database,
-  page: { limit: number; after?: { createdAt: string; id: string } | undefined },
-): Promise<DeskItem[]> {
-  const rows = await db
+/** Items with what the desk shows beside them: who asked, and what the store read from the page. */
+function selectDeskItems(db: Database) {
+  return db
     .select({
       item: quotationItems,
       createdAtText: microsecondText(quotationItems.createdAt),
@@ -476,18 +475,13 @@ export async function pendingQuotationItems(
     })
     .from(quotationItems)
     .innerJoin(users, eq(users.id, quotationItems.userId))
-    .leftJoin(externalProducts, eq(externalProducts.id, quotationItems.externalProductId))
-    .where(
-      and(
-        eq(quotationItems.status, 'p'),
-        page.after
-          ? sql`(${quotationItems.createdAt}, ${quotationItems.id}) > (${page.after.createdAt}::timestamptz, ${page.after.id}::uuid)`
-          : undefined,
-      ),
-    )
-    .orderBy(asc(quotationItems.createdAt), asc(quotationItems.id))
-    .limit(page.limit);
-  return rows.map(({ item, createdAtText, shopper, external }) => ({
+    .leftJoin(externalProducts, eq(externalProducts.id, quotationItems.externalProductId));
+}
+
+type DeskRow = Awaited<ReturnType<ReturnType<typeof selectDeskItems>['execute']>>[number];
+
+function toDeskItem({ item, createdAtText, shopper, external }: DeskRow): DeskItem {
+  return {
     ...item,
     cursor: `${createdAtText}_${item.id}`,
     shopper,
@@ -501,7 +495,53 @@ export async function pendingQuotationItems(
           description: external.description,
         }
       : null,
-  }));
+  };
+}
+
+export type DeskQuery = {
+  status: QuotationDeskStatus;
+  limit: number;
+  after?: { createdAt: string; id: string } | undefined;
+};
+
+/**
+ * A page of the desk. Pending items come oldest first, as the store answers them in the order shoppers
+ * asked; answered ones newest first, to look back on. Pages go on by cursor, so items answered meanwhile
+ * neither hide nor repeat the ones after them.
+ */
+export async function deskItems(
+  db: Database,
+  query: DeskQuery,
+): Promise<{ items: DeskItem[]; total: number }> {
+  const status = eq(quotationItems.status, QUOTATION_DESK_STATUS_CODES[query.status]);
+  const oldestFirst = query.status === 'pending';
+  const position = sql`(${quotationItems.createdAt}, ${quotationItems.id})`;
+  const after = query.after
+    ? sql`${position} ${oldestFirst ? sql`>` : sql`<`} (${query.after.createdAt}::timestamptz, ${query.after.id}::uuid)`
+    : undefined;
+  const order = oldestFirst
+    ? [asc(quotationItems.createdAt), asc(quotationItems.id)]
+    : [desc(quotationItems.createdAt), desc(quotationItems.id)];
+  const [rows, [counted]] = await Promise.all([
+    selectDeskItems(db)
+      .where(and(status, after))
+      .orderBy(...order)
+      .limit(query.limit),
+    db.select({ total: count() }).from(quotationItems).where(status),
+  ]);
+  return { items: rows.map(toDeskItem), total: counted?.total ?? 0 };
+}
+
+/** One item as the desk shows it, whatever its status. */
+export async function deskItem(db: Database, id: string): Promise<DeskItem> {
+  const [row] = isUuid(id) ? await selectDeskItems(db).where(eq(quotationItems.id, id)) : [];
+  if (!row) throw new AppError('quotation/not_found', [id]);
+  return toDeskItem(row);
+}
+
+/** The currencies a base price may be given in: those with a stored rate from the base currency. */
+export async function quoteCurrencies(db: Database): Promise<CurrencyCode[]> {
+  return (await quotingRates(db)).currencies;
 }
 
 /** The prices one unit would be quoted at in every region now, and until when they would hold. */

@@ -49,8 +49,9 @@ export const quotationItems = pgTable(
   },
   (table) => [
     index('quotation_items_user_time_idx').on(table.userId, table.createdAt.desc().nullsFirst(), table.id),
-    // The store's desk: pending items, oldest first.
-    index('quotation_items_pending_idx').on(table.createdAt, table.id).where(sql`${table.status} = 'p'`),
+    // The store's desk: items of one status by the time they were asked (pending oldest first, answered
+    // newest first), and the count of each status.
+    index('quotation_items_desk_idx').on(table.status, table.createdAt, table.id),
     check('quotation_items_source', sql`${table.productSource} in ('i', 'e')`),
     check('quotation_items_status', sql`${table.status} in ('p', 'r', 'd')`),
     check('quotation_items_quantity_positive', sql`${table.quantity} >= 1`),

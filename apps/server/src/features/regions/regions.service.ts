@@ -1,6 +1,7 @@
 import { getCountryAddressData } from '@crossbuy/core/address';
 import type { Region } from '@crossbuy/core/catalogue';
 import { AppError } from '@crossbuy/core/errors';
+import type { CurrencyCode } from '@crossbuy/core/money';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { BASE_CURRENCY, type PricingRegion } from './pricing.js';
@@ -133,6 +134,8 @@ export type QuotingRates = {
   priceKinds: { countryCode: string; currency: RegionRow['currency'] }[];
   /** Units of each currency per one unit of the base currency; the base currency itself is '1'. */
   rateFromBase(currency: string): string | undefined;
+  /** The currencies with a rate, the base currency first, then alphabetically. */
+  currencies: CurrencyCode[];
 };
 
 /**
@@ -150,5 +153,12 @@ export async function quotingRates(db: Database): Promise<QuotingRates> {
   return {
     priceKinds: rows.map((row) => ({ countryCode: row.countryCode, currency: row.currency })),
     rateFromBase: (currency) => rates.get(currency),
+    currencies: [
+      BASE_CURRENCY,
+      ...rateRows
+        .map((row) => row.quoteCurrency)
+        .filter((currency) => currency !== BASE_CURRENCY)
+        .sort(),
+    ],
   };
 }

@@ -1,0 +1,347 @@
+import { formatDate, formatDateTime } from '@crossbuy/core/dates';
+import { formatErrorMessage, messageForError } from '@crossbuy/core/errors';
+import {
+  type CurrencyCode,
+  type Money,
+  minorUnitDigits,
+  multiplyMoney,
+  parseMajorAmount,
+} from '@crossbuy/core/money';
+import { QUOTATION_DECLINE_REASON_MAX_LENGTH, type QuotationDeskItem } from '@crossbuy/core/quotation';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Button, textLinkClasses } from '../../../components/ui/button';
+import { CONTROL_CLASSES, FieldFrame } from '../../../components/ui/field';
+import { PageError, PageLoading } from '../../../components/ui/page-states';
+import { Price } from '../../../components/ui/price';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextField } from '../../../components/ui/text-field';
+import { imageUrl } from '../../../lib/images';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { AskFirst } from '../../orders/components/ask-first';
+import {
+  useDeclineQuotation,
+  useDeskItem,
+  useQuoteCurrencies,
+  useQuotePreview,
+  useResolveQuotation,
+} from '../api/quotation-desk-api';
+import { AskedAt, PageAbroadLink, shopperName } from './desk-item-facts';
+import { DESK_PATH } from './quotation-desk';
+
+/** How long the base price must rest before its preview is asked for: one request per pause, not per key. */
+export const PREVIEW_DELAY_MS = 300;
+
+const regionNames = new Intl.DisplayNames(['en-GB'], { type: 'region' });
+
+/** What the queue says once an item is answered; the queue reads it from the navigation's state. */
+export type AnsweredState = { answered: string };
+
+/** A typed base price for one unit, or null when it is not an amount above zero. */
+export function basePriceFrom(text: string, currency: CurrencyCode): Money | null {
+  const typed = text.replace(/[\s,]/g, '');
+  if (typed === '') return null;
+  const price = parseMajorAmount(typed, currency);
+  return price && price.amountMinor >= 1 && Number.isSafeInteger(price.amountMinor) ? price : null;
+}
+
+/** A price as the base-price field shows it: major units with the currency's own decimals. */
+function typedAmount(price: Money): string {
+  const digits = minorUnitDigits(price.currency);
+  return (price.amountMinor / 10 ** digits).toFixed(digits);
+}
+
+function Fact({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5">
+      <dt className="text-sm text-muted">{term}</dt>
+      <dd className="break-words">{children}</dd>
+    </div>
+  );
+}
+
+/** The quoted price of one unit and of the quantity asked for, in each region, and until when it holds. */
+function QuotedPrices({
+  quotedPrice,
+  quantity,
+  expiresAt,
+  caption,
+}: {
+  quotedPrice: Record<string, Money>;
+  quantity: number;
+  expiresAt: string;
+  caption: string;
+}) {
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="overflow-x-auto rounded-xl border border-line bg-white">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="border-b border-line bg-brand-50">
+            <tr>
+              <th scope="col" className="p-2">
+                Region
+              </th>
+              <th scope="col" className="p-2 text-end">
+                Each
+              </th>
+              <th scope="col" className="p-2 text-end">
+                For {quantity}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line">
+            {Object.entries(quotedPrice).map(([region, price]) => (
+              <tr key={region}>
+                <th scope="row" className="p-2 font-normal">
+                  {regionNames.of(region) ?? region}
+                </th>
+                <td className="p-2 text-end">
+                  <Price value={price} />
+                </td>
+                <td className="p-2 text-end font-semibold">
+                  <Price value={multiplyMoney(price, quantity)} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="text-sm" data-testid="quote-expiry">
+        Holds until {formatDate(expiresAt)}
+      </p>
+    </div>
+  );
+}
+
+function ResolveForm({ item, onAnswered }: { item: QuotationDeskItem; onAnswered: () => void }) {
+  const abroad = item.productSource === 'e';
+  const read = item.extracted?.price ?? null;
+  const [amount, setAmount] = useState(read ? typedAmount(read) : '');
+  const [currency, setCurrency] = useState<CurrencyCode>(read?.currency ?? 'SGD');
+  const currencies = useQuoteCurrencies();
+  const resolve = useResolveQuotation(item.id);
+  const basePrice = basePriceFrom(amount, currency);
+  const settled = useDebouncedValue(basePrice, PREVIEW_DELAY_MS);
+  const preview = useQuotePreview(abroad ? settled : null);
+  const amountError =
+    amount.trim() !== '' && basePrice === null
+      ? formatErrorMessage('quotation/invalid_base_price')
+      : undefined;
+  // A page priced in a currency without a rate keeps it chosen, so the preview says what is missing.
+  const known = currencies.data?.currencies ?? [];
+  const choices = known.includes(currency) ? known : [currency, ...known];
+  const previewShown = basePrice !== null && preview.data && !preview.isError;
+
+  return (
+    <section
+      aria-labelledby="resolve-heading"
+      className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-4"
+    >
+      <h2 id="resolve-heading" className="text-lg font-semibold">
+        Quote it
+      </h2>
+      <form
+        className="flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (abroad && basePrice === null) return;
+          // A refusal is shown from the mutation's state below; only an answer moves on.
+          resolve.mutateAsync(abroad ? basePrice : null).then(onAnswered, () => undefined);
+        }}
+      >
+        {abroad ? (
+          <>
+            <div className="grid gap-3 sm:grid-cols-[minmax(0,16rem)_minmax(0,10rem)]">
+              <TextField
+                label="Base price for one"
+                hint="What the store pays the seller for one, before the service fee."
+                inputMode="decimal"
+                autoComplete="off"
+                value={amount}
+                onChange={(event) => setAmount(event.target.value)}
+                error={amountError}
+                required
+              />
+              <SelectField
+                label="Base price currency"
+                value={currency}
+                onChange={(event) => setCurrency(event.target.value as CurrencyCode)}
+                options={choices.map((code) => ({ value: code, label: code }))}
+                className="self-end"
+              />
+            </div>
+            <div aria-live="polite" className="flex flex-col gap-2">
+              <h3 className="font-semibold">The shopper would be quoted</h3>
+              {basePrice === null ? (
+                <p className="text-sm text-muted">Enter the base price to see the quote.</p>
+              ) : preview.isError ? (
+                <Alert>{messageForError(preview.error)}</Alert>
+              ) : previewShown ? (
+                <QuotedPrices
+                  quotedPrice={preview.data.quotedPrice}
+                  quantity={item.quantity}
+                  expiresAt={preview.data.expiresAt}
+                  caption="The quote per region, before saving"
+                />
+              ) : (
+                <p className="text-sm text-muted">Working out the quote…</p>
+              )}
+            </div>
+          </>
+        ) : (
+          <p>One of our own products: the catalogue price applies, and the shopper may then buy it.</p>
+        )}
+        {resolve.isError ? <Alert>{messageForError(resolve.error)}</Alert> : null}
+        <div>
+          <Button type="submit" disabled={resolve.isPending || (abroad && basePrice === null)}>
+            {resolve.isPending ? 'Resolving…' : 'Resolve'}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function DeclineForm({ item, onAnswered }: { item: QuotationDeskItem; onAnswered: () => void }) {
+  const [reason, setReason] = useState('');
+  const decline = useDeclineQuotation(item.id);
+  const trimmed = reason.trim();
+
+  return (
+    <section
+      aria-labelledby="decline-heading"
+      className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-4"
+    >
+      <h2 id="decline-heading" className="text-lg font-semibold">
+        Or decline it
+      </h2>
+      <FieldFrame
+        label="Reason for the shopper"
+        hint="The shopper reads this with the answer."
+        error={decline.isError ? messageForError(decline.error) : undefined}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            rows={3}
+            maxLength={QUOTATION_DECLINE_REASON_MAX_LENGTH}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            className={CONTROL_CLASSES}
+          />
+        )}
+      </FieldFrame>
+      {trimmed === '' ? (
+        <p className="text-sm text-muted">Give a reason to decline.</p>
+      ) : (
+        <AskFirst
+          label="Decline"
+          question={`Decline ${item.name}? The shopper is told: “${trimmed}”`}
+          confirmLabel="Yes, decline"
+          busyLabel="Declining…"
+          keepLabel="Keep it waiting"
+          busy={decline.isPending}
+          onConfirm={() => decline.mutateAsync(trimmed).then(onAnswered, () => undefined)}
+        />
+      )}
+    </section>
+  );
+}
+
+function Answer({ item }: { item: QuotationDeskItem }) {
+  const { statusData } = item;
+  if (item.status === 'd') {
+    return <Alert tone="info">Declined: {statusData.declineReason}</Alert>;
+  }
+  return (
+    <section aria-labelledby="answer-heading" className="flex flex-col gap-3">
+      <h2 id="answer-heading" className="text-lg font-semibold">
+        Quoted{statusData.quotedAt ? ` on ${formatDateTime(statusData.quotedAt)}` : ''}
+      </h2>
+      {statusData.basePrice ? (
+        <p>
+          Base price for one: <Price value={statusData.basePrice} />
+        </p>
+      ) : (
+        <p>The catalogue price applies.</p>
+      )}
+      {statusData.quotedPrice && statusData.expiresAt ? (
+        <QuotedPrices
+          quotedPrice={statusData.quotedPrice}
+          quantity={item.quantity}
+          expiresAt={statusData.expiresAt}
+          caption="The quote per region"
+        />
+      ) : statusData.expiresAt ? (
+        <p className="text-sm">Holds until {formatDate(statusData.expiresAt)}</p>
+      ) : null}
+    </section>
+  );
+}
+
+/** One request on the desk: what the shopper asked for, and the store's answer, given here. */
+export function QuotationAnswer({ id }: { id: string }) {
+  const query = useDeskItem(id);
+  const navigate = useNavigate();
+  if (query.isPending) return <PageLoading>Loading the request…</PageLoading>;
+  if (query.isError) {
+    return <PageError error={query.error} backTo={DESK_PATH} backLabel="Back to the quotation desk" />;
+  }
+  const { item } = query.data;
+  const backToQueue = (answered: string) => () =>
+    navigate(DESK_PATH, { state: { answered } satisfies AnsweredState });
+
+  return (
+    <article className="flex w-full max-w-4xl flex-col gap-6" aria-labelledby="request-heading">
+      <p className="text-sm">
+        <Link to={DESK_PATH} className={textLinkClasses}>
+          Quotation desk
+        </Link>
+      </p>
+      <div className="flex flex-col gap-4 sm:flex-row">
+        <img
+          src={imageUrl(item.mainImage)}
+          alt=""
+          width={160}
+          height={160}
+          className="size-40 shrink-0 rounded-xl border border-line bg-white object-cover"
+        />
+        <div className="flex min-w-0 flex-col gap-2">
+          <p className="text-xs font-semibold tracking-wide text-muted">{item.marketplaceLabel}</p>
+          <h1 id="request-heading" className="break-words text-2xl font-bold tracking-tight">
+            {item.name}
+          </h1>
+          {item.productUrl ? <PageAbroadLink url={item.productUrl} className="text-sm" /> : null}
+          {item.extracted?.description ? (
+            <p className="text-sm text-muted">{item.extracted.description}</p>
+          ) : null}
+        </div>
+      </div>
+      <dl className="grid gap-4 rounded-2xl border border-line bg-white p-4 sm:grid-cols-2">
+        <Fact term="Price on its page">
+          {item.extracted?.price ? <Price value={item.extracted.price} /> : 'Not read from the page'}
+        </Fact>
+        <Fact term="Quantity">{item.quantity}</Fact>
+        <Fact term="Instructions">
+          <span className="whitespace-pre-line">{item.instructions || 'None'}</span>
+        </Fact>
+        <Fact term="Asked by">
+          {shopperName(item.shopper)} <span className="break-all text-muted">({item.shopper.email})</span>
+        </Fact>
+        <Fact term="Asked">
+          <AskedAt createdAt={item.createdAt} now={new Date()} /> ({formatDateTime(item.createdAt)})
+        </Fact>
+      </dl>
+      {item.status === 'p' ? (
+        <>
+          <ResolveForm item={item} onAnswered={backToQueue(`Quoted ${item.name}. The shopper is told.`)} />
+          <DeclineForm item={item} onAnswered={backToQueue(`Declined ${item.name}. The shopper is told.`)} />
+        </>
+      ) : (
+        <Answer item={item} />
+      )}
+    </article>
+  );
+}
