@@ -11,6 +11,7 @@ import { QUOTATION_DECLINE_REASON_MAX_LENGTH, type QuotationDeskItem } from '@cr
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
+import { AskFirst } from '../../../components/ui/ask-first';
 import { Button, textLinkClasses } from '../../../components/ui/button';
 import { CONTROL_CLASSES, FieldFrame } from '../../../components/ui/field';
 import { PageError, PageLoading } from '../../../components/ui/page-states';
@@ -19,7 +20,6 @@ import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { imageUrl } from '../../../lib/images';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { AskFirst } from '../../orders/components/ask-first';
 import {
   useDeclineQuotation,
   useDeskItem,
