@@ -69,7 +69,8 @@ async function errorHandler(app: FastifyInstance) {
     }
     const translated = isResponseSerializationError(error)
       ? undefined
-      : translateFrameworkError(error, app.initialConfig.bodyLimit ?? 0);
+      : // A route may set its own body limit (an image upload), which is the one the client ran into.
+        translateFrameworkError(error, request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 0);
     if (translated) {
       request.log.info({ code: translated.code, reason: error.message }, 'request refused');
       return reply.status(translated.status).send(toErrorEnvelope(translated.code, translated.params));

@@ -11,9 +11,18 @@ export type AuditAction =
   | 'order.confirm_paynow'
   | 'order.move'
   | 'user.blacklist'
-  | 'user.unblacklist';
+  | 'user.unblacklist'
+  | 'category.create'
+  | 'category.update'
+  | 'category.move'
+  | 'category.delete'
+  | 'merchant.create'
+  | 'merchant.update'
+  | 'product.add_image'
+  | 'product.order_images'
+  | 'product.remove_image';
 
-export type AuditSubjectType = 'quotation_item' | 'order' | 'user';
+export type AuditSubjectType = 'quotation_item' | 'order' | 'user' | 'category' | 'merchant' | 'product';
 
 /** The fields a change touched, as they were and as they became; never a whole row (a user's holds secrets). */
 export type AuditFields = Record<string, unknown>;

@@ -20,6 +20,9 @@ const SUBJECT_LABELS: Record<AuditSubjectType, string> = {
   quotation_item: 'Quotation item',
   order: 'Order',
   user: 'Account',
+  category: 'Category',
+  merchant: 'Merchant',
+  product: 'Product',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -29,6 +32,15 @@ const ACTION_LABELS: Record<string, string> = {
   'order.move': 'Moved an order on',
   'user.blacklist': 'Blacklisted an account',
   'user.unblacklist': 'Lifted a blacklisting',
+  'category.create': 'Added a category',
+  'category.update': 'Changed a category',
+  'category.move': 'Moved a category',
+  'category.delete': 'Deleted a category',
+  'merchant.create': 'Added a merchant',
+  'merchant.update': 'Changed a merchant',
+  'product.add_image': 'Added a product picture',
+  'product.order_images': 'Reordered product pictures',
+  'product.remove_image': 'Deleted a product picture',
 };
 
 const AUDIT_COLUMNS = [

@@ -1,0 +1,83 @@
+import {
+  adminMerchantListQuerySchema,
+  adminMerchantPageSchema,
+  adminMerchantResponseSchema,
+  merchantCreateSchema,
+  merchantUpdateSchema,
+} from '@crossbuy/core/catalogue';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { guardPrivateRoutes, principalOf, requireRole } from '../../plugins/authentication.js';
+import {
+  createMerchant,
+  getAdminMerchant,
+  listAdminMerchants,
+  updateMerchant,
+} from './merchant-admin.service.js';
+
+const idParams = z.object({ id: z.string().max(200) });
+
+/** Merchants for operators and admins (docs/decisions/0044). Mounted under /api/admin. */
+export const adminMerchantRoutes: FastifyPluginAsyncZod = async (app) => {
+  guardPrivateRoutes(app, requireRole('operator', 'admin'));
+
+  app.get(
+    '/merchants',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Merchants by name, disabled ones included; by part of a name or marketplace, or by status',
+        querystring: adminMerchantListQuerySchema,
+        response: { 200: adminMerchantPageSchema },
+      },
+    },
+    async (request) => {
+      const { page, limit } = request.query;
+      return { ...(await listAdminMerchants(app.db, request.query)), page, limit };
+    },
+  );
+
+  app.get(
+    '/merchants/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'One merchant, disabled or not',
+        params: idParams,
+        response: { 200: adminMerchantResponseSchema },
+      },
+    },
+    async (request) => ({ merchant: await getAdminMerchant(app.db, request.params.id) }),
+  );
+
+  app.post(
+    '/merchants',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Add a merchant',
+        body: merchantCreateSchema,
+        response: { 200: adminMerchantResponseSchema },
+      },
+    },
+    async (request) => ({
+      merchant: await createMerchant(app.db, principalOf(request).userId, request.body),
+    }),
+  );
+
+  app.patch(
+    '/merchants/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Edit a merchant, or disable it (left out of the store’s merchant list) or enable it',
+        params: idParams,
+        body: merchantUpdateSchema,
+        response: { 200: adminMerchantResponseSchema },
+      },
+    },
+    async (request) => ({
+      merchant: await updateMerchant(app.db, principalOf(request).userId, request.params.id, request.body),
+    }),
+  );
+};
