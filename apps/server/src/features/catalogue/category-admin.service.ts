@@ -128,6 +128,7 @@ export async function createCategory(
         position: siblings.length,
       };
       await tx.insert(categories).values(row);
+      await renumberSiblings(tx, [...siblings, id]);
       await recordAudit(tx, {
         actorUserId,
         action: 'category.create',
