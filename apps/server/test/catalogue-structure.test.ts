@@ -57,6 +57,44 @@ describe("the back office's catalogue structure", () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
+  it('answers hostile bodies from staff with 4xx and a catalogue code, never 5xx', async () => {
+    const hostile = [
+      null,
+      [],
+      'text',
+      42,
+      { name: 'a\u0000b', parentId: null },
+      { name: 'x'.repeat(100_000) },
+    ];
+    const calls: [method: 'POST' | 'PATCH' | 'PUT', url: string][] = [
+      ['POST', '/api/admin/categories'],
+      ['PATCH', '/api/admin/categories/audio'],
+      ['POST', '/api/admin/categories/audio/move'],
+      ['POST', '/api/admin/merchants'],
+      ['PATCH', `/api/admin/merchants/${fixture.merchants.audio.id}`],
+      ['PUT', '/api/admin/products/00000000-0000-4000-8000-000000000000/images/order'],
+      ['POST', '/api/admin/products/00000000-0000-4000-8000-000000000000/images'],
+    ];
+    for (const [method, url] of calls) {
+      for (const body of hostile) {
+        const answer = await staff.send(method, url, body);
+        expect(
+          answer.statusCode,
+          `${method} ${url} ${JSON.stringify(body)?.slice(0, 40)}`,
+        ).toBeGreaterThanOrEqual(400);
+        expect(answer.statusCode).toBeLessThan(500);
+        expect(errorCode(answer)).toMatch(/^[a-z_]+\/[a-z_]+$/);
+      }
+    }
+    const position = await staff.send('POST', '/api/admin/categories/audio/move', {
+      parentId: null,
+      position: Number.MAX_SAFE_INTEGER,
+    });
+    expect([position.statusCode, errorCode(position)]).toEqual([400, 'general/argument_error']);
+    const query = await staff.get('/api/admin/merchants?q=a%00b&page=99999999');
+    expect(query.statusCode).toBe(400);
+  });
+
   describe('categories', () => {
     it('lists the whole tree depth first, with what each category holds', async () => {
       await addProduct(fixture, {
