@@ -338,6 +338,30 @@ describe("the back office's catalogue structure", () => {
       }
     });
 
+    it('replaces a merchant’s logo with an upload checked like any picture, and audits it', async () => {
+      const put = (body: Buffer | string, contentType = 'image/png') =>
+        harness.app.inject({
+          method: 'PUT',
+          url: `/api/admin/merchants/${merchantId}/logo`,
+          headers: { cookie: session.cookie, ...session.header, 'content-type': contentType },
+          payload: body,
+        });
+      const first = await put(await png(300, 100));
+      expect(first.statusCode, first.body).toBe(200);
+      const logo: string = first.json().merchant.logo;
+      expect(logo).toMatch(new RegExp(`^/images/merchants/${merchantId}/[0-9a-f-]+\\.webp$`));
+      expect((await stat(path.join(dataDir, logo))).isFile()).toBe(true);
+      const second = await put(await png(120, 120, '#8e44ad'));
+      expect(second.json().merchant.logo).not.toBe(logo);
+      await expect(stat(path.join(dataDir, logo))).rejects.toThrow();
+      const fake = await put('<svg onload="alert(1)"></svg>', 'image/png');
+      expect([fake.statusCode, errorCode(fake)]).toEqual([415, 'image/unsupported_type']);
+      const entries = (await auditOf(merchantId)).filter(
+        (entry) => entry.action === 'merchant.update' && entry.after && 'logoImage' in entry.after,
+      );
+      expect(entries).toHaveLength(2);
+    });
+
     it('shows a merchant’s new name on its products’ pages at once, though they were cached', async () => {
       const product = await addProduct(fixture, {
         name: 'Brooklyn Tote',

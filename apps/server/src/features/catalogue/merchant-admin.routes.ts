@@ -4,22 +4,29 @@ import {
   adminMerchantResponseSchema,
   merchantCreateSchema,
   merchantUpdateSchema,
+  PRODUCT_IMAGE_MAX_BYTES,
+  PRODUCT_IMAGE_TYPES,
 } from '@crossbuy/core/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { imagesDirectory } from '../../lib/image-store.js';
 import { guardPrivateRoutes, principalOf, requireRole } from '../../plugins/authentication.js';
 import {
   createMerchant,
   getAdminMerchant,
   listAdminMerchants,
+  setMerchantLogo,
   updateMerchant,
 } from './merchant-admin.service.js';
+import { acceptPictureBodies, pictureBody } from './product-images.routes.js';
 
 const idParams = z.object({ id: z.string().max(200) });
 
 /** Merchants for operators and admins (docs/decisions/0044). Mounted under /api/admin. */
 export const adminMerchantRoutes: FastifyPluginAsyncZod = async (app) => {
   guardPrivateRoutes(app, requireRole('operator', 'admin'));
+  acceptPictureBodies(app);
+  const imagesDir = imagesDirectory(app.config.dataDir);
 
   app.get(
     '/merchants',
@@ -78,6 +85,30 @@ export const adminMerchantRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       merchant: await updateMerchant(app.db, principalOf(request).userId, request.params.id, request.body),
+    }),
+  );
+
+  app.put(
+    '/merchants/:id/logo',
+    {
+      bodyLimit: PRODUCT_IMAGE_MAX_BYTES,
+      schema: {
+        tags: ['admin'],
+        summary: 'Replace a merchant’s logo: a JPEG, PNG or WebP file of at most 5 MB as the body',
+        description: 'Checked and re-encoded as a product picture is (docs/decisions/0044).',
+        consumes: [...PRODUCT_IMAGE_TYPES],
+        params: idParams,
+        response: { 200: adminMerchantResponseSchema },
+      },
+    },
+    async (request) => ({
+      merchant: await setMerchantLogo(
+        app.db,
+        imagesDir,
+        principalOf(request).userId,
+        request.params.id,
+        pictureBody(request.body),
+      ),
     }),
   );
 };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type AdminMerchant,
   type AdminMerchantListQuery,
@@ -9,10 +10,12 @@ import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { isUuid } from '../../lib/ids.js';
+import { removePicture, savePicture } from '../../lib/image-store.js';
 import { publishLive } from '../../plugins/live-bus.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { CATALOGUE_CHANGED_TOPIC } from './catalogue.service.js';
 import { type MerchantRow, merchants } from './catalogue.table.js';
+import { preparePicture } from './product-images.service.js';
 
 const adminMerchantFields = {
   id: merchants.id,
@@ -153,5 +156,48 @@ export async function updateMerchant(
     });
     await announce(tx, id);
   });
+  return getAdminMerchant(db, id);
+}
+
+/**
+ * Puts an uploaded logo in place of the merchant's, checked and re-encoded as product pictures are. The
+ * logo it replaces is deleted only when it was uploaded here: demo logos are drawn at seed time.
+ */
+export async function setMerchantLogo(
+  db: Database,
+  imagesDir: string,
+  actorUserId: string,
+  id: string,
+  bytes: Buffer,
+): Promise<AdminMerchant> {
+  await getAdminMerchant(db, id);
+  const folder = `merchants/${id.toLowerCase()}/`;
+  const key = `${folder}${randomUUID()}.webp`;
+  await savePicture(imagesDir, key, await preparePicture(bytes));
+  let replaced: string | null;
+  try {
+    replaced = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ logoImage: merchants.logoImage })
+        .from(merchants)
+        .where(eq(merchants.id, id))
+        .for('update');
+      if (!row) throw new AppError('merchant/not_found', [id]);
+      await tx.update(merchants).set({ logoImage: key }).where(eq(merchants.id, id));
+      await recordAudit(tx, {
+        actorUserId,
+        action: 'merchant.update',
+        subject: { type: 'merchant', id },
+        before: { logoImage: row.logoImage },
+        after: { logoImage: key },
+      });
+      await announce(tx, id);
+      return row.logoImage;
+    });
+  } catch (error) {
+    await removePicture(imagesDir, key);
+    throw error;
+  }
+  if (replaced?.startsWith(folder)) await removePicture(imagesDir, replaced);
   return getAdminMerchant(db, id);
 }

@@ -6,6 +6,7 @@ import {
   productImagesSchema,
 } from '@crossbuy/core/catalogue';
 import { AppError } from '@crossbuy/core/errors';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { imagesDirectory } from '../../lib/image-store.js';
@@ -18,6 +19,24 @@ import {
 } from './product-images.service.js';
 
 const idParams = z.object({ id: z.string().max(200) });
+
+/**
+ * Lets the routes of `app` (a plugin's own scope) take a picture as their raw body, typed image/jpeg,
+ * image/png or image/webp, up to PRODUCT_IMAGE_MAX_BYTES; the handler checks the bytes themselves.
+ */
+export function acceptPictureBodies(app: FastifyInstance): void {
+  app.addContentTypeParser(
+    [...PRODUCT_IMAGE_TYPES],
+    { parseAs: 'buffer', bodyLimit: PRODUCT_IMAGE_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+}
+
+/** The picture a route was sent, or 415 when the body was of another type (JSON, a form). */
+export function pictureBody(body: unknown): Buffer {
+  if (!Buffer.isBuffer(body)) throw new AppError('general/unsupported_media_type');
+  return body;
+}
 const imagesResponse = { 200: productImagesSchema };
 
 /**
@@ -29,11 +48,7 @@ export const adminProductImageRoutes: FastifyPluginAsyncZod = async (app) => {
   guardPrivateRoutes(app, requireRole('operator', 'admin'));
   const imagesDir = imagesDirectory(app.config.dataDir);
 
-  app.addContentTypeParser(
-    [...PRODUCT_IMAGE_TYPES],
-    { parseAs: 'buffer', bodyLimit: PRODUCT_IMAGE_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
+  acceptPictureBodies(app);
 
   app.get(
     '/products/:id/images',
@@ -64,10 +79,14 @@ export const adminProductImageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: imagesResponse,
       },
     },
-    async (request) => {
-      if (!Buffer.isBuffer(request.body)) throw new AppError('general/unsupported_media_type');
-      return addProductImage(app.db, imagesDir, principalOf(request).userId, request.params.id, request.body);
-    },
+    async (request) =>
+      addProductImage(
+        app.db,
+        imagesDir,
+        principalOf(request).userId,
+        request.params.id,
+        pictureBody(request.body),
+      ),
   );
 
   app.put(

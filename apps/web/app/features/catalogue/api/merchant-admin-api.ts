@@ -8,6 +8,7 @@ import { ADMIN_MERCHANT_PAGE_SIZE } from '@crossbuy/core/catalogue';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { useUser } from '../../../lib/user-store';
+import { uploadPicture } from './product-images-api';
 
 export const ADMIN_MERCHANTS_KEY = ['admin-merchants'] as const;
 
@@ -40,6 +41,20 @@ export function useSaveMerchant() {
             `/admin/merchants/${encodeURIComponent(save.id)}`,
             save.input,
           ),
+    onSuccess: () => client.invalidateQueries({ queryKey: ADMIN_MERCHANTS_KEY }),
+  });
+}
+
+/** `PUT /admin/merchants/{id}/logo`: the chosen file as the merchant's logo. */
+export function useUploadMerchantLogo() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: string; file: File }) =>
+      uploadPicture<{ merchant: AdminMerchant }>(
+        'PUT',
+        `/admin/merchants/${encodeURIComponent(id)}/logo`,
+        file,
+      ),
     onSuccess: () => client.invalidateQueries({ queryKey: ADMIN_MERCHANTS_KEY }),
   });
 }

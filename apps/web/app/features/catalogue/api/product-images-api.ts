@@ -23,16 +23,17 @@ export function useProductImages(productId: string) {
 
 /**
  * Sends a picture as the request body with its own type, reporting how much has gone (0 to 1). Fetch
- * cannot tell upload progress, so this one call goes through XMLHttpRequest.
+ * cannot tell upload progress, so picture uploads go through XMLHttpRequest.
  */
-export function uploadProductImage(
-  productId: string,
+export function uploadPicture<T>(
+  method: 'POST' | 'PUT',
+  path: string,
   file: Blob,
-  onProgress: (fraction: number) => void,
-): Promise<ProductImages> {
+  onProgress: (fraction: number) => void = () => undefined,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `/api${imagesPath(productId)}`);
+    request.open(method, `/api${path}`);
     request.setRequestHeader('Content-Type', file.type);
     request.setRequestHeader('Accept', 'application/json');
     const xsrf = currentXsrfToken();
@@ -47,7 +48,7 @@ export function uploadProductImage(
       } catch {
         body = undefined;
       }
-      if (request.status >= 200 && request.status < 300) resolve(body as ProductImages);
+      if (request.status >= 200 && request.status < 300) resolve(body as T);
       else reject(ApiError.fromResponse(request.status, body));
     };
     request.onerror = () => reject(new ApiError({ status: 0 }));
@@ -62,7 +63,7 @@ export function useChangeProductImages(productId: string) {
   return {
     upload: useMutation({
       mutationFn: ({ file, onProgress }: { file: File; onProgress: (fraction: number) => void }) =>
-        uploadProductImage(productId, file, onProgress),
+        uploadPicture<ProductImages>('POST', imagesPath(productId), file, onProgress),
       onSuccess: settle,
     }),
     order: useMutation({

@@ -4,6 +4,7 @@ import {
   MERCHANT_DESCRIPTION_MAX_LENGTH,
   MERCHANT_MARKET_PLACE_MAX_LENGTH,
   MERCHANT_NAME_MAX_LENGTH,
+  PRODUCT_IMAGE_TYPES,
 } from '@crossbuy/core/catalogue';
 import { messageForError } from '@crossbuy/core/errors';
 import { type FormEvent, useState } from 'react';
@@ -16,7 +17,13 @@ import { LoadFailure } from '../../../components/ui/page-states';
 import { listPageHref, Pagination } from '../../../components/ui/pagination';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
-import { type MerchantFilter, useAdminMerchants, useSaveMerchant } from '../api/merchant-admin-api';
+import { imageUrl } from '../../../lib/images';
+import {
+  type MerchantFilter,
+  useAdminMerchants,
+  useSaveMerchant,
+  useUploadMerchantLogo,
+} from '../api/merchant-admin-api';
 
 const COLUMNS = [
   { label: 'Merchant' },
@@ -199,6 +206,7 @@ function MerchantForm({
           onChange={set('description')}
         />
       </label>
+      {merchant ? <MerchantLogo merchant={merchant} onDone={onDone} /> : null}
       {save.isError ? <Alert>{messageForError(save.error)}</Alert> : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={save.isPending}>
@@ -214,5 +222,40 @@ function MerchantForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+function MerchantLogo({ merchant, onDone }: { merchant: AdminMerchant; onDone: (message: string) => void }) {
+  const upload = useUploadMerchantLogo();
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <img
+        src={imageUrl(merchant.logo)}
+        alt={`The logo of ${merchant.name}`}
+        width={64}
+        height={64}
+        className="size-16 rounded-lg border border-line object-cover"
+      />
+      <label className="flex flex-col gap-1 text-sm font-medium">
+        Logo (JPEG, PNG or WebP, up to 5 MB)
+        <input
+          type="file"
+          accept={PRODUCT_IMAGE_TYPES.join(',')}
+          disabled={upload.isPending}
+          className="max-w-full font-normal"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) {
+              upload.mutate(
+                { id: merchant.id, file },
+                { onSuccess: () => onDone(`The logo of ${merchant.name} was replaced.`) },
+              );
+            }
+          }}
+        />
+      </label>
+      {upload.isError ? <Alert>{messageForError(upload.error)}</Alert> : null}
+    </div>
   );
 }
