@@ -62,10 +62,11 @@ export type CategoryMoveInput = z.input<typeof categoryMoveSchema>;
 export const adminCategoryResponseSchema = z.object({ category: adminCategorySchema });
 
 /**
- * The id a new category gets from its name: 'Rice Cookers & Kettles' -> 'rice-cookers-kettles'. Accents
- * are dropped; an empty result (a name in another script) means the id must be given.
+ * The id a new category (or the address name a new merchant) gets from its name: 'Rice Cookers & Kettles'
+ * -> 'rice-cookers-kettles'. Accents are dropped; an empty result (a name in another script) means the id
+ * must be given.
  */
-export function categoryIdFromName(name: string): string {
+export function slugFromName(name: string): string {
   return name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

@@ -1,9 +1,9 @@
 import {
   type AdminCategory,
-  categoryIdFromName,
   categoryPath,
   moveMakesCycle,
   placeAt,
+  slugFromName,
 } from '@crossbuy/core/catalogue';
 import { AppError } from '@crossbuy/core/errors';
 import { asc, eq, sql } from 'drizzle-orm';
@@ -113,7 +113,7 @@ export async function createCategory(
   actorUserId: string,
   input: { name: string; parentId: string | null; id?: string | undefined },
 ): Promise<AdminCategory> {
-  const id = input.id ?? categoryIdFromName(input.name);
+  const id = input.id ?? slugFromName(input.name);
   if (id === '') throw new AppError('category/invalid_id');
   try {
     await db.transaction(async (tx) => {

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import {
   type AdminMerchant,
   type AdminMerchantListQuery,
-  categoryIdFromName,
   imageUrl,
+  slugFromName,
 } from '@crossbuy/core/catalogue';
 import { AppError } from '@crossbuy/core/errors';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
@@ -105,8 +105,7 @@ export async function createMerchant(
     slug?: string | undefined;
   },
 ): Promise<AdminMerchant> {
-  // A merchant's address name follows the same rule as a category's id.
-  const slug = input.slug ?? categoryIdFromName(input.name);
+  const slug = input.slug ?? slugFromName(input.name);
   if (slug === '') throw new AppError('merchant/invalid_slug');
   const { slug: _given, ...fields } = input;
   try {
