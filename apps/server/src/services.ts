@@ -5,6 +5,9 @@ import { authRoutes } from './features/auth/auth.routes.js';
 import { cartRoutes } from './features/cart/cart.routes.js';
 import { isInCart } from './features/cart/cart.service.js';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes.js';
+import { adminCategoryRoutes } from './features/catalogue/category-admin.routes.js';
+import { adminMerchantRoutes } from './features/catalogue/merchant-admin.routes.js';
+import { adminProductImageRoutes } from './features/catalogue/product-images.routes.js';
 import { checkoutRoutes } from './features/checkout/checkout.routes.js';
 import { contactRoutes } from './features/contact/contact.routes.js';
 import { adminContactRoutes } from './features/contact/contact-admin.routes.js';
@@ -90,6 +93,9 @@ export const adminService: FastifyPluginAsync = async (app) => {
   await app.register(adminAuditRoutes);
   await app.register(adminCustomerRoutes);
   await app.register(adminContactRoutes);
+  await app.register(adminCategoryRoutes);
+  await app.register(adminMerchantRoutes);
+  await app.register(adminProductImageRoutes);
 };
 
 function quotingRulesOf(app: FastifyInstance): QuotingRules {

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { thumbnailPath } from '@crossbuy/core/catalogue';
 import type { Art } from './svg-art.js';
@@ -8,17 +8,39 @@ export function imagesDirectory(dataDir: string): string {
   return path.join(dataDir, 'images');
 }
 
+/** The file of `key` inside the images folder; a key that would lead anywhere else is a bug. */
+function fileOf(imagesDir: string, key: string): string {
+  const file = path.resolve(imagesDir, key);
+  if (!file.startsWith(path.resolve(imagesDir) + path.sep)) {
+    throw new Error(`Image key escapes the images folder: ${key}`);
+  }
+  return file;
+}
+
+/** A picture's bytes and its thumbnail's, as they are written: SVG text or encoded raster bytes. */
+export type StoredPicture = { picture: string | Uint8Array; thumbnail: string | Uint8Array };
+
 /**
- * Writes a picture under `key` ('products/<id>.svg') and its thumbnail beside it, named by the thumbnail
+ * Writes a picture under `key` ('products/<id>.webp') and its thumbnail beside it, named by the thumbnail
  * rule the web app also uses. Returns the key to store.
  */
-export async function saveArt(imagesDir: string, key: string, art: Art): Promise<string> {
-  const file = path.join(imagesDir, key);
-  if (!file.startsWith(imagesDir + path.sep)) throw new Error(`Image key escapes the images folder: ${key}`);
+export async function savePicture(imagesDir: string, key: string, stored: StoredPicture): Promise<string> {
+  const file = fileOf(imagesDir, key);
+  const thumbnailFile = fileOf(imagesDir, thumbnailPath(key));
   await mkdir(path.dirname(file), { recursive: true });
-  await Promise.all([
-    writeFile(file, art.svg),
-    writeFile(path.join(imagesDir, thumbnailPath(key)), art.thumbnail),
-  ]);
+  await Promise.all([writeFile(file, stored.picture), writeFile(thumbnailFile, stored.thumbnail)]);
   return key;
+}
+
+/** Writes a drawn picture (demo data) and its thumbnail. */
+export function saveArt(imagesDir: string, key: string, art: Art): Promise<string> {
+  return savePicture(imagesDir, key, { picture: art.svg, thumbnail: art.thumbnail });
+}
+
+/** Removes a picture and its thumbnail; one already gone is not an error. */
+export async function removePicture(imagesDir: string, key: string): Promise<void> {
+  await Promise.all([
+    rm(fileOf(imagesDir, key), { force: true }),
+    rm(fileOf(imagesDir, thumbnailPath(key)), { force: true }),
+  ]);
 }

@@ -67,9 +67,11 @@ async function errorHandler(app: FastifyInstance) {
       }
       return reply.status(thrown.status).send(toErrorEnvelope(thrown.code, thrown.params));
     }
+    // A route may set its own body limit (a picture upload); that is the limit the client ran into.
+    const bodyLimit = request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 0;
     const translated = isResponseSerializationError(error)
       ? undefined
-      : translateFrameworkError(error, app.initialConfig.bodyLimit ?? 0);
+      : translateFrameworkError(error, bodyLimit);
     if (translated) {
       request.log.info({ code: translated.code, reason: error.message }, 'request refused');
       return reply.status(translated.status).send(toErrorEnvelope(translated.code, translated.params));

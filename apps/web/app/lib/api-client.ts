@@ -49,6 +49,11 @@ function readCookie(name: string): string | undefined {
   return undefined;
 }
 
+/** The anti-forgery token the browser holds, for a call made outside this client (an upload with progress). */
+export function currentXsrfToken(): string | undefined {
+  return readCookie(XSRF_COOKIE);
+}
+
 function isSameOrigin(url: string): boolean {
   if (typeof window === 'undefined') return !/^([a-z][a-z\d+.-]*:|\/\/)/i.test(url);
   return new URL(url, window.location.href).origin === window.location.origin;

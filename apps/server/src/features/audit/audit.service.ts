@@ -13,9 +13,29 @@ export type AuditAction =
   | 'user.blacklist'
   | 'user.unblacklist'
   | 'contact_message.read'
-  | 'contact_message.reply';
+  | 'contact_message.reply'
+  | 'category.create'
+  | 'category.update'
+  | 'category.move'
+  | 'category.delete'
+  | 'merchant.create'
+  | 'merchant.update'
+  | 'product.add_image'
+  | 'product.order_images'
+  | 'product.remove_image';
 
-export type AuditSubjectType = 'quotation_item' | 'order' | 'user' | 'contact_message';
+/** What the staff change, as the audit log names it. */
+export const AUDIT_SUBJECT_TYPES = [
+  'quotation_item',
+  'order',
+  'user',
+  'contact_message',
+  'category',
+  'merchant',
+  'product',
+] as const;
+
+export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
 /** The fields a change touched, as they were and as they became; never a whole row (a user's holds secrets). */
 export type AuditFields = Record<string, unknown>;

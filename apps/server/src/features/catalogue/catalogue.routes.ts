@@ -15,7 +15,9 @@ import { z } from 'zod';
 import { principalOf, requireUser, visitorOrUser } from '../../plugins/authentication.js';
 import type { RegionDirectory } from '../regions/regions.service.js';
 import {
+  CATALOGUE_CHANGED_TOPIC,
   categoryTree,
+  forgetCatalogueReads,
   getMerchant,
   getProduct,
   listMerchants,
@@ -47,6 +49,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
     keep: RECENTLY_VIEWED_LIMIT,
   });
   app.addHook('onClose', () => productViews.close());
+  const stopHearingChanges = app.live.subscribe(CATALOGUE_CHANGED_TOPIC, () => forgetCatalogueReads(app.db));
+  app.addHook('onClose', async () => stopHearingChanges());
 
   app.get(
     '/product/search',

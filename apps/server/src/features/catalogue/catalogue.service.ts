@@ -138,6 +138,26 @@ function readerFor(db: Database): CatalogueReader {
   return reader;
 }
 
+/**
+ * The live-bus topic on which staff changes to the catalogue's structure (categories, merchants) and to
+ * products' pictures are announced, so every process forgets what it keeps at once rather than after
+ * PRODUCT_CACHE_TTL_MS (docs/decisions/0044).
+ */
+export const CATALOGUE_CHANGED_TOPIC = 'catalogue.changed';
+
+/**
+ * Forgets every product, facet count and first page this process keeps for `db`. Staff changes are rare
+ * beside reads, so emptying all of it costs a few reads from the tables and cannot miss what a change
+ * touched (a merchant's name is in every product of theirs, a category's in every facet count).
+ */
+export function forgetCatalogueReads(db: Database): void {
+  const reader = readers.get(db);
+  if (!reader) return;
+  reader.cache = new ProductCache();
+  reader.facetsCache = createListingFacetsCache();
+  reader.firstPagesCache = createListingFirstPagesCache();
+}
+
 function baseMoney(amountMinor: number): Money {
   return { amountMinor, currency: BASE_CURRENCY };
 }
@@ -721,10 +741,15 @@ export async function categoryShowcase(
 // ---------------------------------------------------------------------------------------------------------
 // Categories, merchants, recently viewed
 
+/** The tree the store shows: a disabled category is left out with everything below it. */
 export async function categoryTree(db: Database): Promise<CategoryNode[]> {
   const rows = await db
     .select({ id: categories.id, name: categories.name, parentId: categories.parentId })
     .from(categories)
+    .where(
+      sql`NOT EXISTS (SELECT 1 FROM categories AS d WHERE d.disabled
+                        AND (${categories.path} = d.path OR ${categories.path} LIKE d.path || '.%'))`,
+    )
     .orderBy(asc(categories.position), asc(categories.name));
   return buildCategoryTree(rows);
 }
@@ -750,6 +775,7 @@ function toMerchant({ logoImage, ...row }: { logoImage: string | null } & Omit<M
   return { ...row, logo: logoImage === null ? null : imageUrl(logoImage) };
 }
 
+/** The merchants the store shows: disabled ones are left out. */
 export async function listMerchants(
   db: Database,
   page: number,
@@ -759,10 +785,11 @@ export async function listMerchants(
     db
       .select(merchantFields)
       .from(merchants)
+      .where(not(merchants.disabled))
       .orderBy(asc(merchants.name), asc(merchants.id))
       .limit(limit)
       .offset((page - 1) * limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(merchants),
+    db.select({ total: sql<number>`count(*)::int` }).from(merchants).where(not(merchants.disabled)),
   ]);
   return { merchants: rows.map(toMerchant), total: counted?.total ?? 0 };
 }

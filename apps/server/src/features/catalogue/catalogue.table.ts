@@ -32,6 +32,8 @@ export const merchants = pgTable(
     description: text('description').notNull().default(''),
     /** Image key under the images directory; null shows a placeholder. */
     logoImage: text('logo_image'),
+    /** A disabled merchant is left out of the store's merchant list; its products keep their own flag. */
+    disabled: boolean('disabled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('merchants_slug_unique').on(table.slug)],
@@ -49,6 +51,8 @@ export const categories = pgTable(
     parentId: text('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'restrict' }),
     path: text('path').notNull(),
     position: integer('position').notNull().default(0),
+    /** A disabled category, and everything below it, is left out of the store's category tree. */
+    disabled: boolean('disabled').notNull().default(false),
   },
   (table) => [
     uniqueIndex('categories_path_unique').on(table.path.op('text_pattern_ops')),

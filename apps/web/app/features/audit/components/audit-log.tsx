@@ -21,6 +21,9 @@ const SUBJECT_LABELS: Record<AuditSubjectType, string> = {
   order: 'Order',
   user: 'Account',
   contact_message: 'Contact message',
+  category: 'Category',
+  merchant: 'Merchant',
+  product: 'Product',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -32,6 +35,15 @@ const ACTION_LABELS: Record<string, string> = {
   'user.unblacklist': 'Lifted a blacklisting',
   'contact_message.read': 'Opened a contact message',
   'contact_message.reply': 'Replied to a contact message',
+  'category.create': 'Added a category',
+  'category.update': 'Changed a category',
+  'category.move': 'Moved a category',
+  'category.delete': 'Deleted a category',
+  'merchant.create': 'Added a merchant',
+  'merchant.update': 'Changed a merchant',
+  'product.add_image': 'Added a product picture',
+  'product.order_images': 'Reordered product pictures',
+  'product.remove_image': 'Deleted a product picture',
 };
 
 const AUDIT_COLUMNS = [

@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type AdminMerchant,
+  type AdminMerchantListQuery,
+  imageUrl,
+  slugFromName,
+} from '@crossbuy/core/catalogue';
+import { AppError } from '@crossbuy/core/errors';
+import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { isUuid } from '../../lib/ids.js';
+import { removePicture, savePicture } from '../../lib/image-store.js';
+import { publishLive } from '../../plugins/live-bus.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { CATALOGUE_CHANGED_TOPIC } from './catalogue.service.js';
+import { type MerchantRow, merchants } from './catalogue.table.js';
+import { preparePicture } from './product-images.service.js';
+
+const adminMerchantFields = {
+  id: merchants.id,
+  name: merchants.name,
+  slug: merchants.slug,
+  sourceMarketPlace: merchants.sourceMarketPlace,
+  countryCode: merchants.countryCode,
+  description: merchants.description,
+  logoImage: merchants.logoImage,
+  disabled: merchants.disabled,
+  createdAt: merchants.createdAt,
+  productCount: sql<number>`(SELECT count(*)::int FROM products AS p WHERE p.merchant_id = "merchants"."id" AND NOT p.disabled)`,
+};
+
+type AdminMerchantRow = Omit<AdminMerchant, 'logo' | 'createdAt'> & {
+  logoImage: string | null;
+  createdAt: Date;
+};
+
+function toAdminMerchant({ logoImage, createdAt, ...row }: AdminMerchantRow): AdminMerchant {
+  return {
+    ...row,
+    logo: logoImage === null ? null : imageUrl(logoImage),
+    createdAt: createdAt.toISOString(),
+  };
+}
+
+/** The fields staff can change, as the audit log records them. */
+const EDITABLE_FIELDS = ['name', 'sourceMarketPlace', 'countryCode', 'description', 'disabled'] as const;
+type MerchantChange = Partial<Pick<MerchantRow, (typeof EDITABLE_FIELDS)[number]>>;
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** Merchants by name, disabled ones included, a page at a time; by part of a name or by status. */
+export async function listAdminMerchants(
+  db: Database,
+  query: { page: number; limit: number; q?: string | undefined; status?: AdminMerchantListQuery['status'] },
+): Promise<{ merchants: AdminMerchant[]; total: number }> {
+  const filters: (SQL | undefined)[] = [];
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    filters.push(
+      or(
+        ilike(merchants.name, pattern),
+        ilike(merchants.slug, pattern),
+        ilike(merchants.sourceMarketPlace, pattern),
+      ),
+    );
+  }
+  if (query.status) filters.push(eq(merchants.disabled, query.status === 'disabled'));
+  const where = and(...filters);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(adminMerchantFields)
+      .from(merchants)
+      .where(where)
+      .orderBy(asc(merchants.name), asc(merchants.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(merchants).where(where),
+  ]);
+  return { merchants: rows.map(toAdminMerchant), total: counted?.total ?? 0 };
+}
+
+export async function getAdminMerchant(db: Database, id: string): Promise<AdminMerchant> {
+  const [row] = isUuid(id)
+    ? await db.select(adminMerchantFields).from(merchants).where(eq(merchants.id, id))
+    : [];
+  if (!row) throw new AppError('merchant/not_found', [id]);
+  return toAdminMerchant(row);
+}
+
+function announce(tx: Database, merchantId: string): Promise<void> {
+  return publishLive(tx, CATALOGUE_CHANGED_TOPIC, { merchantId });
+}
+
+export async function createMerchant(
+  db: Database,
+  actorUserId: string,
+  input: {
+    name: string;
+    sourceMarketPlace: string;
+    countryCode: string;
+    description: string;
+    slug?: string | undefined;
+  },
+): Promise<AdminMerchant> {
+  const slug = input.slug ?? slugFromName(input.name);
+  if (slug === '') throw new AppError('merchant/invalid_slug');
+  const { slug: _given, ...fields } = input;
+  try {
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(merchants)
+        .values({ ...fields, slug })
+        .returning({ id: merchants.id });
+      if (!row) throw new Error('merchant insert returned nothing');
+      await recordAudit(tx, {
+        actorUserId,
+        action: 'merchant.create',
+        subject: { type: 'merchant', id: row.id },
+        before: null,
+        after: { ...fields, slug },
+      });
+      await announce(tx, row.id);
+      return row.id;
+    });
+    return getAdminMerchant(db, id);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('merchant/slug_taken', [slug]);
+    throw error;
+  }
+}
+
+/** Edits a merchant's fields, or disables or enables it; only the fields given change. */
+export async function updateMerchant(
+  db: Database,
+  actorUserId: string,
+  id: string,
+  change: { [Field in keyof MerchantChange]?: MerchantChange[Field] | undefined },
+): Promise<AdminMerchant> {
+  if (!isUuid(id)) throw new AppError('merchant/not_found', [id]);
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(merchants).where(eq(merchants.id, id)).for('update');
+    if (!row) throw new AppError('merchant/not_found', [id]);
+    const fields = EDITABLE_FIELDS.filter((field) => change[field] !== undefined);
+    const set = Object.fromEntries(fields.map((field) => [field, change[field]])) as MerchantChange;
+    await tx.update(merchants).set(set).where(eq(merchants.id, id));
+    await recordAudit(tx, {
+      actorUserId,
+      action: 'merchant.update',
+      subject: { type: 'merchant', id },
+      before: Object.fromEntries(fields.map((field) => [field, row[field]])),
+      after: set,
+    });
+    await announce(tx, id);
+  });
+  return getAdminMerchant(db, id);
+}
+
+/**
+ * Puts an uploaded logo in place of the merchant's, checked and re-encoded as product pictures are. The
+ * logo it replaces is deleted only when it was uploaded here: demo logos are drawn at seed time.
+ */
+export async function setMerchantLogo(
+  db: Database,
+  imagesDir: string,
+  actorUserId: string,
+  id: string,
+  bytes: Buffer,
+): Promise<AdminMerchant> {
+  await getAdminMerchant(db, id);
+  const folder = `merchants/${id.toLowerCase()}/`;
+  const key = `${folder}${randomUUID()}.webp`;
+  await savePicture(imagesDir, key, await preparePicture(bytes));
+  let replaced: string | null;
+  try {
+    replaced = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ logoImage: merchants.logoImage })
+        .from(merchants)
+        .where(eq(merchants.id, id))
+        .for('update');
+      if (!row) throw new AppError('merchant/not_found', [id]);
+      await tx.update(merchants).set({ logoImage: key }).where(eq(merchants.id, id));
+      await recordAudit(tx, {
+        actorUserId,
+        action: 'merchant.update',
+        subject: { type: 'merchant', id },
+        before: { logoImage: row.logoImage },
+        after: { logoImage: key },
+      });
+      await announce(tx, id);
+      return row.logoImage;
+    });
+  } catch (error) {
+    await removePicture(imagesDir, key);
+    throw error;
+  }
+  if (replaced?.startsWith(folder)) await removePicture(imagesDir, replaced);
+  return getAdminMerchant(db, id);
+}

@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto';
+import {
+  imageUrl,
+  PRODUCT_IMAGE_MAX_PIXELS,
+  PRODUCT_IMAGES_MAX,
+  type ProductImages,
+  thumbnailPath,
+} from '@crossbuy/core/catalogue';
+import { AppError } from '@crossbuy/core/errors';
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { Database } from '../../db/client.js';
+import { isUuid } from '../../lib/ids.js';
+import { removePicture, savePicture } from '../../lib/image-store.js';
+import { publishLive } from '../../plugins/live-bus.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { CATALOGUE_CHANGED_TOPIC } from './catalogue.service.js';
+import { products } from './catalogue.table.js';
+
+/** The largest side of a stored picture: twice the product page's 600 px gallery, for sharp screens. */
+export const PICTURE_MAX_SIDE = 1200;
+/** The thumbnail's side: product cards draw it at up to 320 px, so 1.5 times that. */
+export const THUMBNAIL_SIDE = 480;
+
+// What each accepted type starts with; the name and the declared type of an upload prove nothing.
+const SIGNATURES: { format: 'jpeg' | 'png' | 'webp'; matches(bytes: Buffer): boolean }[] = [
+  { format: 'jpeg', matches: (bytes) => bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])) },
+  {
+    format: 'png',
+    matches: (bytes) =>
+      bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
+  {
+    format: 'webp',
+    matches: (bytes) =>
+      bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
+      bytes.subarray(8, 12).toString('latin1') === 'WEBP',
+  },
+];
+
+/** The format the bytes are in, by their signature; undefined when they are none of the accepted ones. */
+export function sniffImageFormat(bytes: Buffer): 'jpeg' | 'png' | 'webp' | undefined {
+  return SIGNATURES.find((signature) => signature.matches(bytes))?.format;
+}
+
+const MEGAPIXELS = String(PRODUCT_IMAGE_MAX_PIXELS / 1_000_000);
+
+/**
+ * Checks an upload by its own bytes and draws what is stored: the picture within PICTURE_MAX_SIDE and a
+ * square thumbnail, both WebP. Re-encoding keeps no metadata (a phone's EXIF holds where it was taken)
+ * and turns the picture upright first, as the EXIF orientation said. The pixel count is read from the
+ * header before anything is decoded, and sharp refuses to decode past it too, so a small file that would
+ * unpack to gigabytes (a decompression bomb) costs nothing.
+ */
+export async function preparePicture(bytes: Buffer): Promise<{ picture: Buffer; thumbnail: Buffer }> {
+  const format = sniffImageFormat(bytes);
+  if (!format) throw new AppError('image/unsupported_type');
+  const open = () => sharp(bytes, { limitInputPixels: PRODUCT_IMAGE_MAX_PIXELS, failOn: 'error' }).rotate();
+  try {
+    const { width, height, format: decoded } = await sharp(bytes).metadata();
+    if (decoded !== format) throw new AppError('image/unsupported_type');
+    if (!width || !height) throw new AppError('image/unsupported_type');
+    if (width * height > PRODUCT_IMAGE_MAX_PIXELS) throw new AppError('image/too_many_pixels', [MEGAPIXELS]);
+    const [picture, thumbnail] = await Promise.all([
+      open()
+        .resize(PICTURE_MAX_SIDE, PICTURE_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer(),
+      open().resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'cover' }).webp({ quality: 80 }).toBuffer(),
+    ]);
+    return { picture, thumbnail };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (error instanceof Error && /pixel limit/i.test(error.message)) {
+      throw new AppError('image/too_many_pixels', [MEGAPIXELS]);
+    }
+    // The signature matched but the file does not decode: truncated or forged.
+    throw new AppError('image/unsupported_type', [], undefined, { cause: error });
+  }
+}
+
+type ImageList = { name: string; keys: string[] };
+
+function keysOf(row: { mainImage: string | null; gallery: string[] }): string[] {
+  return [...new Set([row.mainImage, ...row.gallery].filter((key): key is string => key !== null))];
+}
+
+function describe(productId: string, list: ImageList): ProductImages {
+  return {
+    productId,
+    productName: list.name,
+    images: list.keys.map((key) => ({ key, url: imageUrl(key), thumbnailUrl: imageUrl(thumbnailPath(key)) })),
+  };
+}
+
+async function readImages(db: Database, productId: string, lock: boolean): Promise<ImageList> {
+  if (!isUuid(productId)) throw new AppError('product/not_found', [productId]);
+  const query = db
+    .select({ name: products.name, mainImage: products.mainImage, gallery: products.gallery })
+    .from(products)
+    .where(eq(products.id, productId));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw new AppError('product/not_found', [productId]);
+  return { name: row.name, keys: keysOf(row) };
+}
+
+/** The product's pictures in order; the first is its main picture. */
+export async function listProductImages(db: Database, productId: string): Promise<ProductImages> {
+  return describe(productId, await readImages(db, productId, false));
+}
+
+/**
+ * Writes the new order under the product's row lock, with the audit entry and the announcement that
+ * makes every process forget the product as it was.
+ */
+async function changeImages(
+  db: Database,
+  actorUserId: string,
+  productId: string,
+  action: 'product.add_image' | 'product.order_images' | 'product.remove_image',
+  next: (keys: string[]) => string[],
+): Promise<ProductImages> {
+  return db.transaction(async (tx) => {
+    const list = await readImages(tx, productId, true);
+    const keys = next(list.keys);
+    await tx
+      .update(products)
+      .set({ mainImage: keys[0] ?? null, gallery: keys.slice(1), updatedAt: sql`now()` })
+      .where(eq(products.id, productId));
+    await recordAudit(tx, {
+      actorUserId,
+      action,
+      subject: { type: 'product', id: productId },
+      before: { images: list.keys },
+      after: { images: keys },
+    });
+    await publishLive(tx, CATALOGUE_CHANGED_TOPIC, { productId });
+    return describe(productId, { name: list.name, keys });
+  });
+}
+
+/** Pictures uploaded for a product live in its own folder; only those are ever deleted from disk. */
+function uploadFolder(productId: string): string {
+  return `products/${productId}/`;
+}
+
+/** Stores an uploaded picture as the product's last, refused past PRODUCT_IMAGES_MAX. */
+export async function addProductImage(
+  db: Database,
+  imagesDir: string,
+  actorUserId: string,
+  productId: string,
+  bytes: Buffer,
+): Promise<ProductImages> {
+  // Unknown products and full galleries are refused before any decoding work; the lock below decides.
+  const current = await readImages(db, productId, false);
+  if (current.keys.length >= PRODUCT_IMAGES_MAX) throw new AppError('image/too_many', [PRODUCT_IMAGES_MAX]);
+  const key = `${uploadFolder(productId.toLowerCase())}${randomUUID()}.webp`;
+  await savePicture(imagesDir, key, await preparePicture(bytes));
+  try {
+    return await changeImages(db, actorUserId, productId, 'product.add_image', (keys) => {
+      if (keys.length >= PRODUCT_IMAGES_MAX) throw new AppError('image/too_many', [PRODUCT_IMAGES_MAX]);
+      return [...keys, key];
+    });
+  } catch (error) {
+    await removePicture(imagesDir, key);
+    throw error;
+  }
+}
+
+/** Puts the product's pictures in the order of `keys`, which must name each of them once. */
+export function orderProductImages(
+  db: Database,
+  actorUserId: string,
+  productId: string,
+  order: readonly string[],
+): Promise<ProductImages> {
+  return changeImages(db, actorUserId, productId, 'product.order_images', (keys) => {
+    const same =
+      order.length === keys.length &&
+      new Set(order).size === order.length &&
+      order.every((key) => keys.includes(key));
+    if (!same) throw new AppError('image/stale_order');
+    return [...order];
+  });
+}
+
+/**
+ * Takes a picture off the product; the next becomes the main one. Its files are deleted after the change
+ * commits, and only when they were uploaded for this product: demo pictures may be shared by others.
+ */
+export async function removeProductImage(
+  db: Database,
+  imagesDir: string,
+  actorUserId: string,
+  productId: string,
+  key: string,
+): Promise<ProductImages> {
+  const images = await changeImages(db, actorUserId, productId, 'product.remove_image', (keys) => {
+    if (!keys.includes(key)) throw new AppError('image/not_found', [key]);
+    return keys.filter((other) => other !== key);
+  });
+  if (key.startsWith(uploadFolder(productId.toLowerCase()))) await removePicture(imagesDir, key);
+  return images;
+}
