@@ -5,6 +5,7 @@ import { authRoutes } from './features/auth/auth.routes.js';
 import { cartRoutes } from './features/cart/cart.routes.js';
 import { isInCart } from './features/cart/cart.service.js';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes.js';
+import { adminProductRoutes } from './features/catalogue/product-admin.routes.js';
 import { checkoutRoutes } from './features/checkout/checkout.routes.js';
 import { contactRoutes } from './features/contact/contact.routes.js';
 import { contentRoutes } from './features/content/content.routes.js';
@@ -86,6 +87,7 @@ export const adminService: FastifyPluginAsync = async (app) => {
   });
   await app.register(adminPaymentRoutes);
   await app.register(adminAuditRoutes);
+  await app.register(adminProductRoutes);
 };
 
 function quotingRulesOf(app: FastifyInstance): QuotingRules {

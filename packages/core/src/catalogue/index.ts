@@ -8,6 +8,7 @@ export {
   parentIdOfPath,
 } from './categories.js';
 export { IMAGE_URL_PREFIX, imageUrl, thumbnailPath } from './images.js';
+export * from './product-admin.js';
 export * from './schemas.js';
 export { isInStock, linePrice, type StockedProduct } from './stock.js';
 export {

@@ -80,6 +80,14 @@ export const ERROR_MESSAGES = {
   'merchant/not_found': 'The merchant you are looking for is not found',
   'product/invalid_cursor':
     'This page of results is no longer available, please start again from the first page',
+  'product/stale_version':
+    'Someone else changed this product after you opened it; reload it to see their changes, then make yours again',
+  'product/variant_not_found': 'The variant you are looking for is not found',
+  'product/invalid_variant_path': 'Please choose one option of each kind for this variant',
+  'product/invalid_variants':
+    'Options can be added, but an option or kind that variants use cannot be removed or moved',
+  'product/variant_ordered':
+    'This variant has been ordered, so it is kept with its orders; set its stock to 0 to stop selling it',
   'image_page/not_found': 'The page you are looking for is not found',
   'wishlist/not_found': 'The wishlist item you are looking for is not found',
   'notification/not_found': 'The notification you are looking for is not found',
@@ -186,6 +194,8 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   'auth/invalid_state': 403,
   'auth/user_not_found': 404,
   'auth/email_taken': 409,
+  'product/stale_version': 409,
+  'product/variant_ordered': 409,
   'general/payload_too_large': 413,
   'general/unsupported_media_type': 415,
   'general/rate_limited': 429,

@@ -11,9 +11,16 @@ export type AuditAction =
   | 'order.confirm_paynow'
   | 'order.move'
   | 'user.blacklist'
-  | 'user.unblacklist';
+  | 'user.unblacklist'
+  | 'product.create'
+  | 'product.update'
+  | 'product.variant_add'
+  | 'product.variant_update'
+  | 'product.variant_remove'
+  | 'product.set_stock'
+  | 'product.set_region_prices';
 
-export type AuditSubjectType = 'quotation_item' | 'order' | 'user';
+export type AuditSubjectType = 'quotation_item' | 'order' | 'user' | 'product';
 
 /** The fields a change touched, as they were and as they became; never a whole row (a user's holds secrets). */
 export type AuditFields = Record<string, unknown>;

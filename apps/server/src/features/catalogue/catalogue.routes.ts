@@ -16,9 +16,11 @@ import { principalOf, requireUser, visitorOrUser } from '../../plugins/authentic
 import type { RegionDirectory } from '../regions/regions.service.js';
 import {
   categoryTree,
+  forgetCatalogueProduct,
   getMerchant,
   getProduct,
   listMerchants,
+  PRODUCT_CHANGES_TOPIC,
   productExists,
   RECENTLY_VIEWED_LIMIT,
   recentlyViewedProducts,
@@ -47,6 +49,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
     keep: RECENTLY_VIEWED_LIMIT,
   });
   app.addHook('onClose', () => productViews.close());
+  // Staff edits reach shoppers at once, whichever process serves them (docs/decisions/0043).
+  const stopHearingChanges = app.live.subscribe(PRODUCT_CHANGES_TOPIC, (payload) =>
+    forgetCatalogueProduct(app.db, payload === null ? null : (payload.productId ?? null)),
+  );
+  app.addHook('onClose', async () => stopHearingChanges());
 
   app.get(
     '/product/search',

@@ -20,6 +20,7 @@ const SUBJECT_LABELS: Record<AuditSubjectType, string> = {
   quotation_item: 'Quotation item',
   order: 'Order',
   user: 'Account',
+  product: 'Product',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -29,6 +30,13 @@ const ACTION_LABELS: Record<string, string> = {
   'order.move': 'Moved an order on',
   'user.blacklist': 'Blacklisted an account',
   'user.unblacklist': 'Lifted a blacklisting',
+  'product.create': 'Added a product',
+  'product.update': 'Changed a product',
+  'product.variant_add': 'Added a variant',
+  'product.variant_update': "Changed a variant's price",
+  'product.variant_remove': 'Removed a variant',
+  'product.set_stock': 'Set stock',
+  'product.set_region_prices': 'Set region prices',
 };
 
 const AUDIT_COLUMNS = [
