@@ -7,3 +7,5 @@ export const ORDERS_KEY = ['orders'] as const;
 export const AUDIT_LOG_KEY = ['audit-log'] as const;
 /** The store's order desk: payments, status moves and chat change what it lists. */
 export const STORE_ORDERS_KEY = ['store-orders'] as const;
+/** The back office's catalogue products: every edit changes both the list and the product's form. */
+export const ADMIN_PRODUCTS_KEY = ['admin-products'] as const;
