@@ -560,6 +560,61 @@ describe('the back office catalogue: products', () => {
     });
   });
 
+  it('answers hostile bodies to every change with a 4xx catalogue code, never a 5xx', async () => {
+    const { id } = await addProduct(fixture, {
+      name: 'Hostile Target',
+      categoryId: 'keyboards',
+      merchant: fixture.merchants.basics,
+      priceMinor: 100,
+      variants: [{ name: 'Size', options: ['S'] }],
+    });
+    const hostile: unknown[] = [
+      null,
+      [],
+      'text',
+      42,
+      { version: 'one' },
+      { version: 2 ** 40 },
+      { version: 1, name: 'x'.repeat(100_000) },
+      { version: 1, variants: [[[[]]]] },
+      { version: 1, variants: Array.from({ length: 5 }, () => ({ name: 'K', options: ['a'] })) },
+      { version: 1, path: '0/0/0/0/0/0/0/0/0/0/0/0/0/0', priceMinor: 1 },
+      { version: 1, path: '0', priceMinor: 2 ** 53 },
+      { path: '0', stock: -5 },
+      { path: null, stock: 1 },
+      { version: 1, prices: [{ countryCode: 'S\u0000', variantPath: '', amountMinor: 1 }] },
+      {
+        version: 1,
+        prices: Array.from({ length: 600 }, () => ({ countryCode: 'SG', variantPath: '', amountMinor: 1 })),
+      },
+      { version: 1, categoryId: 'UPPER case', merchantId: 'not-a-uuid' },
+    ];
+    const calls: ['PATCH' | 'PUT', string][] = [
+      ['PATCH', `/api/admin/products/${id}`],
+      ['PUT', `/api/admin/products/${id}/variants`],
+      ['PUT', `/api/admin/products/${id}/stock`],
+      ['PUT', `/api/admin/products/${id}/region_prices`],
+    ];
+    for (const [method, url] of calls) {
+      for (const body of hostile) {
+        const answer = await desk.send(method, url, body);
+        const described = `${method} ${url} ${JSON.stringify(body).slice(0, 80)}`;
+        // Some bodies are valid for some calls (a PATCH keeps only the fields it knows).
+        expect(answer.statusCode, described).toBeLessThan(500);
+        if (answer.statusCode >= 400) expect(errorCode(answer), described).toMatch(/^[a-z_]+\/[a-z_]+$/);
+      }
+    }
+    for (const query of [
+      '?version=abc&path=0',
+      '?version=1&path=',
+      '?version=1&path=0%00',
+      '?version=-1&path=0',
+    ]) {
+      const answer = await desk.send('DELETE', `/api/admin/products/${id}/variants${query}`);
+      expect(answer.statusCode, query).toBe(400);
+    }
+  });
+
   it('refuses shoppers', async () => {
     const answer = await shop.get('/api/admin/products');
     expect(answer.statusCode).toBe(403);
