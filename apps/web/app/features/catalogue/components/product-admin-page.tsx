@@ -1,6 +1,6 @@
 import type { AdminProduct, Region } from '@crossbuy/core/catalogue';
 import { messageForError } from '@crossbuy/core/errors';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, textLinkClasses } from '../../../components/ui/button';
@@ -25,6 +25,15 @@ function SaleState({ product, change }: { product: AdminProduct; change: Change 
   const [confirming, setConfirming] = useState(false);
   const [refusal, setRefusal] = useState<string>();
   const [pending, setPending] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const keepRef = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  // Focus goes to the question's safe answer when it is asked, and back to the button when it is answered.
+  useEffect(() => {
+    if (confirming) keepRef.current?.focus();
+    else if (asked.current) toggleRef.current?.focus();
+    asked.current = confirming;
+  }, [confirming]);
   const setEnabled = async (enabled: boolean) => {
     setRefusal(undefined);
     setPending(true);
@@ -60,18 +69,33 @@ function SaleState({ product, change }: { product: AdminProduct; change: Change 
               <Button variant="danger" disabled={pending} onClick={() => void setEnabled(false)}>
                 Disable the product
               </Button>
-              <Button variant="secondary" disabled={pending} onClick={() => setConfirming(false)}>
+              <Button
+                ref={keepRef}
+                variant="secondary"
+                disabled={pending}
+                onClick={() => setConfirming(false)}
+              >
                 Keep it on sale
               </Button>
             </div>
           </fieldset>
         ) : (
-          <Button variant="secondary" className="self-start" onClick={() => setConfirming(true)}>
+          <Button
+            ref={toggleRef}
+            variant="secondary"
+            className="self-start"
+            onClick={() => setConfirming(true)}
+          >
             Disable…
           </Button>
         )
       ) : (
-        <Button className="self-start" disabled={pending} onClick={() => void setEnabled(true)}>
+        <Button
+          ref={toggleRef}
+          className="self-start"
+          disabled={pending}
+          onClick={() => void setEnabled(true)}
+        >
           Put on sale
         </Button>
       )}
@@ -161,14 +185,15 @@ function RegionPrices({
             {regions.map((region) => {
               const key = `${region.countryCode} ${row.path}`;
               return (
-                <td key={region.countryCode} className="p-3">
+                // Positioned, so the visually hidden label stays inside the table's scrolling frame.
+                <td key={region.countryCode} className="relative p-3">
                   <TextField
                     label={`${row.label} in ${region.name} (${region.currency})`}
                     value={values[key] ?? ''}
                     onChange={(event) => setValues({ ...values, [key]: event.target.value })}
                     inputMode="decimal"
                     autoComplete="off"
-                    error={invalid(key, region) ? 'Not a price' : undefined}
+                    error={invalid(key, region) ? 'Please enter a price such as 12.50' : undefined}
                     className="w-32 [&_label]:sr-only"
                   />
                 </td>

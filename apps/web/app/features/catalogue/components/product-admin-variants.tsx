@@ -8,7 +8,7 @@ import {
 } from '@crossbuy/core/catalogue';
 import { messageForError } from '@crossbuy/core/errors';
 import { DEFAULT_CURRENCY } from '@crossbuy/core/money';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
@@ -105,15 +105,26 @@ function VariantRow({
   product,
   variant,
   change,
+  onRemoved,
 }: {
   product: AdminProduct;
   variant: AdminVariant;
   change: Change;
+  onRemoved: (label: string) => void;
 }) {
   const [price, setPrice] = useState(textFromMinor(variant.price.amountMinor, variant.price.currency));
   const [stock, setStock] = useState(String(variant.stock));
   const [confirming, setConfirming] = useState(false);
   const { outcome, run } = useOutcome();
+  const removeRef = useRef<HTMLButtonElement>(null);
+  const keepRef = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  // Focus goes to the question's safe answer when it is asked, and back to the button when it is answered.
+  useEffect(() => {
+    if (confirming) keepRef.current?.focus();
+    else if (asked.current) removeRef.current?.focus();
+    asked.current = confirming;
+  }, [confirming]);
   const priceMinor = minorFromText(price, DEFAULT_CURRENCY);
   const count = wholeCount(stock);
   return (
@@ -196,18 +207,18 @@ function VariantRow({
                         input: { version: product.version, path: variant.path },
                       }),
                     `${variant.label} removed.`,
-                  ).then(() => setConfirming(false))
+                  ).then((removed) => (removed ? onRemoved(variant.label) : setConfirming(false)))
                 }
               >
                 Remove
               </Button>
-              <Button variant="secondary" onClick={() => setConfirming(false)}>
+              <Button ref={keepRef} variant="secondary" onClick={() => setConfirming(false)}>
                 Keep it
               </Button>
             </div>
           </fieldset>
         ) : (
-          <Button variant="secondary" onClick={() => setConfirming(true)}>
+          <Button ref={removeRef} variant="secondary" onClick={() => setConfirming(true)}>
             Remove…
           </Button>
         )}
@@ -343,14 +354,24 @@ function AddVariantForm({ product, change }: { product: AdminProduct; change: Ch
 
 /** The product's variants: price and stock of each, adding options and variants, removing unordered ones. */
 export function ProductVariants({ product, change }: { product: AdminProduct; change: Change }) {
+  const [removed, setRemoved] = useState('');
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The removed variant's row, and the button that removed it, are gone: say so where focus lands.
+  const onRemoved = (label: string) => {
+    setRemoved(`${label} removed.`);
+    headingRef.current?.focus();
+  };
   return (
     <section
       aria-labelledby="variants-heading"
       className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-4"
     >
-      <h2 id="variants-heading" className="text-xl font-semibold">
+      <h2 id="variants-heading" ref={headingRef} tabIndex={-1} className="text-xl font-semibold">
         Variants
       </h2>
+      <p role="status" className="text-sm">
+        {removed}
+      </p>
       <p className="text-sm text-muted">
         The product's price is the lowest of its variants'. A variant that has been ordered stays with its
         orders: set its stock to 0 to stop selling it.
@@ -363,7 +384,13 @@ export function ProductVariants({ product, change }: { product: AdminProduct; ch
           columns={[{ label: 'Variant' }, { label: 'Price' }, { label: 'Stock' }, { label: 'Remove' }]}
         >
           {product.variantRows.map((variant) => (
-            <VariantRow key={variant.path} product={product} variant={variant} change={change} />
+            <VariantRow
+              key={variant.path}
+              product={product}
+              variant={variant}
+              change={change}
+              onRemoved={onRemoved}
+            />
           ))}
         </DataTable>
       )}

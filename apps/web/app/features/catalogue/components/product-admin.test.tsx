@@ -181,6 +181,43 @@ describe('ProductAdminPage', () => {
   });
 });
 
+describe('ProductVariants on the page', () => {
+  it('keeps an ordered variant, and asks before removing another, then says so where focus lands', async () => {
+    const row = (path: string, label: string, ordered: boolean) => ({
+      path,
+      label,
+      price: sgd(1_500),
+      stock: 2,
+      ordered,
+    });
+    const withVariants = aProduct({
+      variants: [{ name: 'Size', options: ['S', 'M'] }],
+      variantRows: [row('0', 'Size: S', true), row('1', 'Size: M', false)],
+    });
+    serve(
+      () => withVariants,
+      () => json(200, { product: { ...withVariants, variantRows: [row('0', 'Size: S', true)], version: 3 } }),
+    );
+    renderPage();
+    const user = userEvent.setup();
+    expect(await screen.findByText('Ordered before: kept with its orders')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Remove…' })).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Remove…' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Keep it' }));
+    await user.click(screen.getByRole('button', { name: 'Keep it' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove…' }));
+    expect(changes()).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Remove…' }));
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Size: M removed.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Variants' }));
+    expect(changes()).toEqual([
+      expect.objectContaining({ method: 'DELETE', path: '/admin/products/p1/variants?version=2&path=1' }),
+    ]);
+  });
+});
+
 describe('adminProductFilterFrom', () => {
   it('keeps what it can read and drops the rest', () => {
     expect(
