@@ -80,6 +80,8 @@ export function ProductAdminList({ filter, page }: { filter: AdminProductFilter;
         </Link>
       </div>
       <Form
+        // The category and merchant lists arrive after the form: drawn again then, so the URL's choice shows.
+        key={choices.categories.isSuccess && choices.merchants.isSuccess ? 'choices' : 'waiting'}
         method="get"
         action="/admin/products"
         role="search"
