@@ -286,8 +286,8 @@ export function ProductAdminPage({ productId }: { productId: string }) {
       <div key={loadedAt} className="flex flex-col gap-6">
         <SaleState product={product} change={change} />
         <ProductDetailsForm product={product} change={change} />
-        {product.variants.length === 0 ? <ProductStockForm product={product} change={change} /> : null}
-        {product.variants.length > 0 ? <ProductVariants product={product} change={change} /> : null}
+        {product.variantRows.length === 0 ? <ProductStockForm product={product} change={change} /> : null}
+        <ProductVariants product={product} change={change} />
         {regions.isPending ? (
           <Loading>Loading regions…</Loading>
         ) : regions.isError ? (

@@ -227,6 +227,66 @@ function VariantRow({
   );
 }
 
+/**
+ * A new kind of choice (Size) with its first options, while the product has no variants: every variant
+ * picks one option of each kind, so kinds are fixed once variants exist.
+ */
+function AddKindForm({ product, change }: { product: AdminProduct; change: Change }) {
+  const [name, setName] = useState('');
+  const [options, setOptions] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const { outcome, run } = useOutcome();
+  const listed = options
+    .split(',')
+    .map((option) => option.trim())
+    .filter((option) => option !== '');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setInvalid(name.trim() === '' || listed.length === 0);
+    if (name.trim() === '' || listed.length === 0) return;
+    const variants = [...product.variants, { name: name.trim(), options: listed }];
+    void run(
+      () => change({ kind: 'update', input: { version: product.version, variants } }),
+      `${name.trim()} added: now add a variant for each combination on sale.`,
+    ).then((added) => {
+      if (added) {
+        setName('');
+        setOptions('');
+      }
+    });
+  };
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label="Add a kind of choice"
+      className="flex flex-wrap items-end gap-3"
+    >
+      <TextField
+        label="Kind of choice, e.g. Size"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        maxLength={50}
+        autoComplete="off"
+        error={invalid && name.trim() === '' ? 'Please name the kind of choice' : undefined}
+      />
+      <TextField
+        label="Its options, separated by commas"
+        value={options}
+        onChange={(event) => setOptions(event.target.value)}
+        autoComplete="off"
+        error={invalid && listed.length === 0 ? 'Please give at least one option' : undefined}
+      />
+      <Button type="submit" variant="secondary">
+        Add kind of choice
+      </Button>
+      <div className="basis-full">
+        <OutcomeMessage outcome={outcome} />
+      </div>
+    </form>
+  );
+}
+
 /** A new option for one kind of choice (a new size), then a variant that uses it. */
 function AddOptionForm({ product, change }: { product: AdminProduct; change: Change }) {
   const [kind, setKind] = useState('0');
@@ -397,10 +457,24 @@ export function ProductVariants({ product, change }: { product: AdminProduct; ch
       <p className="text-sm">
         Lowest price now: <Price value={product.price} />
       </p>
-      <h3 className="font-semibold">Add an option</h3>
-      <AddOptionForm product={product} change={change} />
-      <h3 className="font-semibold">Add a variant</h3>
-      <AddVariantForm product={product} change={change} />
+      {product.variantRows.length === 0 ? (
+        <>
+          <h3 className="font-semibold">Add a kind of choice</h3>
+          <AddKindForm product={product} change={change} />
+        </>
+      ) : null}
+      {product.variants.length > 0 ? (
+        <>
+          <h3 className="font-semibold">Add an option</h3>
+          <AddOptionForm product={product} change={change} />
+          <h3 className="font-semibold">Add a variant</h3>
+          <AddVariantForm
+            key={product.variants.map((kind) => kind.options.length).join('/')}
+            product={product}
+            change={change}
+          />
+        </>
+      ) : null}
     </section>
   );
 }

@@ -218,6 +218,32 @@ describe('ProductVariants on the page', () => {
   });
 });
 
+describe('the first kind of choice', () => {
+  it('is added with its options to a product without variants, from the version loaded', async () => {
+    serve(
+      () => aProduct(),
+      () =>
+        json(200, { product: aProduct({ variants: [{ name: 'Size', options: ['S', 'M'] }], version: 3 }) }),
+    );
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add kind of choice' }));
+    expect(screen.getByText('Please name the kind of choice')).toBeTruthy();
+    expect(changes()).toHaveLength(0);
+    await user.type(screen.getByLabelText('Kind of choice, e.g. Size'), 'Size');
+    await user.type(screen.getByLabelText('Its options, separated by commas'), ' S, M ,');
+    await user.click(screen.getByRole('button', { name: 'Add kind of choice' }));
+    expect(await screen.findByText(/Size added: now add a variant/)).toBeTruthy();
+    expect(changes()).toEqual([
+      expect.objectContaining({
+        method: 'PATCH',
+        body: { version: 2, variants: [{ name: 'Size', options: ['S', 'M'] }] },
+      }),
+    ]);
+    expect(screen.getByRole('button', { name: 'Add variant' })).toBeTruthy();
+  });
+});
+
 describe('adminProductFilterFrom', () => {
   it('keeps what it can read and drops the rest', () => {
     expect(
