@@ -7,6 +7,7 @@ import { isInCart } from './features/cart/cart.service.js';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes.js';
 import { adminCategoryRoutes } from './features/catalogue/category-admin.routes.js';
 import { adminMerchantRoutes } from './features/catalogue/merchant-admin.routes.js';
+import { adminProductRoutes } from './features/catalogue/product-admin.routes.js';
 import { adminProductImageRoutes } from './features/catalogue/product-images.routes.js';
 import { checkoutRoutes } from './features/checkout/checkout.routes.js';
 import { contactRoutes } from './features/contact/contact.routes.js';
@@ -96,6 +97,7 @@ export const adminService: FastifyPluginAsync = async (app) => {
   await app.register(adminCategoryRoutes);
   await app.register(adminMerchantRoutes);
   await app.register(adminProductImageRoutes);
+  await app.register(adminProductRoutes);
 };
 
 function quotingRulesOf(app: FastifyInstance): QuotingRules {

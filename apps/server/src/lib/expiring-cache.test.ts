@@ -62,6 +62,18 @@ describe('ExpiringCache', () => {
   });
 });
 
+describe('ExpiringCache.clear', () => {
+  it('forgets every entry and the bytes they held', () => {
+    const { store } = cache({ maxBytes: 10 });
+    store.set('a', 'one');
+    store.set('b', 'two');
+    store.clear();
+    expect([store.size, store.heldBytes, store.get('a')]).toEqual([0, 0, undefined]);
+    store.set('c', 'nine char');
+    expect(store.get('c')).toBe('nine char');
+  });
+});
+
 describe('the listing facets cache', () => {
   it('keeps its entries as long as a product, and stays within its entry and memory bounds', () => {
     let time = 0;

@@ -64,4 +64,9 @@ export class ExpiringCache<Value> {
     this.entries.delete(key);
     this.bytes -= entry.bytes;
   }
+
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
 }

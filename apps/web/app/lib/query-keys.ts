@@ -13,3 +13,5 @@ export const CUSTOMERS_KEY = ['customers'] as const;
 export const CONTACT_INBOX_KEY = ['contact-inbox'] as const;
 /** The store's quotation desk: answering an item changes its queue and the item's page. */
 export const QUOTATION_DESK_KEY = ['quotation-desk'] as const;
+/** The back office's catalogue products: every edit changes both the list and the product's form. */
+export const ADMIN_PRODUCTS_KEY = ['admin-products'] as const;

@@ -36,7 +36,7 @@ export const ERROR_MESSAGES = {
     'Your password reset link has expired. Please request forgot password again to get a new one',
   'auth/tfa_not_verified': 'This feature requires you to complete two-factor authentication first',
   'auth/staff_tfa_required':
-    'The back office needs two-factor authentication: turn it on in your account\'s security settings first',
+    "The back office needs two-factor authentication: turn it on in your account's security settings first",
   'auth/account_blacklisted':
     'Your account has been suspended for violating our policies and terms. Please contact us at {0}',
   'auth/invalid_email_verification_code': 'The verification code is invalid or has expired',
@@ -100,6 +100,14 @@ export const ERROR_MESSAGES = {
   'image/stale_order': 'The pictures changed meanwhile; please reload them and order them again',
   'product/invalid_cursor':
     'This page of results is no longer available, please start again from the first page',
+  'product/stale_version':
+    'Someone else changed this product after you opened it; reload it to see their changes, then make yours again',
+  'product/variant_not_found': 'The variant you are looking for is not found',
+  'product/invalid_variant_path': 'Please choose one option of each kind for this variant',
+  'product/invalid_variants':
+    'Options can be added, but an option or kind that variants use cannot be removed or moved',
+  'product/variant_ordered':
+    'This variant has been ordered, so it is kept with its orders; set its stock to 0 to stop selling it',
   'image_page/not_found': 'The page you are looking for is not found',
   'wishlist/not_found': 'The wishlist item you are looking for is not found',
   'notification/not_found': 'The notification you are looking for is not found',
@@ -216,6 +224,8 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   'image/unsupported_type': 415,
   'image/too_many': 409,
   'image/stale_order': 409,
+  'product/stale_version': 409,
+  'product/variant_ordered': 409,
   'general/payload_too_large': 413,
   'general/unsupported_media_type': 415,
   'general/rate_limited': 429,

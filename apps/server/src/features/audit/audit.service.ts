@@ -22,7 +22,14 @@ export type AuditAction =
   | 'merchant.update'
   | 'product.add_image'
   | 'product.order_images'
-  | 'product.remove_image';
+  | 'product.remove_image'
+  | 'product.create'
+  | 'product.update'
+  | 'product.variant_add'
+  | 'product.variant_update'
+  | 'product.variant_remove'
+  | 'product.set_stock'
+  | 'product.set_region_prices';
 
 /** What the staff change, as the audit log names it. */
 export const AUDIT_SUBJECT_TYPES = [

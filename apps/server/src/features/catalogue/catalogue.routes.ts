@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { principalOf, requireUser, visitorOrUser } from '../../plugins/authentication.js';
 import type { RegionDirectory } from '../regions/regions.service.js';
 import {
-  CATALOGUE_CHANGED_TOPIC,
+  CATALOGUE_CHANGES_TOPIC,
   categoryTree,
   forgetCatalogueReads,
   getMerchant,
@@ -49,7 +49,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
     keep: RECENTLY_VIEWED_LIMIT,
   });
   app.addHook('onClose', () => productViews.close());
-  const stopHearingChanges = app.live.subscribe(CATALOGUE_CHANGED_TOPIC, () => forgetCatalogueReads(app.db));
+  // Staff edits reach shoppers at once, whichever process serves them (docs/decisions/0043, 0044).
+  const stopHearingChanges = app.live.subscribe(CATALOGUE_CHANGES_TOPIC, (payload) =>
+    forgetCatalogueReads(app.db, payload?.productId ?? null),
+  );
   app.addHook('onClose', async () => stopHearingChanges());
 
   app.get(

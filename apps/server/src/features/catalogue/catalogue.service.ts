@@ -17,6 +17,7 @@ import type { Database } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
 import { ExpiringCache } from '../../lib/expiring-cache.js';
 import { isUuid } from '../../lib/ids.js';
+import { publishLive } from '../../plugins/live-bus.js';
 import { BASE_CURRENCY, conversionFactor, type PricingRegion, priceForRegion } from '../regions/pricing.js';
 import { categories, merchants, productRegionPrices, products, recentlyViewed } from './catalogue.table.js';
 import {
@@ -100,6 +101,17 @@ class ProductCache {
     return undefined;
   }
 
+  clear(): void {
+    this.entries.clear();
+  }
+
+  /** Drops the product under its id and under the paramName it was cached with. */
+  forget(id: string): void {
+    const entry = this.entries.get(id);
+    this.entries.delete(id);
+    if (entry) this.entries.delete(entry.row.paramName);
+  }
+
   /** Kept under both its id and its paramName, the two ways a product page is asked for. */
   remember(row: LoadedProduct): void {
     const entry = { row, expiresAt: Date.now() + PRODUCT_CACHE_TTL_MS };
@@ -120,6 +132,11 @@ type CatalogueReader = {
   cache: ProductCache;
   facetsCache: ExpiringCache<ListingFacets>;
   firstPagesCache: ExpiringCache<ProductSearchResult>;
+  /**
+   * Counts the changes heard so far. A read that began before a change may finish after the change was
+   * forgotten; it keeps what it read in a cache only while this is what it was when the read began.
+   */
+  changesHeard: number;
 };
 
 const readers = new WeakMap<Database, CatalogueReader>();
@@ -132,6 +149,7 @@ function readerFor(db: Database): CatalogueReader {
       cache: new ProductCache(),
       facetsCache: createListingFacetsCache(),
       firstPagesCache: createListingFirstPagesCache(),
+      changesHeard: 0,
     };
     readers.set(db, reader);
   }
@@ -139,23 +157,33 @@ function readerFor(db: Database): CatalogueReader {
 }
 
 /**
- * The live-bus topic on which staff changes to the catalogue's structure (categories, merchants) and to
- * products' pictures are announced, so every process forgets what it keeps at once rather than after
- * PRODUCT_CACHE_TTL_MS (docs/decisions/0044).
+ * The live bus topic of staff changes to the catalogue. Its payload names the changed product
+ * (`productId`); a change to the catalogue's structure (a category, a merchant) names none, since any
+ * product may show it (decisions 0043, 0044).
  */
-export const CATALOGUE_CHANGED_TOPIC = 'catalogue.changed';
+export const CATALOGUE_CHANGES_TOPIC = 'catalogue.changed';
 
 /**
- * Forgets every product, facet count and first page this process keeps for `db`. Staff changes are rare
- * beside reads, so emptying all of it costs a few reads from the tables and cannot miss what a change
- * touched (a merchant's name is in every product of theirs, a category's in every facet count).
+ * Tells every server process that the catalogue changed, through the writing transaction: they hear it
+ * when the change commits, and never when it rolls back (decision 34). Without a product, every product
+ * is forgotten.
  */
-export function forgetCatalogueReads(db: Database): void {
-  const reader = readers.get(db);
-  if (!reader) return;
-  reader.cache = new ProductCache();
-  reader.facetsCache = createListingFacetsCache();
-  reader.firstPagesCache = createListingFirstPagesCache();
+export function announceCatalogueChange(tx: Database, productId?: string): Promise<void> {
+  return publishLive(tx, CATALOGUE_CHANGES_TOPIC, productId === undefined ? {} : { productId });
+}
+
+/**
+ * Forgets what this process keeps of a change: the changed product's page, or every product's when the
+ * change names none or changes may have been missed while the bus was away (`null`), and every listing's
+ * counts and first page, since any of them may hold it.
+ */
+export function forgetCatalogueReads(db: Database, productId: string | null): void {
+  const reader = readerFor(db);
+  reader.changesHeard += 1;
+  if (productId === null) reader.cache.clear();
+  else reader.cache.forget(productId);
+  reader.facetsCache.clear();
+  reader.firstPagesCache.clear();
 }
 
 function baseMoney(amountMinor: number): Money {
@@ -221,12 +249,13 @@ export async function getProduct(
   idOrParamName: string,
   region: PricingRegion,
 ): Promise<Product> {
-  const { cache } = readerFor(db);
+  const reader = readerFor(db);
   const key = productKey(idOrParamName);
-  let row = key === undefined ? undefined : cache.get(key);
+  let row = key === undefined ? undefined : reader.cache.get(key);
   if (!row) {
+    const changesHeard = reader.changesHeard;
     row = await loadProductRow(db, idOrParamName);
-    if (row) cache.remember(row);
+    if (row && changesHeard === reader.changesHeard) reader.cache.remember(row);
   }
   if (!row) throw new AppError('product/not_found', [idOrParamName]);
   return toProduct(row, region);
@@ -253,17 +282,20 @@ export async function productSummaries(
   ids: readonly string[],
   region: PricingRegion,
 ): Promise<ProductSummary[]> {
-  const { cache } = readerFor(db);
+  const reader = readerFor(db);
   const rows = new Map<string, LoadedProduct>();
   const missing: string[] = [];
   for (const id of ids) {
-    const row = cache.get(id);
+    const row = reader.cache.get(id);
     if (row) rows.set(id, row);
     else missing.push(id);
   }
   if (missing.length > 0) {
-    for (const row of await selectProducts(db).where(inArray(products.id, missing))) {
-      cache.remember(row);
+    const changesHeard = reader.changesHeard;
+    const loaded = await selectProducts(db).where(inArray(products.id, missing));
+    const current = changesHeard === reader.changesHeard;
+    for (const row of loaded) {
+      if (current) reader.cache.remember(row);
       rows.set(row.id, row);
     }
   }
@@ -525,7 +557,9 @@ export async function searchProducts(
   query: ProductSearchQuery,
   region: PricingRegion,
 ): Promise<ProductSearchResult> {
-  const { facetsCache, firstPagesCache } = readerFor(db);
+  const reader = readerFor(db);
+  const { facetsCache, firstPagesCache } = reader;
+  const changesHeard = reader.changesHeard;
   const terms = searchTerms(query.q);
   const hasText = terms.length > 0;
   const sort: ProductSort =
@@ -685,7 +719,7 @@ export async function searchProducts(
         query.merchantId,
       ),
     };
-    facetsCache.set(facetsKey, facets);
+    if (changesHeard === reader.changesHeard) facetsCache.set(facetsKey, facets);
   }
 
   const shown = row.rows.slice(0, query.limit);
@@ -711,7 +745,7 @@ export async function searchProducts(
       stock: { inStock: facets.inStock, soldOut: facets.total - facets.inStock },
     },
   };
-  if (firstPage) firstPagesCache.set(firstPageKey, result);
+  if (firstPage && changesHeard === reader.changesHeard) firstPagesCache.set(firstPageKey, result);
   return result;
 }
 

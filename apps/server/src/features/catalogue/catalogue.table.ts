@@ -99,6 +99,12 @@ export const products = pgTable(
       ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Raised by every change staff make to the product's fields, options, variants or region prices; an edit
+     * names the version it was made from, so two staff never silently overwrite each other. Stock moves
+     * with every order and is set absolutely, so it does not raise it.
+     */
+    version: integer('version').notNull().default(1),
   },
   (table) => [
     uniqueIndex('products_param_name_unique').on(table.paramName),

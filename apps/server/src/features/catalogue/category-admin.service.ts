@@ -10,9 +10,8 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { publishLive } from '../../plugins/live-bus.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { CATALOGUE_CHANGED_TOPIC } from './catalogue.service.js';
+import { announceCatalogueChange } from './catalogue.service.js';
 import { type CategoryRow, categories } from './catalogue.table.js';
 
 const adminCategoryFields = {
@@ -103,10 +102,6 @@ async function siblingIds(tx: Database, parentId: string | null): Promise<string
   return rows.map((row) => row.id);
 }
 
-function announce(tx: Database, categoryId: string): Promise<void> {
-  return publishLive(tx, CATALOGUE_CHANGED_TOPIC, { categoryId });
-}
-
 /** Adds a category at the end of its parent's children. */
 export async function createCategory(
   db: Database,
@@ -136,7 +131,7 @@ export async function createCategory(
         before: null,
         after: { name: row.name, parentId: row.parentId, position: row.position },
       });
-      await announce(tx, id);
+      await announceCatalogueChange(tx);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('category/id_taken', [id]);
@@ -169,7 +164,7 @@ export async function updateCategory(
       },
       after: set,
     });
-    await announce(tx, id);
+    await announceCatalogueChange(tx);
   });
   return adminCategory(db, id);
 }
@@ -207,7 +202,7 @@ export async function moveCategory(
       before: { parentId: row.parentId, position: row.position },
       after: { parentId: move.parentId, position: order.indexOf(id) },
     });
-    await announce(tx, id);
+    await announceCatalogueChange(tx);
   });
   return adminCategory(db, id);
 }
@@ -234,6 +229,6 @@ export async function deleteCategory(db: Database, actorUserId: string, id: stri
       before: { name: row.name, parentId: row.parentId, position: row.position },
       after: null,
     });
-    await announce(tx, id);
+    await announceCatalogueChange(tx);
   });
 }

@@ -11,9 +11,8 @@ import type { Database } from '../../db/client.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { removePicture, savePicture } from '../../lib/image-store.js';
-import { publishLive } from '../../plugins/live-bus.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { CATALOGUE_CHANGED_TOPIC } from './catalogue.service.js';
+import { announceCatalogueChange } from './catalogue.service.js';
 import { type MerchantRow, merchants } from './catalogue.table.js';
 import { preparePicture } from './product-images.service.js';
 
@@ -90,10 +89,6 @@ export async function getAdminMerchant(db: Database, id: string): Promise<AdminM
   return toAdminMerchant(row);
 }
 
-function announce(tx: Database, merchantId: string): Promise<void> {
-  return publishLive(tx, CATALOGUE_CHANGED_TOPIC, { merchantId });
-}
-
 export async function createMerchant(
   db: Database,
   actorUserId: string,
@@ -122,7 +117,7 @@ export async function createMerchant(
         before: null,
         after: { ...fields, slug },
       });
-      await announce(tx, row.id);
+      await announceCatalogueChange(tx);
       return row.id;
     });
     return getAdminMerchant(db, id);
@@ -153,7 +148,7 @@ export async function updateMerchant(
       before: Object.fromEntries(fields.map((field) => [field, row[field]])),
       after: set,
     });
-    await announce(tx, id);
+    await announceCatalogueChange(tx);
   });
   return getAdminMerchant(db, id);
 }
@@ -190,7 +185,7 @@ export async function setMerchantLogo(
         before: { logoImage: row.logoImage },
         after: { logoImage: key },
       });
-      await announce(tx, id);
+      await announceCatalogueChange(tx);
       return row.logoImage;
     });
   } catch (error) {

@@ -12,9 +12,8 @@ import sharp from 'sharp';
 import type { Database } from '../../db/client.js';
 import { isUuid } from '../../lib/ids.js';
 import { removePicture, savePicture } from '../../lib/image-store.js';
-import { publishLive } from '../../plugins/live-bus.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { CATALOGUE_CHANGED_TOPIC } from './catalogue.service.js';
+import { announceCatalogueChange } from './catalogue.service.js';
 import { products } from './catalogue.table.js';
 
 /** The largest side of a stored picture: twice the product page's 600 px gallery, for sharp screens. */
@@ -134,7 +133,7 @@ async function changeImages(
       before: { images: list.keys },
       after: { images: keys },
     });
-    await publishLive(tx, CATALOGUE_CHANGED_TOPIC, { productId });
+    await announceCatalogueChange(tx, productId);
     return describe(productId, { name: list.name, keys });
   });
 }

@@ -126,6 +126,8 @@ export const orderLines = pgTable(
   (table) => [
     uniqueIndex('order_lines_order_position_unique').on(table.orderId, table.position),
     index('order_lines_quotation_item_idx').on(table.quotationItemId),
+    // Which of a product's variants were ever ordered: those are kept, never removed from the catalogue.
+    index('order_lines_product_variant_idx').on(table.productId, table.variantPath),
     check('order_lines_source', sql`${table.source} in ('cart', 'quotation_internal', 'quotation_external')`),
     check('order_lines_quantity_positive', sql`${table.quantity} >= 1`),
     check(

@@ -44,6 +44,13 @@ const ACTION_LABELS: Record<string, string> = {
   'product.add_image': 'Added a product picture',
   'product.order_images': 'Reordered product pictures',
   'product.remove_image': 'Deleted a product picture',
+  'product.create': 'Added a product',
+  'product.update': 'Changed a product',
+  'product.variant_add': 'Added a variant',
+  'product.variant_update': "Changed a variant's price",
+  'product.variant_remove': 'Removed a variant',
+  'product.set_stock': 'Set stock',
+  'product.set_region_prices': 'Set region prices',
 };
 
 const AUDIT_COLUMNS = [

@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
+CREATE INDEX "order_lines_product_variant_idx" ON "order_lines" USING btree ("product_id","variant_path");

@@ -1,0 +1,151 @@
+import type {
+  AdminProduct,
+  AdminProductPage,
+  AdminProductSort,
+  CategoryNode,
+  CreateProductInput,
+  Merchant,
+  Region,
+  SaveVariantInput,
+  SetRegionPricesInput,
+  SetStockInput,
+  UpdateProductInput,
+} from '@crossbuy/core/catalogue';
+import { ApiError } from '@crossbuy/core/errors';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { ADMIN_PRODUCTS_KEY } from '../../../lib/query-keys';
+import { useUser } from '../../../lib/user-store';
+
+/** What the product list is narrowed to and how it is sorted; null is "any". */
+export type AdminProductFilter = {
+  q: string | null;
+  categoryId: string | null;
+  merchantId: string | null;
+  enabled: 'true' | 'false' | null;
+  stock: 'in_stock' | 'sold_out' | null;
+  sort: AdminProductSort | null;
+};
+
+export const ADMIN_PRODUCT_PAGE_SIZE = 20;
+
+function useStaffQueries() {
+  const { signedIn, profile } = useUser();
+  return {
+    enabled: signedIn && profile !== null && profile.role !== 'shopper',
+    staffId: profile?.id ?? null,
+  };
+}
+
+/** `GET /admin/products`: every product, enabled or not, a page at a time. */
+export function useAdminProductList(filter: AdminProductFilter, page: number) {
+  const { enabled, staffId } = useStaffQueries();
+  return useQuery({
+    queryKey: [...ADMIN_PRODUCTS_KEY, 'list', staffId, filter, page],
+    queryFn: () =>
+      api.get<AdminProductPage>('/admin/products', {
+        query: { page, limit: ADMIN_PRODUCT_PAGE_SIZE, ...filter },
+      }),
+    enabled,
+  });
+}
+
+export function adminProductKey(productId: string) {
+  return [...ADMIN_PRODUCTS_KEY, 'one', productId] as const;
+}
+
+/** `GET /admin/products/{id}`: the product as its edit form shows it, with its version. */
+export function useAdminProduct(productId: string) {
+  const { enabled } = useStaffQueries();
+  return useQuery({
+    queryKey: adminProductKey(productId),
+    queryFn: async () =>
+      (await api.get<{ product: AdminProduct }>(`/admin/products/${encodeURIComponent(productId)}`)).product,
+    enabled,
+  });
+}
+
+/** The category tree and every merchant, to choose a product's from. */
+export function useCatalogueChoices() {
+  const categories = useQuery({
+    queryKey: ['catalogue-choices', 'categories'],
+    queryFn: async () => (await api.get<{ categories: CategoryNode[] }>('/product/categories')).categories,
+    staleTime: 60_000,
+  });
+  const merchants = useQuery({
+    queryKey: ['catalogue-choices', 'merchants'],
+    queryFn: async () => {
+      const all: Merchant[] = [];
+      for (let page = 1; ; page += 1) {
+        const answer = await api.get<{ merchants: Merchant[]; total: number }>('/merchant', {
+          query: { page, limit: 60 },
+        });
+        all.push(...answer.merchants);
+        if (answer.merchants.length === 0 || all.length >= answer.total) return all;
+      }
+    },
+    staleTime: 60_000,
+  });
+  const regions = useQuery({
+    queryKey: ['catalogue-choices', 'regions'],
+    queryFn: async () => (await api.get<{ regions: Region[] }>('/region')).regions,
+    staleTime: 60_000,
+  });
+  return { categories, merchants, regions };
+}
+
+/** `POST /admin/products`. */
+export function useCreateProduct() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: CreateProductInput) =>
+      (await api.post<{ product: AdminProduct }>('/admin/products', input)).product,
+    onSuccess: (product) => {
+      client.setQueryData(adminProductKey(product.id), product);
+      return client.invalidateQueries({ queryKey: [...ADMIN_PRODUCTS_KEY, 'list'] });
+    },
+  });
+}
+
+export type ProductChange =
+  | { kind: 'update'; input: UpdateProductInput }
+  | { kind: 'save_variant'; input: SaveVariantInput }
+  | { kind: 'remove_variant'; input: { version: number; path: string } }
+  | { kind: 'set_stock'; input: SetStockInput }
+  | { kind: 'set_region_prices'; input: SetRegionPricesInput };
+
+function send(productId: string, change: ProductChange) {
+  const base = `/admin/products/${encodeURIComponent(productId)}`;
+  switch (change.kind) {
+    case 'update':
+      return api.patch<{ product: AdminProduct }>(base, change.input);
+    case 'save_variant':
+      return api.put<{ product: AdminProduct }>(`${base}/variants`, change.input);
+    case 'remove_variant':
+      return api.delete<{ product: AdminProduct }>(`${base}/variants`, { query: change.input });
+    case 'set_stock':
+      return api.put<{ product: AdminProduct }>(`${base}/stock`, change.input);
+    case 'set_region_prices':
+      return api.put<{ product: AdminProduct }>(`${base}/region_prices`, change.input);
+  }
+}
+
+/**
+ * Every change to one product: the answer is the product as it now stands (its new version included),
+ * which replaces the form's copy; the list reads again.
+ */
+export function useChangeProduct(productId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (change: ProductChange) => (await send(productId, change)).product,
+    onSuccess: (product) => {
+      client.setQueryData(adminProductKey(productId), product);
+      return client.invalidateQueries({ queryKey: [...ADMIN_PRODUCTS_KEY, 'list'] });
+    },
+  });
+}
+
+/** Another member of staff changed the product after this page loaded it. */
+export function isStaleProduct(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'product/stale_version';
+}
