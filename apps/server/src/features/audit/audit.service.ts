@@ -10,6 +10,9 @@ export type AuditAction =
   | 'quotation_item.decline'
   | 'order.confirm_paynow'
   | 'order.move'
+  | 'order.refund'
+  | 'order.cancel'
+  | 'order.resolve_dispute'
   | 'user.blacklist'
   | 'user.unblacklist';
 

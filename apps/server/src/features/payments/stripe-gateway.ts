@@ -14,6 +14,15 @@ export type CardIntent = {
   failureMessage: string | null;
 };
 
+/** A refund as the provider tells of it: `pending` until the card's bank has it. */
+export type CardRefund = {
+  id: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  /** The store's refund it carries out, as written into it when it was asked. */
+  refundId: string | undefined;
+  failureMessage: string | null;
+};
+
 export type CardConfirmation =
   | { outcome: 'confirmed'; intent: CardIntent }
   | { outcome: 'declined'; message: string };
@@ -141,12 +150,23 @@ export class StripeGateway {
     await this.#call(() => this.#stripe.paymentMethods.detach(paymentMethodId));
   }
 
-  /** Gives back `amountMinor` of what an intent took (the back-office's refunds). */
-  async refund(intentId: string, amountMinor: number, idempotencyKey: string): Promise<string> {
+  /**
+   * Gives back `amountMinor` of what an intent took (the back office's refunds). The idempotency key is the
+   * store's refund: asking again for the same refund answers the first refund, never a second one.
+   */
+  async refund(
+    intentId: string,
+    amountMinor: number,
+    idempotencyKey: string,
+    metadata: { orderId: string; refundId: string },
+  ): Promise<CardRefund> {
     const refund = await this.#call(() =>
-      this.#stripe.refunds.create({ payment_intent: intentId, amount: amountMinor }, { idempotencyKey }),
+      this.#stripe.refunds.create(
+        { payment_intent: intentId, amount: amountMinor, metadata },
+        { idempotencyKey },
+      ),
     );
-    return refund.id;
+    return cardRefundOf(refund);
   }
 
   /** The event a webhook delivery carries, once its signature proves the provider sent it. */
@@ -188,6 +208,24 @@ export function cardIntentOf(intent: Stripe.PaymentIntent): CardIntent {
     amount: { amountMinor: intent.amount, currency: intent.currency.toUpperCase() as Money['currency'] },
     orderId: intent.metadata?.orderId,
     failureMessage: intent.last_payment_error?.message ?? null,
+  };
+}
+
+export function cardRefundOf(refund: Stripe.Refund): CardRefund {
+  const status =
+    refund.status === 'succeeded'
+      ? 'succeeded'
+      : refund.status === 'failed' || refund.status === 'canceled'
+        ? 'failed'
+        : 'pending';
+  return {
+    id: refund.id,
+    status,
+    refundId: refund.metadata?.refundId,
+    failureMessage:
+      status === 'failed'
+        ? `The card provider refused the refund (${refund.failure_reason ?? refund.status})`
+        : null,
   };
 }
 
