@@ -80,6 +80,7 @@ describe('refunds, cancelling paid orders and disputes on the order desk', () =>
     });
     expect((await calls.refunds(order.id)).json()).toMatchObject({
       paid: sgd(10_000),
+      method: 'paynow',
       refunded: sgd(2_500),
       refundable: sgd(7_500),
     });
@@ -220,6 +221,7 @@ describe('refunds, cancelling paid orders and disputes on the order desk', () =>
     expect(errorCode(await calls.refund(unpaid.id, body))).toBe('order/not_refundable');
     expect((await calls.refunds(unpaid.id)).json()).toEqual({
       paid: null,
+      method: null,
       refunded: sgd(0),
       refundable: sgd(0),
       refunds: [],

@@ -131,8 +131,9 @@ export type Refund = z.infer<typeof refundSchema>;
 
 /** An order's refunds with what was paid and what can still be refunded. */
 export const orderRefundsSchema = z.object({
-  /** What the shopper paid; null while the order is unpaid. */
+  /** What the shopper paid, and how; null while the order is unpaid. */
   paid: moneySchema.nullable(),
+  method: z.enum(PAYMENT_METHODS).nullable(),
   refunded: moneySchema,
   refundable: moneySchema,
   refunds: z.array(refundSchema),

@@ -339,6 +339,7 @@ export async function listOrderRefunds(db: Database, orderId: string): Promise<O
     .reduce((sum, refund) => sum + refund.amountMinor, 0);
   return {
     paid: payment ? moneyOf(payment.amountMinor, payment) : null,
+    method: payment?.method ?? null,
     refunded: moneyOf(refunded, order),
     refundable: moneyOf(payment ? refundableMinor(payment.amountMinor, refunds) : 0, order),
     refunds: await describeRefunds(db, refunds),

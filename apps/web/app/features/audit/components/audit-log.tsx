@@ -27,6 +27,9 @@ const ACTION_LABELS: Record<string, string> = {
   'quotation_item.decline': 'Declined an item',
   'order.confirm_paynow': 'Confirmed a PayNow transfer',
   'order.move': 'Moved an order on',
+  'order.refund': 'Refunded an order',
+  'order.cancel': 'Cancelled a paid order',
+  'order.resolve_dispute': 'Settled a dispute',
   'user.blacklist': 'Blacklisted an account',
   'user.unblacklist': 'Lifted a blacklisting',
 };
