@@ -2,11 +2,17 @@ import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries } from '../src/features/audit/audit.table.js';
+import { products } from '../src/features/catalogue/catalogue.table.js';
 import { notifications } from '../src/features/notifications/notifications.table.js';
-import { orderEvents, orders } from '../src/features/orders/orders.table.js';
+import { orderEvents, orderLines, orders } from '../src/features/orders/orders.table.js';
 import { orderRefunds, payments } from '../src/features/payments/payments.table.js';
 import { errorCode } from './helpers/browser.js';
-import { seedRegions } from './helpers/catalogue-fixtures.js';
+import {
+  addProduct,
+  type CatalogueFixture,
+  seedCatalogue,
+  seedRegions,
+} from './helpers/catalogue-fixtures.js';
 import { placeOrder } from './helpers/order-fixtures.js';
 import { type StripeStandIn, startStripeStandIn } from './helpers/stripe-stand-in.js';
 import { apiAs, createTestApp, createUser, signInAs, type TestApp } from './helpers/test-app.js';
@@ -32,10 +38,11 @@ describe('refunds, cancelling paid orders and disputes on the order desk', () =>
   let desk: Api;
   let calls: ReturnType<typeof refundCalls>;
   let operatorId: string;
+  let catalogue: CatalogueFixture;
 
   beforeAll(async () => {
     harness = await createTestApp();
-    await seedRegions(harness.app.db);
+    catalogue = await seedCatalogue(harness.app.db);
     const operator = await createUser(harness.app, { role: 'operator' });
     operatorId = operator.id;
     desk = apiAs(harness.app, await signInAs(harness.app, operator, { tfaPassed: true }));
@@ -270,8 +277,34 @@ describe('refunds, cancelling paid orders and disputes on the order desk', () =>
   });
 
   describe('cancelling a paid order', () => {
-    it('cancels a paid order with a full refund of what remains, on the timeline and audited', async () => {
+    it('cancels a paid order with a full refund of what remains, its stock given back, on the timeline and audited', async () => {
       const { order } = await paidPaynowOrder(8_000);
+      const product = await addProduct(catalogue, {
+        name: 'Travel mug',
+        categoryId: 'headphones',
+        merchant: catalogue.merchants.basics,
+        priceMinor: 4_000,
+        stock: 3,
+      });
+      await harness.app.db.insert(orderLines).values({
+        orderId: order.id,
+        position: 0,
+        source: 'cart',
+        productId: product.id,
+        quantity: 2,
+        unitPriceMinor: 4_000,
+        lineTotalMinor: 8_000,
+        capture: {
+          name: 'Travel mug',
+          mainImage: null,
+          paramName: product.paramName,
+          variantLabel: null,
+          merchantName: null,
+          sourceMarketPlace: null,
+          productUrl: null,
+          unitPrice: sgd(4_000) as { amountMinor: number; currency: 'SGD' },
+        },
+      });
       await calls.refund(order.id, {
         amount: sgd(1_000),
         reason: 'Shipping overcharged',
@@ -306,6 +339,8 @@ describe('refunds, cancelling paid orders and disputes on the order desk', () =>
       expect((await auditOf(order.id, 'order.cancel')).map((entry) => [entry.before, entry.after])).toEqual([
         [{ status: 'paid' }, { status: 'cancelled', reason: 'Out of stock at the merchant', refund: true }],
       ]);
+      const [stocked] = await harness.app.db.select().from(products).where(eq(products.id, product.id));
+      expect(stocked?.stock).toBe(5);
     });
 
     it('cancels without a refund, and refuses an order that has shipped or is unpaid with the lifecycle codes', async () => {
