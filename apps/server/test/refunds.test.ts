@@ -431,6 +431,7 @@ describe('card refunds through the provider', () => {
   let stripe: StripeStandIn;
   let harness: TestApp;
   let calls: ReturnType<typeof refundCalls>;
+  let desk: Api;
 
   beforeAll(async () => {
     stripe = await startStripeStandIn();
@@ -444,7 +445,8 @@ describe('card refunds through the provider', () => {
     });
     await seedRegions(harness.app.db);
     const operator = await createUser(harness.app, { role: 'operator' });
-    calls = refundCalls(apiAs(harness.app, await signInAs(harness.app, operator, { tfaPassed: true })));
+    desk = apiAs(harness.app, await signInAs(harness.app, operator, { tfaPassed: true }));
+    calls = refundCalls(desk);
   });
   afterAll(async () => {
     await harness?.close();
@@ -462,6 +464,8 @@ describe('card refunds through the provider', () => {
     expect(paid.json()).toEqual({ status: 'succeeded' });
     return order;
   };
+  const paymentRow = async (orderId: string) =>
+    (await harness.app.db.select().from(payments).where(eq(payments.orderId, orderId)))[0];
   const intentOf = async (orderId: string) =>
     stripe.intent(
       (await harness.app.db.select().from(payments).where(eq(payments.orderId, orderId)))[0]?.providerRef ??
@@ -484,33 +488,60 @@ describe('card refunds through the provider', () => {
     });
   });
 
-  it('records nothing as refunded when the provider cannot be reached, and refunds once it can', async () => {
+  it('counts nothing as refunded while the provider does not answer, holds the amount, and refunds once when asked again', async () => {
     const order = await paidCardOrder(2_000);
+    const before = stripe.created.refunds;
     stripe.setDown(true);
-    let failed: Awaited<ReturnType<typeof calls.refund>>;
+    let unanswered: Awaited<ReturnType<typeof calls.refund>>;
     try {
-      failed = await calls.refund(order.id, { amount: sgd(2_000), reason: 'Cancelled by phone' });
+      unanswered = await calls.refund(order.id, { amount: sgd(2_000), reason: 'Cancelled by phone' });
     } finally {
       stripe.setDown(false);
     }
-    expect(failed.statusCode).toBe(502);
-    expect(errorCode(failed)).toBe('payment/provider_error');
+    expect(unanswered.statusCode).toBe(502);
+    expect(errorCode(unanswered)).toBe('payment/provider_error');
     const listed = (await calls.refunds(order.id)).json();
-    expect(listed).toMatchObject({ refunded: sgd(0), refundable: sgd(2_000) });
+    expect(listed).toMatchObject({ refunded: sgd(0), refundable: sgd(0) });
     expect(listed.refunds).toMatchObject([
-      { status: 'failed', failureMessage: expect.stringMatching(/nothing was refunded/) },
+      { status: 'pending', failureMessage: 'The card provider did not answer; ask it again' },
     ]);
-    expect(
-      (await harness.app.db.select().from(payments).where(eq(payments.orderId, order.id)))[0]?.refundedMinor,
-    ).toBe(0);
-    expect((await intentOf(order.id))?.metadata.standInRefunded).toBeUndefined();
+    expect((await paymentRow(order.id))?.refundedMinor).toBe(0);
+    expect(errorCode(await calls.refund(order.id, { amount: sgd(100), reason: 'Again' }))).toBe(
+      'order/refund_in_progress',
+    );
 
-    const again = await calls.refund(order.id, { amount: sgd(2_000), reason: 'Cancelled by phone' });
-    expect(again.statusCode, again.body).toBe(200);
+    const refundId = listed.refunds[0].id as string;
+    const retry = () => desk.send('POST', `/api/admin/orders/${order.id}/refunds/${refundId}/retry`);
+    const retried = await retry();
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json().refund).toMatchObject({ status: 'succeeded', failureMessage: null });
+    expect((await retry()).json().refund).toMatchObject({ status: 'succeeded' });
+    expect(stripe.created.refunds).toBe(before + 1);
     expect((await calls.refunds(order.id)).json()).toMatchObject({
       refunded: sgd(2_000),
       refundable: sgd(0),
     });
+    expect((await paymentRow(order.id))?.refundedMinor).toBe(2_000);
+    expect(
+      errorCode(await desk.send('POST', `/api/admin/orders/${order.id}/refunds/${order.id}/retry`)),
+    ).toBe('order/refund_not_found');
+  });
+
+  it('fails a refund the provider refuses: nothing refunded, its amount free again', async () => {
+    const order = await paidCardOrder(3_000);
+    const intent = await intentOf(order.id);
+    if (!intent) throw new Error('no intent');
+    // Refunded at the provider's dashboard already: the provider refuses more.
+    intent.metadata.standInRefunded = '3000';
+    const refused = await calls.refund(order.id, { amount: sgd(1_000), reason: 'Goodwill' });
+    expect(refused.statusCode).toBe(400);
+    expect(errorCode(refused)).toBe('order/refund_refused');
+    const listed = (await calls.refunds(order.id)).json();
+    expect(listed).toMatchObject({ refunded: sgd(0), refundable: sgd(3_000) });
+    expect(listed.refunds).toMatchObject([
+      { status: 'failed', failureMessage: expect.stringMatching(/^The card provider refused the refund: /) },
+    ]);
+    expect((await paymentRow(order.id))?.refundedMinor).toBe(0);
   });
 
   it('holds a pending card refund against parallel ones: of 20 at once, the total never passes the payment', async () => {

@@ -74,6 +74,8 @@ const HOUSE_CODES = [
   'order/invalid_refund_reference',
   'order/not_refundable',
   'order/refund_in_progress',
+  'order/refund_refused',
+  'order/refund_not_found',
   'order/not_disputed',
   'order/invalid_dispute_outcome',
   'order/invalid_dispute_note',

@@ -147,6 +147,8 @@ export const ERROR_MESSAGES = {
   'order/not_refundable': 'This order has no payment to refund',
   'order/refund_in_progress':
     'A refund of this order is still waiting for the card provider; try again once it is answered',
+  'order/refund_refused': 'The card provider refused the refund; nothing was refunded',
+  'order/refund_not_found': 'The refund you are looking for is not found',
   'order/not_disputed': 'This order has no open dispute',
   'order/invalid_dispute_outcome': 'Please choose how the dispute was settled',
   'order/invalid_dispute_note': 'Please write a note of 1 to 1000 characters',

@@ -15,6 +15,7 @@ import {
   type RefundContext,
   refundOrder,
   resolveDispute,
+  retryCardRefund,
 } from './refunds.service.js';
 import { stripeGatewayFor } from './stripe-gateway.js';
 
@@ -55,6 +56,22 @@ export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       refund: await refundOrder(context, principalOf(request).userId, request.params.id, request.body),
+    }),
+  );
+
+  app.post(
+    '/orders/:id/refunds/:refundId/retry',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Ask the card provider again for a refund still pending (it did not answer); the same refund is never made twice',
+        params: z.object({ id: z.string().max(200), refundId: z.string().max(200) }),
+        response: { 200: z.object({ refund: refundSchema }) },
+      },
+    },
+    async (request) => ({
+      refund: await retryCardRefund(context, request.params.id, request.params.refundId),
     }),
   );
 

@@ -3,7 +3,7 @@ import { formatMoney, type Money } from '@crossbuy/core/money';
 import {
   type DisputeResolution,
   type OrderRefunds,
-  PAYMENT_METHOD_LABELS,
+  type PaymentMethod,
   type Refund,
   type RefundRequest,
   refundableMinor,
@@ -77,20 +77,19 @@ async function writeRefund(
 ): Promise<WrittenRefund> {
   const { payment, refunds } = await ledgerOf(tx, order.id);
   if (!payment) throw new AppError('order/not_refundable');
+  const byCard = payment.method === 'card';
+  if (byCard) {
+    if (!context.gateway || !payment.providerRef) throw new AppError('payment/card_unavailable');
+    // One card refund of an order at a time: the provider's answer decides what the next one may take.
+    if (refunds.some((refund) => refund.status === 'pending')) throw new AppError('order/refund_in_progress');
+  }
   const before = refundableMinor(payment.amountMinor, refunds);
   const refusal = refundRefusal(request.amount, { currency: payment.currency, refundableMinor: before });
   if (refusal === 'order/refund_exceeds_paid') {
     throw new AppError(refusal, [formatMoney(moneyOf(before, payment))]);
   }
   if (refusal) throw new AppError(refusal);
-  const byCard = payment.method === 'card';
-  if (byCard) {
-    if (!context.gateway || !payment.providerRef) throw new AppError('payment/card_unavailable');
-    // One card refund of an order at a time: the provider's answer decides what the next one may take.
-    if (refunds.some((refund) => refund.status === 'pending')) throw new AppError('order/refund_in_progress');
-  } else if (payment.method === 'paynow' && !request.reference) {
-    throw new AppError('order/invalid_refund_reference');
-  }
+  if (payment.method === 'paynow' && !request.reference) throw new AppError('order/invalid_refund_reference');
   const [refund] = await tx
     .insert(orderRefunds)
     .values({
@@ -125,6 +124,12 @@ async function writeRefund(
   return { refund, askProvider: byCard && payment.providerRef ? { intentId: payment.providerRef } : null };
 }
 
+const REFUNDED_HOW: Record<PaymentMethod, string> = {
+  card: 'to your card',
+  paynow: 'by bank transfer',
+  test_card: 'to the test card (no money moved)',
+};
+
 /** A refund made: the payment counts it, the order's timeline says so, and the shopper is told. */
 async function recordRefundMade(tx: Database, order: OrderRow, refund: OrderRefundRow): Promise<void> {
   await tx
@@ -148,7 +153,7 @@ async function recordRefundMade(tx: Database, order: OrderRow, refund: OrderRefu
   await notifyUser(tx, {
     userId: order.userId,
     title: `Order ${order.orderRef}: ${amount} refunded`,
-    body: `We have refunded ${amount} to your ${PAYMENT_METHOD_LABELS[refund.method].toLowerCase()}: ${refund.reason}`,
+    body: `We have refunded ${amount} ${REFUNDED_HOW[refund.method]}: ${refund.reason}`,
     link: `/orders/${order.id}`,
     groupKey: `order:${order.id}:refund:${refund.id}`,
   });
@@ -169,7 +174,7 @@ export async function settleCardRefund(
   if (outcome.status === 'pending') {
     await tx
       .update(orderRefunds)
-      .set({ providerRef: outcome.providerRef, updatedAt: new Date() })
+      .set({ providerRef: outcome.providerRef, failureMessage: null, updatedAt: new Date() })
       .where(and(eq(orderRefunds.id, refundId), eq(orderRefunds.status, 'pending')));
     return undefined;
   }
@@ -189,9 +194,10 @@ export async function settleCardRefund(
 
 /**
  * Asks the provider for a card refund written pending. The idempotency key is the refund's id, so a
- * retry (the SDK's, or this call again) never refunds twice. Whatever the provider answers is kept; when it
- * cannot be reached or refuses, the refund is failed (nothing refunded, the amount free again) and the
- * operator is told to try again.
+ * retry (the SDK's, or the operator's "ask again") never refunds twice. A refusal fails the refund: nothing
+ * refunded, its amount free again. When it is unknown whether the provider made it (no answer, its own
+ * error), the refund stays pending, holding its amount, until the provider's event settles it or the
+ * operator asks again.
  */
 async function askProviderToRefund(context: RefundContext, written: WrittenRefund): Promise<OrderRefundRow> {
   const { refund, askProvider } = written;
@@ -205,21 +211,43 @@ async function askProviderToRefund(context: RefundContext, written: WrittenRefun
       refundId: refund.id,
     });
   } catch (error) {
-    await context.db.transaction((tx) =>
-      settleCardRefund(tx, refund.id, {
-        providerRef: null,
-        status: 'failed',
-        failureMessage: 'The card provider could not be reached; nothing was refunded',
-      }),
-    );
+    await context.db
+      .update(orderRefunds)
+      .set({ failureMessage: 'The card provider did not answer; ask it again', updatedAt: new Date() })
+      .where(and(eq(orderRefunds.id, refund.id), eq(orderRefunds.status, 'pending')));
     throw error;
   }
-  await context.db.transaction((tx) =>
+  const settled = await context.db.transaction((tx) =>
     settleCardRefund(tx, refund.id, { ...answer, providerRef: answer.id }),
   );
   const [current] = await context.db.select().from(orderRefunds).where(eq(orderRefunds.id, refund.id));
-  if (current?.status === 'failed') throw new AppError('payment/provider_error');
+  if (settled?.status === 'failed') throw new AppError('order/refund_refused');
   return current ?? refund;
+}
+
+/**
+ * `POST /admin/orders/{id}/refunds/{refundId}/retry`: asks the provider again for a card refund still
+ * pending, under the same key; a refund already settled is answered as it is.
+ */
+export async function retryCardRefund(
+  context: RefundContext,
+  orderId: string,
+  refundId: string,
+): Promise<Refund> {
+  const [refund] =
+    isUuid(orderId) && isUuid(refundId)
+      ? await context.db
+          .select()
+          .from(orderRefunds)
+          .where(and(eq(orderRefunds.id, refundId), eq(orderRefunds.orderId, orderId)))
+      : [];
+  if (!refund) throw new AppError('order/refund_not_found', [refundId]);
+  const [payment] = await context.db.select().from(payments).where(eq(payments.id, refund.paymentId));
+  const intentId = refund.status === 'pending' ? payment?.providerRef : null;
+  const current = intentId
+    ? await askProviderToRefund(context, { refund, askProvider: { intentId } })
+    : refund;
+  return (await describeRefunds(context.db, [current]))[0] as Refund;
 }
 
 /** `POST /admin/orders/{id}/refunds`: gives back part or all of what the order's shopper paid. */

@@ -16,7 +16,8 @@ export type CardIntent = {
 
 /** A refund as the provider tells of it: `pending` until the card's bank has it. */
 export type CardRefund = {
-  id: string;
+  /** The provider's id of the refund; null when it refused to make one. */
+  id: string | null;
   status: 'pending' | 'succeeded' | 'failed';
   /** The store's refund it carries out, as written into it when it was asked. */
   refundId: string | undefined;
@@ -152,7 +153,9 @@ export class StripeGateway {
 
   /**
    * Gives back `amountMinor` of what an intent took (the back office's refunds). The idempotency key is the
-   * store's refund: asking again for the same refund answers the first refund, never a second one.
+   * store's refund: asking again for the same refund answers the first refund, never a second one. A
+   * refusal (the provider read the request and said no) is an answer; a failure that leaves unknown whether
+   * the provider made the refund (no answer, its own error) is thrown.
    */
   async refund(
     intentId: string,
@@ -160,13 +163,27 @@ export class StripeGateway {
     idempotencyKey: string,
     metadata: { orderId: string; refundId: string },
   ): Promise<CardRefund> {
-    const refund = await this.#call(() =>
-      this.#stripe.refunds.create(
+    try {
+      const refund = await this.#stripe.refunds.create(
         { payment_intent: intentId, amount: amountMinor, metadata },
         { idempotencyKey },
-      ),
-    );
-    return cardRefundOf(refund);
+      );
+      return cardRefundOf(refund);
+    } catch (error) {
+      if (
+        error instanceof Stripe.errors.StripeInvalidRequestError ||
+        error instanceof Stripe.errors.StripeCardError ||
+        error instanceof Stripe.errors.StripePermissionError
+      ) {
+        return {
+          id: null,
+          status: 'failed',
+          refundId: metadata.refundId,
+          failureMessage: `The card provider refused the refund: ${error.message}`,
+        };
+      }
+      throw providerError(error);
+    }
   }
 
   /** The event a webhook delivery carries, once its signature proves the provider sent it. */

@@ -97,6 +97,19 @@ export function useRefundOrder(orderId: string) {
   return useSettlement<RefundRequest, { refund: Refund }>(orderId, 'refunds');
 }
 
+/** `POST /admin/orders/{id}/refunds/{refundId}/retry`: a card refund the provider did not answer, asked again. */
+export function useRetryRefund(orderId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (refundId: string) =>
+      api.post<{ refund: Refund }>(
+        `/admin/orders/${encodeURIComponent(orderId)}/refunds/${encodeURIComponent(refundId)}/retry`,
+        {},
+      ),
+    onSettled: () => client.invalidateQueries({ queryKey: STORE_ORDERS_KEY }),
+  });
+}
+
 /** `POST /admin/orders/{id}/cancel`: a paid order cancelled by the store, refunded or not. */
 export function useCancelPaidOrder(orderId: string) {
   return useSettlement<StoreCancelRequest, Settlement>(orderId, 'cancel');

@@ -9,9 +9,10 @@ import {
 } from '@crossbuy/core/order';
 import { useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
 import { Price } from '../../../components/ui/price';
 import { TextField } from '../../../components/ui/text-field';
-import { useRefundOrder } from '../api/store-orders-api';
+import { useRefundOrder, useRetryRefund } from '../api/store-orders-api';
 import { AskFirst } from './ask-first';
 import {
   fieldErrorOf,
@@ -31,6 +32,8 @@ const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
 export function StoreOrderRefunds({ orderId, refunds }: { orderId: string; refunds: OrderRefunds }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const [made, setMade] = useState<Refund | null>(null);
+  // Held here, not in the form: a refund made starts a fresh form, and the answer must outlive the old one.
+  const refund = useRefundOrder(orderId);
   return (
     <section
       aria-labelledby="order-refunds-heading"
@@ -60,12 +63,12 @@ export function StoreOrderRefunds({ orderId, refunds }: { orderId: string; refun
               <Price value={refunds.refundable} />
             </dd>
           </dl>
-          {refunds.refunds.length > 0 ? <RefundList refunds={refunds.refunds} /> : null}
+          {refunds.refunds.length > 0 ? <RefundList orderId={orderId} refunds={refunds.refunds} /> : null}
           {refunds.refundable.amountMinor > 0 ? (
             <RefundForm
               // A new remaining amount starts a fresh form, prefilled with it.
               key={refunds.refundable.amountMinor}
-              orderId={orderId}
+              refund={refund}
               refunds={refunds}
               onRefunded={(refund) => {
                 setMade(refund);
@@ -88,37 +91,50 @@ export function StoreOrderRefunds({ orderId, refunds }: { orderId: string; refun
   );
 }
 
-function RefundList({ refunds }: { refunds: readonly Refund[] }) {
+function RefundList({ orderId, refunds }: { orderId: string; refunds: readonly Refund[] }) {
+  const retry = useRetryRefund(orderId);
   return (
-    <ul aria-label="Refunds made" className="flex flex-col gap-2">
-      {refunds.map((refund) => (
-        <li key={refund.id} className="rounded-lg border border-line p-3 text-sm">
-          <p className="font-semibold">
-            <Price value={refund.amount} /> · {REFUND_STATUS_LABELS[refund.status]}
-          </p>
-          <p className="break-words">{refund.reason}</p>
-          <p className="text-muted">
-            {formatDateTime(refund.createdAt)}
-            {refund.createdBy ? ` · ${refund.createdBy}` : ''}
-            {refund.reference ? ` · reference ${refund.reference}` : ''}
-          </p>
-          {refund.failureMessage ? <p className="text-danger-700">{refund.failureMessage}</p> : null}
-        </li>
-      ))}
-    </ul>
+    <>
+      {retry.isError ? <Alert>{messageForError(retry.error)}</Alert> : null}
+      <ul aria-label="Refunds made" className="flex flex-col gap-2">
+        {refunds.map((refund) => (
+          <li key={refund.id} className="rounded-lg border border-line p-3 text-sm">
+            <p className="font-semibold">
+              <Price value={refund.amount} /> · {REFUND_STATUS_LABELS[refund.status]}
+            </p>
+            <p className="break-words">{refund.reason}</p>
+            <p className="text-muted">
+              {formatDateTime(refund.createdAt)}
+              {refund.createdBy ? ` · ${refund.createdBy}` : ''}
+              {refund.reference ? ` · reference ${refund.reference}` : ''}
+            </p>
+            {refund.failureMessage ? <p className="text-danger-700">{refund.failureMessage}</p> : null}
+            {refund.status === 'pending' ? (
+              <Button
+                variant="secondary"
+                className="mt-2"
+                disabled={retry.isPending}
+                onClick={() => retry.mutate(refund.id)}
+              >
+                {retry.isPending ? 'Asking…' : 'Ask the card provider again'}
+              </Button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
 function RefundForm({
-  orderId,
+  refund,
   refunds,
   onRefunded,
 }: {
-  orderId: string;
+  refund: ReturnType<typeof useRefundOrder>;
   refunds: OrderRefunds;
   onRefunded: (refund: Refund) => void;
 }) {
-  const refund = useRefundOrder(orderId);
   const [amount, setAmount] = useState(() => majorAmountText(refunds.refundable));
   const [reason, setReason] = useState('');
   const [reference, setReference] = useState('');
