@@ -260,6 +260,28 @@ describe('refunds, cancelling paid orders and disputes on the order desk', () =>
     expect(await refundRows(order.id)).toEqual([]);
   });
 
+  it('answers hostile bodies to the cancel and dispute calls with a 400 and a catalogue code', async () => {
+    const { order } = await paidPaynowOrder();
+    const hostile = [
+      null,
+      [],
+      'cancel',
+      { reason: 'a\u0000b', refund: true, reference: 'r' },
+      { reason: 'x'.repeat(501), refund: false },
+      { outcome: 'completed', note: 'x'.repeat(1001) },
+      { outcome: 'completed', note: 'ok', refund: { amount: sgd(2 ** 40), reference: 'r' } },
+      { outcome: ['completed'], note: 'ok' },
+    ];
+    for (const body of hostile) {
+      for (const answer of [await calls.cancel(order.id, body), await calls.resolve(order.id, body)]) {
+        expect(answer.statusCode, JSON.stringify(body)).toBe(400);
+        expect(errorCode(answer), JSON.stringify(body)).toMatch(/^(general|order)\//);
+      }
+    }
+    const [row] = await harness.app.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row?.status).toBe('paid');
+  });
+
   it('never refunds more than was paid when 20 operators refund the same order at once', async () => {
     const { order } = await paidPaynowOrder(12_345);
     const answers = await Promise.all(
