@@ -110,7 +110,7 @@ test.describe('refunds', () => {
     expect(await horizontalOverflow(store)).toBeLessThanOrEqual(0);
 
     await openHydrated(page, `/orders/${order.id}`);
-    const timeline = page.getByRole('region', { name: 'Messages and updates' });
+    const timeline = page.getByRole('list', { name: 'Timeline, oldest first' });
     await expect(timeline.getByText(`Refunded S$${major(part)}`)).toBeVisible();
     await expect(timeline.getByText(/One item arrived damaged · reference DBS-REFUND-1/)).toBeVisible();
     expect(storeErrors).toEqual([]);

@@ -68,10 +68,10 @@ export function StoreOrderPage({ orderId }: { orderId: string }) {
                   refunds={refunds.data}
                 />
               ) : null}
+              <StoreOrderRefunds orderId={orderId} refunds={refunds.data} />
               {status && STORE_CANCELLABLE_STATUSES.includes(status) ? (
                 <StoreOrderCancel orderId={orderId} refunds={refunds.data} />
               ) : null}
-              <StoreOrderRefunds orderId={orderId} refunds={refunds.data} />
             </>
           )}
           <OrderTimeline orderId={orderId} mode="store" />
