@@ -11,7 +11,7 @@ import {
   STORE_CANCELLABLE_STATUSES,
   type StoreCancelRequest,
 } from '@crossbuy/core/order';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { isUuid } from '../../lib/ids.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -382,7 +382,7 @@ async function describeRefunds(db: Database, rows: readonly OrderRefundRow[]): P
       : await db
           .select({ id: users.id, email: users.email })
           .from(users)
-          .where(sql`${users.id} = ANY(${`{${operatorIds.join(',')}}`}::uuid[])`);
+          .where(inArray(users.id, operatorIds));
   const emails = new Map(operators.map((operator) => [operator.id, operator.email]));
   return rows.map((row) => ({
     id: row.id,
