@@ -22,6 +22,7 @@ import { adminOrderChatRoutes, orderChatRoutes } from './features/orders/order-c
 import { adminOrderRoutes, orderRoutes } from './features/orders/orders.routes.js';
 import type { OrderRules } from './features/orders/orders.service.js';
 import { adminPaymentRoutes, paymentRoutes } from './features/payments/payments.routes.js';
+import { adminRefundRoutes } from './features/payments/refunds.routes.js';
 import { adminQuotationRoutes, quotationRoutes } from './features/quotations/quotations.routes.js';
 import type { QuotingRules } from './features/quotations/quotations.service.js';
 import { regionRoutes } from './features/regions/regions.routes.js';
@@ -91,6 +92,7 @@ export const adminService: FastifyPluginAsync = async (app) => {
     rules: quotingRulesOf(app),
   });
   await app.register(adminPaymentRoutes);
+  await app.register(adminRefundRoutes);
   await app.register(adminAuditRoutes);
   await app.register(adminCustomerRoutes);
   await app.register(adminContactRoutes);

@@ -167,6 +167,19 @@ export const ERROR_MESSAGES = {
   'order/invalid_reason': 'The reason can be at most 500 characters',
   'order/invalid_message': 'Please write a message of 1 to 2000 characters',
   'order/invalid_tracking_number': 'Please enter the tracking number, at most 100 characters',
+  'order/invalid_refund_amount': 'Please enter a refund amount above zero',
+  'order/refund_wrong_currency': 'A refund is made in the currency the order was paid in',
+  'order/refund_exceeds_paid': 'A refund cannot be more than what remains of the payment ({0})',
+  'order/invalid_refund_reason': 'Please give a reason of 1 to 500 characters',
+  'order/invalid_refund_reference': 'Please enter the bank transfer reference, at most 100 characters',
+  'order/not_refundable': 'This order has no payment to refund',
+  'order/refund_in_progress':
+    'A refund of this order is still waiting for the card provider; try again once it is answered',
+  'order/refund_refused': 'The card provider refused the refund; nothing was refunded',
+  'order/refund_not_found': 'The refund you are looking for is not found',
+  'order/not_disputed': 'This order has no open dispute',
+  'order/invalid_dispute_outcome': 'Please choose how the dispute was settled',
+  'order/invalid_dispute_note': 'Please write a note of 1 to 1000 characters',
   'contact/invalid_name': 'Please enter your name (at most 100 characters)',
   'contact/invalid_email': 'Please enter a valid email address so we can reply',
   'contact/invalid_phone_number':
@@ -234,6 +247,7 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   'general/unknown_error': 500,
   'payment/card_not_found': 404,
   'payment/provider_error': 502,
+  'order/refund_in_progress': 409,
 };
 
 export function httpStatusForCode(code: ErrorCode): number {

@@ -1,5 +1,6 @@
 export * from './costs.js';
 export * from './payments.js';
+export * from './refunds.js';
 export * from './rules.js';
 export * from './schemas.js';
 export * from './vouchers.js';

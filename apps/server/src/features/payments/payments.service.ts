@@ -26,7 +26,8 @@ import { moveOrder, type OrderActor, recordPaymentEvent } from '../orders/order-
 import { type OrderRow, orders } from '../orders/orders.table.js';
 import { users } from '../users/users.table.js';
 import { paymentCustomers, paymentProviderEvents, payments } from './payments.table.js';
-import { type CardIntent, cardIntentOf, type StripeGateway } from './stripe-gateway.js';
+import { settleCardRefund } from './refunds.service.js';
+import { type CardIntent, cardIntentOf, cardRefundOf, type StripeGateway } from './stripe-gateway.js';
 
 export type PaymentContext = { db: Database; gateway: StripeGateway | undefined; config: AppConfig };
 
@@ -176,6 +177,13 @@ export async function handleProviderEvent(db: Database, event: Stripe.Event): Pr
       await settleCardSuccess(tx, cardIntentOf(event.data.object));
     } else if (event.type === 'payment_intent.payment_failed') {
       await recordCardFailure(tx, cardIntentOf(event.data.object));
+    } else if (event.type === 'refund.updated' || event.type === 'refund.failed') {
+      // A refund the provider answered later than the call that asked for it (the bank took its time,
+      // or this server stopped before it heard the answer).
+      const refund = cardRefundOf(event.data.object);
+      if (refund.refundId && isUuid(refund.refundId)) {
+        await settleCardRefund(tx, refund.refundId, { ...refund, providerRef: refund.id });
+      }
     }
   });
 }

@@ -1,5 +1,5 @@
 import type { CurrencyCode } from '@crossbuy/core/money';
-import type { PaymentMethod } from '@crossbuy/core/order';
+import type { PaymentMethod, RefundStatus } from '@crossbuy/core/order';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { orders } from '../orders/orders.table.js';
@@ -56,4 +56,41 @@ export const paymentCustomers = pgTable('payment_customers', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Money the store gave back of an order's payment: through the card provider (`provider_ref` its refund
+ * id), or by a bank transfer an operator made and records (PayNow, `reference` the transfer's). A card
+ * refund is written `pending` before the provider is asked, so its amount is held against parallel
+ * refunds; it becomes `succeeded` only once the provider accepted it, or `failed`.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    method: text('method').$type<PaymentMethod>().notNull(),
+    status: text('status').$type<RefundStatus>().notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').$type<CurrencyCode>().notNull(),
+    reason: text('reason').notNull(),
+    reference: text('reference'),
+    providerRef: text('provider_ref'),
+    failureMessage: text('failure_message'),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('order_refunds_order_idx').on(table.orderId, table.createdAt),
+    uniqueIndex('order_refunds_provider_ref_unique').on(table.providerRef),
+    check('order_refunds_status', sql`${table.status} in ('pending', 'succeeded', 'failed')`),
+    check('order_refunds_amount_positive', sql`${table.amountMinor} > 0`),
+  ],
+);
+
 export type PaymentRow = typeof payments.$inferSelect;
+export type OrderRefundRow = typeof orderRefunds.$inferSelect;

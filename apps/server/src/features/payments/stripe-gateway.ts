@@ -14,6 +14,16 @@ export type CardIntent = {
   failureMessage: string | null;
 };
 
+/** A refund as the provider tells of it: `pending` until the card's bank has it. */
+export type CardRefund = {
+  /** The provider's id of the refund; null when it refused to make one. */
+  id: string | null;
+  status: 'pending' | 'succeeded' | 'failed';
+  /** The store's refund it carries out, as written into it when it was asked. */
+  refundId: string | undefined;
+  failureMessage: string | null;
+};
+
 export type CardConfirmation =
   | { outcome: 'confirmed'; intent: CardIntent }
   | { outcome: 'declined'; message: string };
@@ -141,12 +151,39 @@ export class StripeGateway {
     await this.#call(() => this.#stripe.paymentMethods.detach(paymentMethodId));
   }
 
-  /** Gives back `amountMinor` of what an intent took (the back-office's refunds). */
-  async refund(intentId: string, amountMinor: number, idempotencyKey: string): Promise<string> {
-    const refund = await this.#call(() =>
-      this.#stripe.refunds.create({ payment_intent: intentId, amount: amountMinor }, { idempotencyKey }),
-    );
-    return refund.id;
+  /**
+   * Gives back `amountMinor` of what an intent took (the back office's refunds). The idempotency key is the
+   * store's refund: asking again for the same refund answers the first refund, never a second one. A
+   * refusal (the provider read the request and said no) is an answer; a failure that leaves unknown whether
+   * the provider made the refund (no answer, its own error) is thrown.
+   */
+  async refund(
+    intentId: string,
+    amountMinor: number,
+    idempotencyKey: string,
+    metadata: { orderId: string; refundId: string },
+  ): Promise<CardRefund> {
+    try {
+      const refund = await this.#stripe.refunds.create(
+        { payment_intent: intentId, amount: amountMinor, metadata },
+        { idempotencyKey },
+      );
+      return cardRefundOf(refund);
+    } catch (error) {
+      if (
+        error instanceof Stripe.errors.StripeInvalidRequestError ||
+        error instanceof Stripe.errors.StripeCardError ||
+        error instanceof Stripe.errors.StripePermissionError
+      ) {
+        return {
+          id: null,
+          status: 'failed',
+          refundId: metadata.refundId,
+          failureMessage: `The card provider refused the refund: ${error.message}`,
+        };
+      }
+      throw providerError(error);
+    }
   }
 
   /** The event a webhook delivery carries, once its signature proves the provider sent it. */
@@ -188,6 +225,24 @@ export function cardIntentOf(intent: Stripe.PaymentIntent): CardIntent {
     amount: { amountMinor: intent.amount, currency: intent.currency.toUpperCase() as Money['currency'] },
     orderId: intent.metadata?.orderId,
     failureMessage: intent.last_payment_error?.message ?? null,
+  };
+}
+
+export function cardRefundOf(refund: Stripe.Refund): CardRefund {
+  const status =
+    refund.status === 'succeeded'
+      ? 'succeeded'
+      : refund.status === 'failed' || refund.status === 'canceled'
+        ? 'failed'
+        : 'pending';
+  return {
+    id: refund.id,
+    status,
+    refundId: refund.metadata?.refundId,
+    failureMessage:
+      status === 'failed'
+        ? `The card provider refused the refund (${refund.failure_reason ?? refund.status})`
+        : null,
   };
 }
 

@@ -11,6 +11,8 @@ type AskFirstProps = {
   busy: boolean;
   tone?: 'danger' | 'primary';
   onConfirm: () => void;
+  /** Checked before asking, such as a form's fields; answering false asks nothing (the form says why). */
+  canAsk?: () => boolean;
 };
 
 /**
@@ -26,6 +28,7 @@ export function AskFirst({
   busy,
   tone = 'danger',
   onConfirm,
+  canAsk = () => true,
 }: AskFirstProps) {
   const [asking, setAsking] = useState(false);
   const keep = useRef<HTMLButtonElement>(null);
@@ -42,7 +45,7 @@ export function AskFirst({
       <Button
         ref={start}
         variant={tone === 'danger' ? 'secondary' : 'primary'}
-        onClick={() => setAsking(true)}
+        onClick={() => setAsking(canAsk())}
       >
         {label}
       </Button>

@@ -1,4 +1,14 @@
-import type { OrderStatus, PaymentMethod, StoreOrderMove, storeOrderPageSchema } from '@crossbuy/core/order';
+import type {
+  DisputeResolution,
+  OrderRefunds,
+  OrderStatus,
+  PaymentMethod,
+  Refund,
+  RefundRequest,
+  StoreCancelRequest,
+  StoreOrderMove,
+  storeOrderPageSchema,
+} from '@crossbuy/core/order';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
@@ -46,4 +56,66 @@ export function useMoveStoreOrder(orderId: string) {
         client.invalidateQueries({ queryKey: STORE_ORDERS_KEY }),
       ]),
   });
+}
+
+export function storeOrderRefundsKey(orderId: string, userId: string | null) {
+  return [...STORE_ORDERS_KEY, 'refunds', userId, orderId] as const;
+}
+
+/** `GET /admin/orders/{id}/refunds`: what the shopper paid, what was refunded and what remains. */
+export function useStoreOrderRefunds(orderId: string) {
+  const { signedIn, profile } = useUser();
+  return useQuery({
+    queryKey: storeOrderRefundsKey(orderId, profile?.id ?? null),
+    queryFn: () => api.get<OrderRefunds>(`/admin/orders/${encodeURIComponent(orderId)}/refunds`),
+    enabled: signedIn && profile !== null && profile.role !== 'shopper',
+  });
+}
+
+type Settlement = { status: OrderStatus; refund: Refund | null };
+
+/**
+ * A change that gives money back or settles the order: the order's page (its timeline, its refunds) and
+ * the desk read it again, whether it was made or refused (a refused card refund is listed as failed).
+ */
+function useSettlement<Body, Answer>(orderId: string, path: string) {
+  const client = useQueryClient();
+  const { profile } = useUser();
+  return useMutation({
+    mutationFn: (body: Body) =>
+      api.post<Answer>(`/admin/orders/${encodeURIComponent(orderId)}/${path}`, body),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: orderTimelineKey('store', orderId, profile?.id ?? null) }),
+        client.invalidateQueries({ queryKey: STORE_ORDERS_KEY }),
+      ]),
+  });
+}
+
+/** `POST /admin/orders/{id}/refunds`. */
+export function useRefundOrder(orderId: string) {
+  return useSettlement<RefundRequest, { refund: Refund }>(orderId, 'refunds');
+}
+
+/** `POST /admin/orders/{id}/refunds/{refundId}/retry`: a card refund the provider did not answer, asked again. */
+export function useRetryRefund(orderId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (refundId: string) =>
+      api.post<{ refund: Refund }>(
+        `/admin/orders/${encodeURIComponent(orderId)}/refunds/${encodeURIComponent(refundId)}/retry`,
+        {},
+      ),
+    onSettled: () => client.invalidateQueries({ queryKey: STORE_ORDERS_KEY }),
+  });
+}
+
+/** `POST /admin/orders/{id}/cancel`: a paid order cancelled by the store, refunded or not. */
+export function useCancelPaidOrder(orderId: string) {
+  return useSettlement<StoreCancelRequest, Settlement>(orderId, 'cancel');
+}
+
+/** `POST /admin/orders/{id}/dispute/resolve`. */
+export function useResolveDispute(orderId: string) {
+  return useSettlement<DisputeResolution, Settlement>(orderId, 'dispute/resolve');
 }

@@ -1,5 +1,6 @@
 import { formatDateTime } from '@crossbuy/core/dates';
 import { messageForError } from '@crossbuy/core/errors';
+import { formatMoney, isCurrencyCode } from '@crossbuy/core/money';
 import { ORDER_STATUS_LABELS } from '@crossbuy/core/order';
 import {
   lastCursor,
@@ -41,6 +42,9 @@ export function OrderTimeline({ orderId, mode }: OrderTimelineProps) {
       setAnnouncement(`New message from ${mode === 'shopper' ? 'the store' : 'the shopper'}: ${entry.body}`);
     } else if (entry.kind === 'status' && entry.toStatus) {
       setAnnouncement(`The order is now: ${ORDER_STATUS_LABELS[entry.toStatus]}`);
+      statusChanged();
+    } else if (entry.kind === 'payment' && entry.detail.result === 'refunded') {
+      setAnnouncement(eventWords(entry).what);
       statusChanged();
     }
   });
@@ -119,14 +123,7 @@ function TimelineItem({ entry, mode }: { entry: TimelineEntry; mode: ChatMode })
       </li>
     );
   }
-  const what =
-    entry.kind === 'status'
-      ? `Order ${entry.toStatus ? ORDER_STATUS_LABELS[entry.toStatus].toLowerCase() : 'updated'}`
-      : 'Payment update';
-  const details = Object.entries(entry.detail)
-    .filter(([, value]) => value !== null && value !== '')
-    .map(([name, value]) => `${name.replace(/_/g, ' ')}: ${String(value)}`)
-    .join(' · ');
+  const { what, details } = eventWords(entry);
   return (
     <li className="flex justify-center">
       <p className="rounded-full border border-line bg-white px-3 py-1 text-center text-sm text-muted">
@@ -135,6 +132,36 @@ function TimelineItem({ entry, mode }: { entry: TimelineEntry; mode: ChatMode })
       </p>
     </li>
   );
+}
+
+/** A status change or payment event in words: what happened, and what was said with it. */
+function eventWords(entry: Exclude<TimelineEntry, { kind: 'message' }>): { what: string; details: string } {
+  const { detail } = entry;
+  if (
+    entry.kind === 'payment' &&
+    detail.result === 'refunded' &&
+    typeof detail.amountMinor === 'number' &&
+    isCurrencyCode(detail.currency)
+  ) {
+    const said = [detail.reason, detail.reference ? `reference ${detail.reference}` : null];
+    return {
+      what: `Refunded ${formatMoney({ amountMinor: detail.amountMinor, currency: detail.currency })}`,
+      details: said.filter((part) => typeof part === 'string' && part !== '').join(' · '),
+    };
+  }
+  if (entry.kind === 'status' && entry.fromStatus === 'disputed' && typeof detail.resolution === 'string') {
+    const label = entry.toStatus ? ORDER_STATUS_LABELS[entry.toStatus].toLowerCase() : 'updated';
+    return { what: `Dispute settled: order ${label}`, details: detail.resolution };
+  }
+  const what =
+    entry.kind === 'status'
+      ? `Order ${entry.toStatus ? ORDER_STATUS_LABELS[entry.toStatus].toLowerCase() : 'updated'}`
+      : 'Payment update';
+  const details = Object.entries(detail)
+    .filter(([, value]) => value !== null && value !== '')
+    .map(([name, value]) => `${name.replace(/_/g, ' ')}: ${String(value)}`)
+    .join(' · ');
+  return { what, details };
 }
 
 function Composer({ mode, orderId }: OrderTimelineProps) {

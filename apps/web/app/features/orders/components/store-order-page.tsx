@@ -1,16 +1,23 @@
 import { formatDateTime } from '@crossbuy/core/dates';
 import { messageForError } from '@crossbuy/core/errors';
-import { ORDER_STATUS_LABELS } from '@crossbuy/core/order';
+import { ORDER_STATUS_LABELS, STORE_CANCELLABLE_STATUSES } from '@crossbuy/core/order';
+import type { TimelineEntry } from '@crossbuy/core/order-chat';
 import { Alert } from '../../../components/ui/alert';
 import { Loading } from '../../../components/ui/loading';
 import { Price } from '../../../components/ui/price';
 import { useOrderTimeline } from '../api/order-timeline-api';
+import { useStoreOrderRefunds } from '../api/store-orders-api';
 import { OrderTimeline } from './order-timeline';
+import { StoreOrderCancel } from './store-order-cancel';
+import { StoreOrderDispute } from './store-order-dispute';
 import { StoreOrderMoves } from './store-order-moves';
+import { StoreOrderRefunds } from './store-order-refunds';
 
 /** The store's view of one order: what it is, who placed it, and the conversation with them. */
 export function StoreOrderPage({ orderId }: { orderId: string }) {
   const query = useOrderTimeline('store', orderId);
+  const refunds = useStoreOrderRefunds(orderId);
+  const status = query.data?.order.status;
   return (
     <article
       className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10"
@@ -48,9 +55,35 @@ export function StoreOrderPage({ orderId }: { orderId: string }) {
       {query.isSuccess ? (
         <>
           <StoreOrderMoves orderId={orderId} status={query.data.order.status} />
+          {refunds.isPending ? (
+            <Loading>Loading the refunds…</Loading>
+          ) : refunds.isError ? (
+            <Alert>{messageForError(refunds.error)}</Alert>
+          ) : (
+            <>
+              {status === 'disputed' ? (
+                <StoreOrderDispute
+                  orderId={orderId}
+                  reason={disputeReason(query.data.entries)}
+                  refunds={refunds.data}
+                />
+              ) : null}
+              <StoreOrderRefunds orderId={orderId} refunds={refunds.data} />
+              {status && STORE_CANCELLABLE_STATUSES.includes(status) ? (
+                <StoreOrderCancel orderId={orderId} refunds={refunds.data} />
+              ) : null}
+            </>
+          )}
           <OrderTimeline orderId={orderId} mode="store" />
         </>
       ) : null}
     </article>
   );
+}
+
+/** What the shopper wrote when they raised the dispute still open. */
+function disputeReason(entries: readonly TimelineEntry[]): string | null {
+  const opened = entries.findLast((entry) => entry.kind === 'status' && entry.toStatus === 'disputed');
+  const reason = opened && opened.kind !== 'message' ? opened.detail.reason : undefined;
+  return typeof reason === 'string' ? reason : null;
 }

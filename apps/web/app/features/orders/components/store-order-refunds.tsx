@@ -1,0 +1,221 @@
+import { formatDateTime } from '@crossbuy/core/dates';
+import { formatErrorMessage, messageForError } from '@crossbuy/core/errors';
+import { formatMoney } from '@crossbuy/core/money';
+import {
+  type OrderRefunds,
+  PAYMENT_METHOD_LABELS,
+  type Refund,
+  type RefundStatus,
+} from '@crossbuy/core/order';
+import { useRef, useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { AskFirst } from '../../../components/ui/ask-first';
+import { Button } from '../../../components/ui/button';
+import { Price } from '../../../components/ui/price';
+import { TextField } from '../../../components/ui/text-field';
+import { useRefundOrder, useRetryRefund } from '../api/store-orders-api';
+import {
+  fieldErrorOf,
+  majorAmountText,
+  needsReference,
+  type RefundFieldErrors,
+  readRefundDraft,
+} from './refund-fields';
+
+const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
+  pending: 'Waiting for the card provider',
+  succeeded: 'Refunded',
+  failed: 'Refused: nothing refunded',
+};
+
+/** What the shopper paid, the refunds made and what remains, with the form that refunds more. */
+export function StoreOrderRefunds({ orderId, refunds }: { orderId: string; refunds: OrderRefunds }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [made, setMade] = useState<Refund | null>(null);
+  // Held here, not in the form: a refund made starts a fresh form, and the answer must outlive the old one.
+  const refund = useRefundOrder(orderId);
+  return (
+    <section
+      aria-labelledby="order-refunds-heading"
+      className="flex flex-col gap-3 rounded-2xl border border-line bg-white p-4"
+    >
+      <h2 id="order-refunds-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold">
+        Refunds
+      </h2>
+      {refunds.paid === null ? (
+        <p className="text-sm text-muted">
+          Nothing has been paid for this order, so there is nothing to refund.
+        </p>
+      ) : (
+        <>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-muted">Paid</dt>
+            <dd>
+              <Price value={refunds.paid} />
+              {refunds.method ? ` by ${PAYMENT_METHOD_LABELS[refunds.method]}` : ''}
+            </dd>
+            <dt className="text-muted">Refunded</dt>
+            <dd data-testid="refunded-total">
+              <Price value={refunds.refunded} />
+            </dd>
+            <dt className="text-muted">Can still be refunded</dt>
+            <dd data-testid="refundable">
+              <Price value={refunds.refundable} />
+            </dd>
+          </dl>
+          {refunds.refunds.length > 0 ? <RefundList orderId={orderId} refunds={refunds.refunds} /> : null}
+          {refunds.refundable.amountMinor > 0 ? (
+            <RefundForm
+              // A new remaining amount starts a fresh form, prefilled with it.
+              key={refunds.refundable.amountMinor}
+              refund={refund}
+              refunds={refunds}
+              onRefunded={(refund) => {
+                setMade(refund);
+                heading.current?.focus();
+              }}
+            />
+          ) : (
+            <p className="text-sm">Everything paid has been refunded.</p>
+          )}
+        </>
+      )}
+      <p role="status" className="text-sm">
+        {made
+          ? made.status === 'succeeded'
+            ? `Refunded ${formatMoney(made.amount)}.`
+            : `The refund of ${formatMoney(made.amount)} is waiting for the card provider.`
+          : ''}
+      </p>
+    </section>
+  );
+}
+
+function RefundList({ orderId, refunds }: { orderId: string; refunds: readonly Refund[] }) {
+  const retry = useRetryRefund(orderId);
+  return (
+    <>
+      {retry.isError ? <Alert>{messageForError(retry.error)}</Alert> : null}
+      <ul aria-label="Refunds made" className="flex flex-col gap-2">
+        {refunds.map((refund) => (
+          <li key={refund.id} className="rounded-lg border border-line p-3 text-sm">
+            <p className="font-semibold">
+              <Price value={refund.amount} /> · {REFUND_STATUS_LABELS[refund.status]}
+            </p>
+            <p className="break-words">{refund.reason}</p>
+            <p className="text-muted">
+              {formatDateTime(refund.createdAt)}
+              {refund.createdBy ? ` · ${refund.createdBy}` : ''}
+              {refund.reference ? ` · reference ${refund.reference}` : ''}
+            </p>
+            {refund.failureMessage ? <p className="text-danger-700">{refund.failureMessage}</p> : null}
+            {refund.status === 'pending' ? (
+              <Button
+                variant="secondary"
+                className="mt-2"
+                disabled={retry.isPending}
+                onClick={() => retry.mutate(refund.id)}
+              >
+                {retry.isPending ? 'Asking…' : 'Ask the card provider again'}
+              </Button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function RefundForm({
+  refund,
+  refunds,
+  onRefunded,
+}: {
+  refund: ReturnType<typeof useRefundOrder>;
+  refunds: OrderRefunds;
+  onRefunded: (refund: Refund) => void;
+}) {
+  const [amount, setAmount] = useState(() => majorAmountText(refunds.refundable));
+  const [reason, setReason] = useState('');
+  const [reference, setReference] = useState('');
+  const [errors, setErrors] = useState<RefundFieldErrors>({});
+  const paynow = needsReference(refunds);
+
+  const check = () => {
+    const read = readRefundDraft({ amount, reference }, refunds);
+    const found = { ...read.errors };
+    if (reason.trim() === '') found.reason = formatErrorMessage('order/invalid_refund_reason');
+    setErrors(found);
+    return { amount: read.amount, valid: Object.keys(found).length === 0 };
+  };
+  const { amount: parsed } = readRefundDraft({ amount, reference }, refunds);
+
+  const submit = () => {
+    const { amount: money, valid } = check();
+    if (!valid) return;
+    refund.mutate(
+      { amount: money, reason: reason.trim(), ...(paynow && { reference: reference.trim() }) },
+      {
+        onSuccess: (answer) => onRefunded(answer.refund),
+        onError: (error) => setErrors(fieldErrorOf(error) ?? {}),
+      },
+    );
+  };
+  const otherFailure = refund.isError && fieldErrorOf(refund.error) === null;
+
+  return (
+    <div className="flex flex-col gap-3 border-t border-line pt-3">
+      <h3 className="font-semibold">Refund the shopper</h3>
+      <p className="text-sm text-muted">
+        {paynow
+          ? 'Send the money back by bank transfer first, then record the refund here with its reference.'
+          : refunds.method === 'card'
+            ? "The refund goes back to the shopper's card through the card provider."
+            : 'No money moved for a test card payment; the refund is recorded only.'}
+      </p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField
+          label={`Amount (${refunds.refundable.currency})`}
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          inputMode="decimal"
+          autoComplete="off"
+          hint={`At most ${formatMoney(refunds.refundable)}`}
+          error={errors.amount}
+          required
+        />
+        {paynow ? (
+          <TextField
+            label="Bank transfer reference"
+            value={reference}
+            onChange={(event) => setReference(event.target.value)}
+            maxLength={100}
+            autoComplete="off"
+            error={errors.reference}
+            required
+          />
+        ) : null}
+      </div>
+      <TextField
+        label="Reason (the shopper sees it)"
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        maxLength={500}
+        autoComplete="off"
+        error={errors.reason}
+        required
+      />
+      <AskFirst
+        label="Refund"
+        question={`Refund ${formatMoney(parsed)} to the shopper? This cannot be undone.`}
+        confirmLabel="Yes, refund"
+        busyLabel="Refunding…"
+        keepLabel="Not now"
+        busy={refund.isPending}
+        canAsk={() => check().valid}
+        onConfirm={submit}
+      />
+      {otherFailure ? <Alert>{messageForError(refund.error)}</Alert> : null}
+    </div>
+  );
+}
