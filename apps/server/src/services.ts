@@ -7,7 +7,7 @@ import { isInCart } from './features/cart/cart.service.js';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes.js';
 import { checkoutRoutes } from './features/checkout/checkout.routes.js';
 import { contactRoutes } from './features/contact/contact.routes.js';
-import { contentRoutes } from './features/content/content.routes.js';
+import { adminContentRoutes, contentRoutes } from './features/content/content.routes.js';
 import {
   externalProductRoutes,
   linkPreviewRoutes,
@@ -24,7 +24,7 @@ import { createRegionDirectory } from './features/regions/regions.service.js';
 import { configRoutes, type PublicConfig, pingRoutes } from './features/system/system.routes.js';
 import { tfaRoutes } from './features/tfa/tfa.routes.js';
 import { adminUserRoutes, userRoutes } from './features/users/users.routes.js';
-import { voucherRoutes } from './features/vouchers/vouchers.routes.js';
+import { adminVoucherRoutes, voucherRoutes } from './features/vouchers/vouchers.routes.js';
 import { wishlistRoutes } from './features/wishlist/wishlist.routes.js';
 import { isInWishlist } from './features/wishlist/wishlist.service.js';
 
@@ -86,6 +86,8 @@ export const adminService: FastifyPluginAsync = async (app) => {
   });
   await app.register(adminPaymentRoutes);
   await app.register(adminAuditRoutes);
+  await app.register(adminVoucherRoutes);
+  await app.register(adminContentRoutes);
 };
 
 function quotingRulesOf(app: FastifyInstance): QuotingRules {

@@ -11,9 +11,16 @@ export type AuditAction =
   | 'order.confirm_paynow'
   | 'order.move'
   | 'user.blacklist'
-  | 'user.unblacklist';
+  | 'user.unblacklist'
+  | 'voucher.create'
+  | 'voucher.update'
+  | 'voucher.enable'
+  | 'voucher.disable'
+  | 'content.create_banner'
+  | 'content.update_banner'
+  | 'content.delete_banner';
 
-export type AuditSubjectType = 'quotation_item' | 'order' | 'user';
+export type AuditSubjectType = 'quotation_item' | 'order' | 'user' | 'voucher' | 'content';
 
 /** The fields a change touched, as they were and as they became; never a whole row (a user's holds secrets). */
 export type AuditFields = Record<string, unknown>;

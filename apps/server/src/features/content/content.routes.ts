@@ -8,16 +8,26 @@ import {
   productSummarySchema,
   shippingLocationSchema,
 } from '@crossbuy/core/catalogue';
+import { bannerDraftSchema, contentPictureSchema, storeBannerSchema } from '@crossbuy/core/marketing';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { imagesDirectory } from '../../lib/image-store.js';
+import { guardPrivateRoutes, principalOf, requireRole } from '../../plugins/authentication.js';
 import { categoryName, categoryShowcase } from '../catalogue/catalogue.service.js';
 import type { RegionDirectory } from '../regions/regions.service.js';
 import {
+  type ContentActor,
+  contentPictures,
+  createBanner,
   currentPopup,
+  deleteBanner,
   enabledShippingLocations,
   getImagePage,
+  listStoreBanners,
   liveBanners,
   liveHomeProductGroups,
+  updateBanner,
 } from './content.service.js';
 
 const SHOWCASE_DEFAULT_LIMIT = 12;
@@ -121,5 +131,87 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
       },
     },
     async () => ({ shippingLocations: await enabledShippingLocations(app.db) }),
+  );
+};
+
+const bannerParams = z.object({ id: z.string().max(64) });
+const bannerAnswer = z.object({ banner: storeBannerSchema });
+
+/** The store's editorial content for operators and admins (mounted under /api/admin); changes are audited. */
+export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
+  guardPrivateRoutes(app, requireRole('operator', 'admin'));
+  const imagesDir = imagesDirectory(app.config.dataDir);
+  const actorOf = (request: FastifyRequest): ContentActor => ({
+    userId: principalOf(request).userId,
+    imagesDir,
+  });
+
+  app.get(
+    '/content/pictures',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "The pictures in the image store's banner and page folders, for content to show",
+        response: { 200: z.object({ pictures: z.array(contentPictureSchema) }) },
+      },
+    },
+    async () => ({ pictures: await contentPictures(imagesDir) }),
+  );
+
+  app.get(
+    '/banners',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Every banner in the home page's order, with whether it is live, scheduled, ended or off",
+        response: { 200: z.object({ banners: z.array(storeBannerSchema) }) },
+      },
+    },
+    async () => ({ banners: await listStoreBanners(app.db) }),
+  );
+
+  app.post(
+    '/banners',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Add a banner; it shows on the home page from the next page load while live',
+        body: bannerDraftSchema,
+        response: { 200: bannerAnswer },
+      },
+    },
+    async (request) => ({ banner: await createBanner(app.db, actorOf(request), request.body) }),
+  );
+
+  app.put(
+    '/banners/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Rewrite a banner: its words, picture, link, position, switch and schedule',
+        params: bannerParams,
+        body: bannerDraftSchema,
+        response: { 200: bannerAnswer },
+      },
+    },
+    async (request) => ({
+      banner: await updateBanner(app.db, actorOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/banners/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a banner',
+        params: bannerParams,
+        response: { 200: z.object({ deleted: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      await deleteBanner(app.db, actorOf(request), request.params.id);
+      return { deleted: true as const };
+    },
   );
 };

@@ -1,8 +1,19 @@
-import { imageUrl, type ProductSummary } from '@crossbuy/core/catalogue';
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { imageUrl, type ProductSummary, thumbnailPath } from '@crossbuy/core/catalogue';
 import { AppError } from '@crossbuy/core/errors';
+import {
+  type BannerDraft,
+  type ContentPicture,
+  contentStatus,
+  isContentImageKey,
+  type StoreBanner,
+} from '@crossbuy/core/marketing';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
+import { isUuid } from '../../lib/ids.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { productSummaries } from '../catalogue/catalogue.service.js';
 import type { PricingRegion } from '../regions/pricing.js';
 import {
@@ -13,6 +24,11 @@ import {
   popups,
   shippingLocations,
 } from './content.table.js';
+
+/** Far more banners than a home page carousel holds; the list is not paged. */
+const STORE_BANNER_LIST_LIMIT = 200;
+/** The image store's folders content pictures live in. */
+const CONTENT_PICTURE_FOLDERS = ['banners', 'pages'] as const;
 
 /** Products shown per home group; a group may hold more, the home page shows one row. */
 const HOME_GROUP_PRODUCT_LIMIT = 12;
@@ -118,4 +134,137 @@ export async function enabledShippingLocations(db: Database) {
     .from(shippingLocations)
     .where(eq(shippingLocations.enabled, true))
     .orderBy(asc(shippingLocations.position), asc(shippingLocations.name));
+}
+
+// The store's side of banners: operators and admins list, write, order, switch and delete them. The
+// storefront reads the table on every page render (nothing is cached in the process), so a change shows
+// on the next page load; every change is audited with the fields it touched.
+
+type BannerRow = typeof banners.$inferSelect;
+
+/** A banner's fields as the audit log and the back office name them. */
+function bannerFields(row: BannerRow) {
+  return {
+    title: row.title,
+    subtitle: row.subtitle,
+    image: row.image,
+    link: row.link,
+    position: row.position,
+    active: row.active,
+    startsAt: row.startsAt?.toISOString() ?? null,
+    endsAt: row.endsAt?.toISOString() ?? null,
+  };
+}
+
+function toStoreBanner(row: BannerRow, now = new Date()): StoreBanner {
+  return { id: row.id, ...bannerFields(row), imageUrl: imageUrl(row.image), status: contentStatus(row, now) };
+}
+
+/** The pictures content may show: those in the image store's banner and page folders, thumbnails aside. */
+export async function contentPictures(imagesDir: string): Promise<ContentPicture[]> {
+  const keys: string[] = [];
+  for (const folder of CONTENT_PICTURE_FOLDERS) {
+    const names = await readdir(path.join(imagesDir, folder)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    });
+    keys.push(...names.map((name) => `${folder}/${name}`).filter(isContentImageKey));
+  }
+  const thumbnails = new Set(keys.map(thumbnailPath));
+  return keys
+    .filter((key) => !thumbnails.has(key))
+    .sort()
+    .map((key) => ({ key, url: imageUrl(key) }));
+}
+
+async function assertPictureExists(imagesDir: string, key: string): Promise<void> {
+  const found = await stat(path.join(imagesDir, key)).catch(() => null);
+  if (!found?.isFile()) throw new AppError('content/invalid_image');
+}
+
+function bannerColumns(draft: BannerDraft) {
+  return {
+    title: draft.title,
+    subtitle: draft.subtitle,
+    image: draft.image,
+    link: draft.link,
+    position: draft.position,
+    active: draft.active,
+    startsAt: draft.startsAt === null ? null : new Date(draft.startsAt),
+    endsAt: draft.endsAt === null ? null : new Date(draft.endsAt),
+  };
+}
+
+/** Every banner in the home page's order, live or not. */
+export async function listStoreBanners(db: Database): Promise<StoreBanner[]> {
+  const rows = await db
+    .select()
+    .from(banners)
+    .orderBy(asc(banners.position), asc(banners.id))
+    .limit(STORE_BANNER_LIST_LIMIT);
+  const now = new Date();
+  return rows.map((row) => toStoreBanner(row, now));
+}
+
+async function lockedBanner(tx: Database, id: string): Promise<BannerRow> {
+  if (!isUuid(id)) throw new AppError('banner/not_found');
+  const [row] = await tx.select().from(banners).where(eq(banners.id, id)).for('update');
+  if (!row) throw new AppError('banner/not_found');
+  return row;
+}
+
+export type ContentActor = { userId: string; imagesDir: string };
+
+export async function createBanner(db: Database, actor: ContentActor, draft: BannerDraft) {
+  await assertPictureExists(actor.imagesDir, draft.image);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(banners).values(bannerColumns(draft)).returning();
+    if (!row) throw new Error('banner insert returned nothing');
+    await recordAudit(tx, {
+      actorUserId: actor.userId,
+      action: 'content.create_banner',
+      subject: { type: 'content', id: row.id },
+      before: null,
+      after: bannerFields(row),
+    });
+    return toStoreBanner(row);
+  });
+}
+
+export async function updateBanner(db: Database, actor: ContentActor, id: string, draft: BannerDraft) {
+  await assertPictureExists(actor.imagesDir, draft.image);
+  return db.transaction(async (tx) => {
+    const current = await lockedBanner(tx, id);
+    const [row] = await tx.update(banners).set(bannerColumns(draft)).where(eq(banners.id, id)).returning();
+    if (!row) throw new AppError('banner/not_found');
+    const before = bannerFields(current);
+    const after = bannerFields(row);
+    const changed = (Object.keys(after) as (keyof typeof after)[]).filter(
+      (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+    );
+    if (changed.length > 0) {
+      await recordAudit(tx, {
+        actorUserId: actor.userId,
+        action: 'content.update_banner',
+        subject: { type: 'content', id: row.id },
+        before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+        after: Object.fromEntries(changed.map((key) => [key, after[key]])),
+      });
+    }
+    return toStoreBanner(row);
+  });
+}
+
+export async function deleteBanner(db: Database, actor: ContentActor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = await lockedBanner(tx, id);
+    await tx.delete(banners).where(eq(banners.id, current.id));
+    await recordAudit(tx, {
+      actorUserId: actor.userId,
+      action: 'content.delete_banner',
+      subject: { type: 'content', id: current.id },
+      before: bannerFields(current),
+      after: null,
+    });
+  });
 }

@@ -34,6 +34,7 @@ import { asOwner } from '../../db/as-owner.js';
 import type { Database } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
 import { isUuid } from '../../lib/ids.js';
+import { likeText } from '../../lib/sql-like.js';
 import { ownAddress } from '../addresses/addresses.service.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { cartItems } from '../cart/cart.table.js';
@@ -477,9 +478,6 @@ export async function listOrders(
 
 /** An order reference as the shopper sees it (CB- and eight letters or digits), in any case. */
 const ORDER_REF_QUERY = /^CB-[0-9A-Z]{8}$/i;
-
-/** `text` inside a LIKE pattern, its wildcards taken literally. */
-const likeText = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 /**
  * The store's order desk: every shopper's orders, newest first, by status, payment method and the days

@@ -20,6 +20,8 @@ const SUBJECT_LABELS: Record<AuditSubjectType, string> = {
   quotation_item: 'Quotation item',
   order: 'Order',
   user: 'Account',
+  voucher: 'Voucher',
+  content: 'Content',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -29,6 +31,13 @@ const ACTION_LABELS: Record<string, string> = {
   'order.move': 'Moved an order on',
   'user.blacklist': 'Blacklisted an account',
   'user.unblacklist': 'Lifted a blacklisting',
+  'voucher.create': 'Created a voucher',
+  'voucher.update': 'Changed a voucher',
+  'voucher.enable': 'Enabled a voucher',
+  'voucher.disable': 'Disabled a voucher',
+  'content.create_banner': 'Created a banner',
+  'content.update_banner': 'Changed a banner',
+  'content.delete_banner': 'Deleted a banner',
 };
 
 const AUDIT_COLUMNS = [
