@@ -7,3 +7,7 @@ export const ORDERS_KEY = ['orders'] as const;
 export const AUDIT_LOG_KEY = ['audit-log'] as const;
 /** The store's order desk: payments, status moves and chat change what it lists. */
 export const STORE_ORDERS_KEY = ['store-orders'] as const;
+/** The store's vouchers: creating, editing and switching one change the list and its page. */
+export const STORE_VOUCHERS_KEY = ['store-vouchers'] as const;
+/** The store's banners as the back office lists them. */
+export const STORE_BANNERS_KEY = ['store-banners'] as const;
