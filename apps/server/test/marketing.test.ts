@@ -430,4 +430,64 @@ describe('marketing in the back office', () => {
       }
     });
   });
+
+  describe('popups', () => {
+    it('adds, edits and deletes a popup; the shop greets visitors with the newest live one; each change is audited', async () => {
+      const shop = async () => (await harness.app.inject({ method: 'GET', url: '/api/popup' })).json().popup;
+      const created = await desk.send('POST', '/api/admin/popups', {
+        title: 'Winter week',
+        body: 'Warm things from the north',
+        link: 'https://example.com/winter',
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      const { popup } = created.json();
+      expect(popup).toMatchObject({ title: 'Winter week', image: null, imageUrl: null, status: 'live' });
+      expect(await shop()).toMatchObject({ id: popup.id, title: 'Winter week' });
+
+      const edited = await desk.send('PUT', `/api/admin/popups/${popup.id}`, {
+        title: 'Winter week',
+        body: 'Now with free shipping',
+        image: 'banners/winter.svg',
+        link: '/search?q=winter',
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect(await shop()).toMatchObject({
+        id: popup.id,
+        body: 'Now with free shipping',
+        image: '/images/banners/winter.svg',
+      });
+      expect((await desk.get('/api/admin/popups')).json().popups[0]).toMatchObject({ id: popup.id });
+
+      expect((await desk.send('DELETE', `/api/admin/popups/${popup.id}`)).json()).toEqual({ deleted: true });
+      expect((await shop())?.id).not.toBe(popup.id);
+
+      const entries = await auditOf(popup.id);
+      expect(entries.map((entry) => [entry.action, entry.before, entry.after])).toEqual([
+        ['content.create_popup', null, expect.objectContaining({ title: 'Winter week', image: null })],
+        [
+          'content.update_popup',
+          { body: 'Warm things from the north', image: null, link: 'https://example.com/winter' },
+          { body: 'Now with free shipping', image: 'banners/winter.svg', link: '/search?q=winter' },
+        ],
+        ['content.delete_popup', expect.objectContaining({ title: 'Winter week' }), null],
+      ]);
+    });
+
+    it('refuses script links and unknown pictures, and answers 404 for popups that do not exist', async () => {
+      for (const [change, code] of [
+        [{ link: 'javascript:alert(1)' }, 'content/invalid_link'],
+        [{ image: 'banners/missing.svg' }, 'content/invalid_image'],
+        [{ body: 'x'.repeat(301) }, 'content/invalid_text'],
+      ] as const) {
+        const answer = await desk.send('POST', '/api/admin/popups', { title: 'Sale', ...change });
+        expect(errorCode(answer), JSON.stringify(change)).toBe(code);
+      }
+      for (const id of [UNKNOWN_ID, 'nope']) {
+        expect(errorCode(await desk.send('PUT', `/api/admin/popups/${id}`, { title: 'Sale' }))).toBe(
+          'popup/not_found',
+        );
+        expect(errorCode(await desk.send('DELETE', `/api/admin/popups/${id}`))).toBe('popup/not_found');
+      }
+    });
+  });
 });

@@ -47,6 +47,7 @@ export default [
       route('admin/marketing/vouchers/new', 'routes/admin-marketing-voucher-new.tsx'),
       route('admin/marketing/vouchers/:voucherId', 'routes/admin-marketing-voucher.tsx'),
       route('admin/marketing/banners', 'routes/admin-marketing-banners.tsx'),
+      route('admin/marketing/popups', 'routes/admin-marketing-popups.tsx'),
     ]),
     route('terms', 'routes/terms.tsx'),
     route('privacy', 'routes/privacy.tsx'),

@@ -11,3 +11,5 @@ export const STORE_ORDERS_KEY = ['store-orders'] as const;
 export const STORE_VOUCHERS_KEY = ['store-vouchers'] as const;
 /** The store's banners as the back office lists them. */
 export const STORE_BANNERS_KEY = ['store-banners'] as const;
+/** The store's popups as the back office lists them. */
+export const STORE_POPUPS_KEY = ['store-popups'] as const;

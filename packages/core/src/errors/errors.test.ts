@@ -162,6 +162,7 @@ const HOUSE_CODES = [
   'voucher/invalid_listed',
   'voucher/limit_below_used',
   'banner/not_found',
+  'popup/not_found',
   'content/invalid_title',
   'content/invalid_text',
   'content/invalid_image',

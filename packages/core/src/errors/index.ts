@@ -150,6 +150,7 @@ export const ERROR_MESSAGES = {
   'voucher/limit_below_used':
     'This voucher has already been used {0} times ({1} by one shopper); a limit cannot be set below what is used',
   'banner/not_found': 'The banner you are looking for is not found',
+  'popup/not_found': 'The popup you are looking for is not found',
   'content/invalid_title': 'Please enter a title of 1 to 120 characters',
   'content/invalid_text': 'The text can be at most 300 characters',
   'content/invalid_image': 'Please choose a picture from the store’s pictures',

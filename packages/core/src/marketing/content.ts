@@ -54,37 +54,72 @@ function windowInOrder(draft: { startsAt: string | null; endsAt: string | null }
   return !draft.startsAt || !draft.endsAt || Date.parse(draft.startsAt) < Date.parse(draft.endsAt);
 }
 
-/** Shown on the home page in `position` order, while active and inside its optional window. */
+const titleSchema = z
+  .string(fails('content/invalid_title'))
+  .trim()
+  .min(1, 'content/invalid_title')
+  .max(CONTENT_TITLE_MAX_LENGTH, 'content/invalid_title');
+
+const textSchema = z
+  .string(fails('content/invalid_text'))
+  .trim()
+  .max(CONTENT_TEXT_MAX_LENGTH, 'content/invalid_text')
+  .default('');
+
+const imageKeySchema = z
+  .string(fails('content/invalid_image'))
+  .trim()
+  .refine(isContentImageKey, 'content/invalid_image');
+
+/** Every piece of content shows only while switched on and inside its optional window. */
+const scheduleShape = {
+  active: z.boolean(fails('content/invalid_active')).default(true),
+  startsAt: windowEdge,
+  endsAt: windowEdge,
+};
+
+const windowRule = {
+  path: ['endsAt'],
+  message: 'content/invalid_window',
+  ...whenFieldsValid(['startsAt', 'endsAt']),
+};
+
+/** Shown on the home page in `position` order, while live. */
 export const bannerDraftSchema = z
   .object({
-    title: z
-      .string(fails('content/invalid_title'))
-      .trim()
-      .min(1, 'content/invalid_title')
-      .max(CONTENT_TITLE_MAX_LENGTH, 'content/invalid_title'),
-    subtitle: z
-      .string(fails('content/invalid_text'))
-      .trim()
-      .max(CONTENT_TEXT_MAX_LENGTH, 'content/invalid_text')
-      .default(''),
-    image: z.string(fails('content/invalid_image')).trim().refine(isContentImageKey, 'content/invalid_image'),
+    title: titleSchema,
+    subtitle: textSchema,
+    image: imageKeySchema,
     link: linkSchema,
     position: z
       .int(fails('content/invalid_position'))
       .min(0, 'content/invalid_position')
       .max(CONTENT_POSITION_MAX, 'content/invalid_position')
       .default(0),
-    active: z.boolean(fails('content/invalid_active')).default(true),
-    startsAt: windowEdge,
-    endsAt: windowEdge,
+    ...scheduleShape,
   })
-  .refine(windowInOrder, {
-    path: ['endsAt'],
-    message: 'content/invalid_window',
-    ...whenFieldsValid(['startsAt', 'endsAt']),
-  });
+  .refine(windowInOrder, windowRule);
 export type BannerDraftInput = z.input<typeof bannerDraftSchema>;
 export type BannerDraft = z.output<typeof bannerDraftSchema>;
+
+/** Shown once to a visitor of the home page: the newest live popup. Its picture is optional. */
+export const popupDraftSchema = z
+  .object({
+    title: titleSchema,
+    body: textSchema,
+    image: z
+      .string(fails('content/invalid_image'))
+      .trim()
+      .transform((text) => (text === '' ? null : text))
+      .refine((text) => text === null || isContentImageKey(text), 'content/invalid_image')
+      .nullable()
+      .default(null),
+    link: linkSchema,
+    ...scheduleShape,
+  })
+  .refine(windowInOrder, windowRule);
+export type PopupDraftInput = z.input<typeof popupDraftSchema>;
+export type PopupDraft = z.output<typeof popupDraftSchema>;
 
 /** Where a piece of content stands now, by its switch and its window. */
 export const CONTENT_STATUSES = ['live', 'scheduled', 'ended', 'disabled'] as const;
@@ -122,6 +157,21 @@ export const storeBannerSchema = z.object({
   status: z.enum(CONTENT_STATUSES),
 });
 export type StoreBanner = z.infer<typeof storeBannerSchema>;
+
+export const storePopupSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  body: z.string(),
+  image: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  link: z.string().nullable(),
+  active: z.boolean(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  status: z.enum(CONTENT_STATUSES),
+  createdAt: z.string(),
+});
+export type StorePopup = z.infer<typeof storePopupSchema>;
 
 export const contentPictureSchema = z.object({ key: z.string(), url: z.string() });
 export type ContentPicture = z.infer<typeof contentPictureSchema>;

@@ -3,6 +3,7 @@ import {
   bannerDraftSchema,
   contentStatus,
   isSafeContentLink,
+  popupDraftSchema,
   voucherDraftSchema,
   voucherStatus,
 } from './index.js';
@@ -213,6 +214,33 @@ describe('content', () => {
         }),
       ),
     ).toEqual({ endsAt: 'content/invalid_window' });
+  });
+
+  it('reads a popup whose picture is optional, with the same link and schedule rules', () => {
+    expect(popupDraftSchema.parse({ title: 'Japan week', body: 'From Monday', image: '' })).toEqual({
+      title: 'Japan week',
+      body: 'From Monday',
+      image: null,
+      link: null,
+      active: true,
+      startsAt: null,
+      endsAt: null,
+    });
+    expect(
+      issuesOf(
+        popupDraftSchema.safeParse({
+          title: 'Sale',
+          image: 'popups/../x.svg',
+          link: 'data:text/html,hi',
+          startsAt: '2026-12-02T00:00:00Z',
+          endsAt: '2026-12-02T00:00:00Z',
+        }),
+      ),
+    ).toEqual({
+      image: 'content/invalid_image',
+      link: 'content/invalid_link',
+      endsAt: 'content/invalid_window',
+    });
   });
 
   it('says whether content is live, scheduled, ended or switched off', () => {

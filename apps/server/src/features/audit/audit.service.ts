@@ -18,12 +18,29 @@ export type AuditAction =
   | 'voucher.disable'
   | 'content.create_banner'
   | 'content.update_banner'
-  | 'content.delete_banner';
+  | 'content.delete_banner'
+  | 'content.create_popup'
+  | 'content.update_popup'
+  | 'content.delete_popup';
 
 export type AuditSubjectType = 'quotation_item' | 'order' | 'user' | 'voucher' | 'content';
 
 /** The fields a change touched, as they were and as they became; never a whole row (a user's holds secrets). */
 export type AuditFields = Record<string, unknown>;
+
+/** The fields whose value differs between two readings of a subject, as they were and as they became. */
+export function changedFields<T extends AuditFields>(
+  before: T,
+  after: T,
+): { before: AuditFields; after: AuditFields } {
+  const changed = Object.keys(after).filter(
+    (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+  );
+  return {
+    before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+    after: Object.fromEntries(changed.map((key) => [key, after[key]])),
+  };
+}
 
 export type AuditChange = {
   actorUserId: string;

@@ -8,7 +8,13 @@ import {
   productSummarySchema,
   shippingLocationSchema,
 } from '@crossbuy/core/catalogue';
-import { bannerDraftSchema, contentPictureSchema, storeBannerSchema } from '@crossbuy/core/marketing';
+import {
+  bannerDraftSchema,
+  contentPictureSchema,
+  popupDraftSchema,
+  storeBannerSchema,
+  storePopupSchema,
+} from '@crossbuy/core/marketing';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,14 +26,18 @@ import {
   type ContentActor,
   contentPictures,
   createBanner,
+  createPopup,
   currentPopup,
   deleteBanner,
+  deletePopup,
   enabledShippingLocations,
   getImagePage,
   listStoreBanners,
+  listStorePopups,
   liveBanners,
   liveHomeProductGroups,
   updateBanner,
+  updatePopup,
 } from './content.service.js';
 
 const SHOWCASE_DEFAULT_LIMIT = 12;
@@ -134,8 +144,9 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
   );
 };
 
-const bannerParams = z.object({ id: z.string().max(64) });
+const contentParams = z.object({ id: z.string().max(64) });
 const bannerAnswer = z.object({ banner: storeBannerSchema });
+const popupAnswer = z.object({ popup: storePopupSchema });
 
 /** The store's editorial content for operators and admins (mounted under /api/admin); changes are audited. */
 export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -189,7 +200,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Rewrite a banner: its words, picture, link, position, switch and schedule',
-        params: bannerParams,
+        params: contentParams,
         body: bannerDraftSchema,
         response: { 200: bannerAnswer },
       },
@@ -205,12 +216,69 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Delete a banner',
-        params: bannerParams,
+        params: contentParams,
         response: { 200: z.object({ deleted: z.literal(true) }) },
       },
     },
     async (request) => {
       await deleteBanner(app.db, actorOf(request), request.params.id);
+      return { deleted: true as const };
+    },
+  );
+
+  app.get(
+    '/popups',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Every popup, newest first: the home page shows the newest live one',
+        response: { 200: z.object({ popups: z.array(storePopupSchema) }) },
+      },
+    },
+    async () => ({ popups: await listStorePopups(app.db) }),
+  );
+
+  app.post(
+    '/popups',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Add a popup',
+        body: popupDraftSchema,
+        response: { 200: popupAnswer },
+      },
+    },
+    async (request) => ({ popup: await createPopup(app.db, actorOf(request), request.body) }),
+  );
+
+  app.put(
+    '/popups/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Rewrite a popup: its words, picture, link, switch and schedule',
+        params: contentParams,
+        body: popupDraftSchema,
+        response: { 200: popupAnswer },
+      },
+    },
+    async (request) => ({
+      popup: await updatePopup(app.db, actorOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/popups/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a popup',
+        params: contentParams,
+        response: { 200: z.object({ deleted: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      await deletePopup(app.db, actorOf(request), request.params.id);
       return { deleted: true as const };
     },
   );

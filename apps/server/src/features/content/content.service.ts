@@ -7,13 +7,15 @@ import {
   type ContentPicture,
   contentStatus,
   isContentImageKey,
+  type PopupDraft,
   type StoreBanner,
+  type StorePopup,
 } from '@crossbuy/core/marketing';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { isUuid } from '../../lib/ids.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { changedFields, recordAudit } from '../audit/audit.service.js';
 import { productSummaries } from '../catalogue/catalogue.service.js';
 import type { PricingRegion } from '../regions/pricing.js';
 import {
@@ -25,8 +27,8 @@ import {
   shippingLocations,
 } from './content.table.js';
 
-/** Far more banners than a home page carousel holds; the list is not paged. */
-const STORE_BANNER_LIST_LIMIT = 200;
+/** Far more banners or popups than a store runs at once; those lists are not paged. */
+const STORE_CONTENT_LIST_LIMIT = 200;
 /** The image store's folders content pictures live in. */
 const CONTENT_PICTURE_FOLDERS = ['banners', 'pages'] as const;
 
@@ -201,7 +203,7 @@ export async function listStoreBanners(db: Database): Promise<StoreBanner[]> {
     .select()
     .from(banners)
     .orderBy(asc(banners.position), asc(banners.id))
-    .limit(STORE_BANNER_LIST_LIMIT);
+    .limit(STORE_CONTENT_LIST_LIMIT);
   const now = new Date();
   return rows.map((row) => toStoreBanner(row, now));
 }
@@ -237,18 +239,13 @@ export async function updateBanner(db: Database, actor: ContentActor, id: string
     const current = await lockedBanner(tx, id);
     const [row] = await tx.update(banners).set(bannerColumns(draft)).where(eq(banners.id, id)).returning();
     if (!row) throw new AppError('banner/not_found');
-    const before = bannerFields(current);
-    const after = bannerFields(row);
-    const changed = (Object.keys(after) as (keyof typeof after)[]).filter(
-      (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
-    );
-    if (changed.length > 0) {
+    const change = changedFields(bannerFields(current), bannerFields(row));
+    if (Object.keys(change.after).length > 0) {
       await recordAudit(tx, {
         actorUserId: actor.userId,
         action: 'content.update_banner',
         subject: { type: 'content', id: row.id },
-        before: Object.fromEntries(changed.map((key) => [key, before[key]])),
-        after: Object.fromEntries(changed.map((key) => [key, after[key]])),
+        ...change,
       });
     }
     return toStoreBanner(row);
@@ -264,6 +261,111 @@ export async function deleteBanner(db: Database, actor: ContentActor, id: string
       action: 'content.delete_banner',
       subject: { type: 'content', id: current.id },
       before: bannerFields(current),
+      after: null,
+    });
+  });
+}
+
+// Popups: the newest live one greets visitors of the home page. Same rules and audit as banners.
+
+type PopupRow = typeof popups.$inferSelect;
+
+function popupFields(row: PopupRow) {
+  return {
+    title: row.title,
+    body: row.body,
+    image: row.image,
+    link: row.link,
+    active: row.active,
+    startsAt: row.startsAt?.toISOString() ?? null,
+    endsAt: row.endsAt?.toISOString() ?? null,
+  };
+}
+
+function toStorePopup(row: PopupRow, now = new Date()): StorePopup {
+  return {
+    id: row.id,
+    ...popupFields(row),
+    imageUrl: optionalImageUrl(row.image),
+    status: contentStatus(row, now),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function popupColumns(draft: PopupDraft) {
+  return {
+    title: draft.title,
+    body: draft.body,
+    image: draft.image,
+    link: draft.link,
+    active: draft.active,
+    startsAt: draft.startsAt === null ? null : new Date(draft.startsAt),
+    endsAt: draft.endsAt === null ? null : new Date(draft.endsAt),
+  };
+}
+
+/** Every popup, newest first (the order in which the home page picks the live one). */
+export async function listStorePopups(db: Database): Promise<StorePopup[]> {
+  const rows = await db
+    .select()
+    .from(popups)
+    .orderBy(desc(popups.createdAt), desc(popups.id))
+    .limit(STORE_CONTENT_LIST_LIMIT);
+  const now = new Date();
+  return rows.map((row) => toStorePopup(row, now));
+}
+
+async function lockedPopup(tx: Database, id: string): Promise<PopupRow> {
+  if (!isUuid(id)) throw new AppError('popup/not_found');
+  const [row] = await tx.select().from(popups).where(eq(popups.id, id)).for('update');
+  if (!row) throw new AppError('popup/not_found');
+  return row;
+}
+
+export async function createPopup(db: Database, actor: ContentActor, draft: PopupDraft) {
+  if (draft.image !== null) await assertPictureExists(actor.imagesDir, draft.image);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(popups).values(popupColumns(draft)).returning();
+    if (!row) throw new Error('popup insert returned nothing');
+    await recordAudit(tx, {
+      actorUserId: actor.userId,
+      action: 'content.create_popup',
+      subject: { type: 'content', id: row.id },
+      before: null,
+      after: popupFields(row),
+    });
+    return toStorePopup(row);
+  });
+}
+
+export async function updatePopup(db: Database, actor: ContentActor, id: string, draft: PopupDraft) {
+  if (draft.image !== null) await assertPictureExists(actor.imagesDir, draft.image);
+  return db.transaction(async (tx) => {
+    const current = await lockedPopup(tx, id);
+    const [row] = await tx.update(popups).set(popupColumns(draft)).where(eq(popups.id, id)).returning();
+    if (!row) throw new AppError('popup/not_found');
+    const change = changedFields(popupFields(current), popupFields(row));
+    if (Object.keys(change.after).length > 0) {
+      await recordAudit(tx, {
+        actorUserId: actor.userId,
+        action: 'content.update_popup',
+        subject: { type: 'content', id: row.id },
+        ...change,
+      });
+    }
+    return toStorePopup(row);
+  });
+}
+
+export async function deletePopup(db: Database, actor: ContentActor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = await lockedPopup(tx, id);
+    await tx.delete(popups).where(eq(popups.id, current.id));
+    await recordAudit(tx, {
+      actorUserId: actor.userId,
+      action: 'content.delete_popup',
+      subject: { type: 'content', id: current.id },
+      before: popupFields(current),
       after: null,
     });
   });

@@ -24,7 +24,7 @@ import type { Database } from '../../db/client.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { likeText } from '../../lib/sql-like.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { changedFields, recordAudit } from '../audit/audit.service.js';
 import { orders } from '../orders/orders.table.js';
 import type { PricingRegion } from '../regions/pricing.js';
 import { users } from '../users/users.table.js';
@@ -236,17 +236,6 @@ function draftColumns(draft: VoucherDraft) {
     totalLimit: draft.totalLimit,
     perUserLimit: draft.perUserLimit,
     listed: draft.listed,
-  };
-}
-
-/** The fields whose value differs, as they were and as they became. */
-function changedFields<T extends Record<string, unknown>>(before: T, after: T) {
-  const changed = Object.keys(after).filter(
-    (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
-  );
-  return {
-    before: Object.fromEntries(changed.map((key) => [key, before[key]])),
-    after: Object.fromEntries(changed.map((key) => [key, after[key]])),
   };
 }
 

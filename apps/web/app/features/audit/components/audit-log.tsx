@@ -38,6 +38,9 @@ const ACTION_LABELS: Record<string, string> = {
   'content.create_banner': 'Created a banner',
   'content.update_banner': 'Changed a banner',
   'content.delete_banner': 'Deleted a banner',
+  'content.create_popup': 'Created a popup',
+  'content.update_popup': 'Changed a popup',
+  'content.delete_popup': 'Deleted a popup',
 };
 
 const AUDIT_COLUMNS = [

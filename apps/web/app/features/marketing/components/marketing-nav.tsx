@@ -11,6 +11,11 @@ export const MARKETING_PAGES = [
     label: 'Banners',
     about: 'The pictures across the top of the home page, in their order and on their schedule.',
   },
+  {
+    to: '/admin/marketing/popups',
+    label: 'Popups',
+    about: 'The message that greets visitors of the home page.',
+  },
 ] as const;
 
 const linkStyle = ({ isActive }: { isActive: boolean }) =>

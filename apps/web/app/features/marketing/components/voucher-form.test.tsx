@@ -132,7 +132,7 @@ describe('VoucherForm', () => {
     const user = userEvent.setup();
     expect((field('Maximum discount') as HTMLInputElement).value).toBe('20.00');
     expect((field('Regions') as HTMLInputElement).value).toBe('MY, SG');
-    expect(screen.getByText('Used 3 times so far; empty for no limit.')).toBeTruthy();
+    expect(screen.getByText('3 used so far; empty for no limit.')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Save voucher' }));
     expect(

@@ -260,11 +260,7 @@ export function VoucherForm({ voucher, onSave }: VoucherFormProps) {
           name="totalLimit"
           label="Uses in all"
           inputMode="numeric"
-          hint={
-            voucher
-              ? `Used ${voucher.redeemedCount} times so far; empty for no limit.`
-              : 'Empty for no limit.'
-          }
+          hint={voucher ? `${voucher.redeemedCount} used so far; empty for no limit.` : 'Empty for no limit.'}
         />
         <FormTextField<VoucherFormValues>
           name="perUserLimit"

@@ -28,6 +28,11 @@ const REDEMPTION_COLUMNS = [
   { label: 'Discount', align: 'end' },
 ] as const;
 
+function usesText(count: number, limit: number | null): string {
+  const times = count === 1 ? 'once' : `${count} times`;
+  return limit === null ? `used ${times}` : `used ${times} of ${limit}`;
+}
+
 function BackToVouchers() {
   return (
     <Link to={VOUCHERS_PATH} className={`${textLinkClasses} self-start`}>
@@ -157,8 +162,7 @@ export function VoucherPage({ voucherId, page, hrefFor }: VoucherPageProps) {
         <VoucherStatusBadge status={current.status} />
       </div>
       <p>
-        {discountText(current)} · used {current.redeemedCount}
-        {current.totalLimit === null ? '' : ` of ${current.totalLimit}`} times
+        {discountText(current)} · {usesText(current.redeemedCount, current.totalLimit)}
       </p>
       <VoucherSwitch voucher={current} />
       <VoucherRedemptions voucherId={voucherId} page={page} hrefFor={hrefFor} />
