@@ -25,6 +25,7 @@ test.describe('marketing', () => {
     await page.getByRole('link', { name: /^Vouchers/ }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Vouchers' })).toBeVisible();
     await page.getByRole('link', { name: 'New voucher' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'New voucher' })).toBeVisible();
 
     // The form holds a rule before anything is sent, then takes a fixed amount typed in lower case.
     await page.getByLabel(/^Code/).fill(code.toLowerCase());
