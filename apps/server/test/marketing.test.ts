@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries } from '../src/features/audit/audit.table.js';
 import { banners } from '../src/features/content/content.table.js';
+import type { OrderRow } from '../src/features/orders/orders.table.js';
 import { redeemVoucher, releaseVoucher } from '../src/features/vouchers/vouchers.service.js';
 import { vouchers } from '../src/features/vouchers/vouchers.table.js';
 import { errorCode } from './helpers/browser.js';
@@ -13,7 +14,7 @@ import { placeOrder } from './helpers/order-fixtures.js';
 import { apiAs, createTestApp, createUser, signInAs, type TestApp } from './helpers/test-app.js';
 
 const UNKNOWN_ID = '9d7a4a52-7a65-4b9a-9d7e-0f1f5d0c7a11';
-const sgd = (amountMinor: number) => ({ amountMinor, currency: 'SGD' });
+const sgd = (amountMinor: number) => ({ amountMinor, currency: 'SGD' as const });
 
 describe('marketing in the back office', () => {
   let harness: TestApp;
@@ -281,7 +282,7 @@ describe('marketing in the back office', () => {
         lastName: 'Tan',
         email: 'mei.voucher@example.com',
       });
-      const placed = [];
+      const placed: OrderRow[] = [];
       for (let index = 0; index < 3; index += 1) {
         const order = await placeOrder(harness.app.db, mei.id, { method: 'card' });
         await harness.app.db.transaction((tx) =>

@@ -166,12 +166,18 @@ function BannerCard({
   banner,
   onEdit,
   onDeleted,
+  onToggled,
 }: {
   banner: StoreBanner;
   onEdit: () => void;
-  onDeleted: (title: string) => void;
+  /** After the banner is gone: the notice to announce. */
+  onDeleted: (notice: string) => void;
+  /** After it is shown or hidden: the notice to announce; focus stays on the button. */
+  onToggled: (notice: string) => void;
 }) {
   const remove = useDeleteBanner(banner.id);
+  const toggle = useSaveBanner(banner.id);
+  const { id, imageUrl, status, ...fields } = banner;
   return (
     <li className="flex flex-col gap-3 rounded-2xl border border-line bg-white p-4 sm:flex-row">
       <img src={banner.imageUrl} alt="" className="aspect-[3/1] w-full rounded-lg object-cover sm:w-56" />
@@ -188,6 +194,22 @@ function BannerCard({
           <Button variant="secondary" onClick={onEdit} aria-label={`Edit ${banner.title}`}>
             Edit
           </Button>
+          <Button
+            variant="secondary"
+            disabled={toggle.isPending}
+            onClick={() =>
+              toggle.mutate(
+                { ...fields, active: !banner.active },
+                {
+                  onSuccess: (saved) =>
+                    onToggled(`The banner “${saved.title}” is now ${saved.active ? 'shown' : 'hidden'}.`),
+                },
+              )
+            }
+            aria-label={`${banner.active ? 'Hide' : 'Show'} ${banner.title}`}
+          >
+            {banner.active ? 'Hide' : 'Show'}
+          </Button>
           <AskFirst
             label={`Delete ${banner.title}`}
             question={`Delete the banner “${banner.title}”? It leaves the home page and cannot be brought back.`}
@@ -195,10 +217,16 @@ function BannerCard({
             busyLabel="Deleting…"
             keepLabel="Keep it"
             busy={remove.isPending}
-            onConfirm={() => remove.mutate(undefined, { onSuccess: () => onDeleted(banner.title) })}
+            onConfirm={() =>
+              remove.mutate(undefined, {
+                onSuccess: () => onDeleted(`The banner “${banner.title}” has been deleted.`),
+              })
+            }
           />
         </div>
-        {remove.isError ? <Alert>{messageForError(remove.error)}</Alert> : null}
+        {remove.isError || toggle.isError ? (
+          <Alert>{messageForError(remove.error ?? toggle.error)}</Alert>
+        ) : null}
       </div>
     </li>
   );
@@ -264,7 +292,8 @@ export function BannerManager() {
                 key={banner.id}
                 banner={banner}
                 onEdit={() => setEditing(banner.id)}
-                onDeleted={(title) => finish(`The banner “${title}” has been deleted.`)}
+                onDeleted={finish}
+                onToggled={setNotice}
               />
             ),
           )}

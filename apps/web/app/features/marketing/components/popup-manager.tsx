@@ -147,12 +147,18 @@ function PopupCard({
   popup,
   onEdit,
   onDeleted,
+  onToggled,
 }: {
   popup: StorePopup;
   onEdit: () => void;
-  onDeleted: (title: string) => void;
+  /** After the popup is gone: the notice to announce. */
+  onDeleted: (notice: string) => void;
+  /** After it is shown or hidden: the notice to announce; focus stays on the button. */
+  onToggled: (notice: string) => void;
 }) {
   const remove = useDeletePopup(popup.id);
+  const toggle = useSavePopup(popup.id);
+  const { id, imageUrl, status, createdAt, ...fields } = popup;
   return (
     <li className="flex flex-col gap-2 rounded-2xl border border-line bg-white p-4">
       <div className="flex flex-wrap items-center gap-2">
@@ -168,6 +174,22 @@ function PopupCard({
         <Button variant="secondary" onClick={onEdit} aria-label={`Edit ${popup.title}`}>
           Edit
         </Button>
+        <Button
+          variant="secondary"
+          disabled={toggle.isPending}
+          onClick={() =>
+            toggle.mutate(
+              { ...fields, active: !popup.active },
+              {
+                onSuccess: (saved) =>
+                  onToggled(`The popup “${saved.title}” is now ${saved.active ? 'shown' : 'hidden'}.`),
+              },
+            )
+          }
+          aria-label={`${popup.active ? 'Hide' : 'Show'} ${popup.title}`}
+        >
+          {popup.active ? 'Hide' : 'Show'}
+        </Button>
         <AskFirst
           label={`Delete ${popup.title}`}
           question={`Delete the popup “${popup.title}”? It cannot be brought back.`}
@@ -175,10 +197,16 @@ function PopupCard({
           busyLabel="Deleting…"
           keepLabel="Keep it"
           busy={remove.isPending}
-          onConfirm={() => remove.mutate(undefined, { onSuccess: () => onDeleted(popup.title) })}
+          onConfirm={() =>
+            remove.mutate(undefined, {
+              onSuccess: () => onDeleted(`The popup “${popup.title}” has been deleted.`),
+            })
+          }
         />
       </div>
-      {remove.isError ? <Alert>{messageForError(remove.error)}</Alert> : null}
+      {remove.isError || toggle.isError ? (
+        <Alert>{messageForError(remove.error ?? toggle.error)}</Alert>
+      ) : null}
     </li>
   );
 }
@@ -240,7 +268,8 @@ export function PopupManager() {
                 key={popup.id}
                 popup={popup}
                 onEdit={() => edit(popup.id)}
-                onDeleted={(title) => finish(`The popup “${title}” has been deleted.`)}
+                onDeleted={finish}
+                onToggled={setNotice}
               />
             ),
           )}
