@@ -12,7 +12,7 @@ import { adminProductImageRoutes } from './features/catalogue/product-images.rou
 import { checkoutRoutes } from './features/checkout/checkout.routes.js';
 import { contactRoutes } from './features/contact/contact.routes.js';
 import { adminContactRoutes } from './features/contact/contact-admin.routes.js';
-import { contentRoutes } from './features/content/content.routes.js';
+import { adminContentRoutes, contentRoutes } from './features/content/content.routes.js';
 import {
   externalProductRoutes,
   linkPreviewRoutes,
@@ -31,7 +31,7 @@ import { configRoutes, type PublicConfig, pingRoutes } from './features/system/s
 import { tfaRoutes } from './features/tfa/tfa.routes.js';
 import { adminCustomerRoutes } from './features/users/customers.routes.js';
 import { adminUserRoutes, userRoutes } from './features/users/users.routes.js';
-import { voucherRoutes } from './features/vouchers/vouchers.routes.js';
+import { adminVoucherRoutes, voucherRoutes } from './features/vouchers/vouchers.routes.js';
 import { wishlistRoutes } from './features/wishlist/wishlist.routes.js';
 import { isInWishlist } from './features/wishlist/wishlist.service.js';
 
@@ -100,6 +100,8 @@ export const adminService: FastifyPluginAsync = async (app) => {
   await app.register(adminMerchantRoutes);
   await app.register(adminProductImageRoutes);
   await app.register(adminProductRoutes);
+  await app.register(adminVoucherRoutes);
+  await app.register(adminContentRoutes);
 };
 
 function quotingRulesOf(app: FastifyInstance): QuotingRules {

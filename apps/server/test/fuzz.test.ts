@@ -128,6 +128,12 @@ const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
   'PUT /api/address/{id}': () => singapore,
   'POST /api/region/prefer': () => ({ countryCode: 'SG' }),
   'POST /api/wishlist': () => ({ productId }),
+  'POST /api/admin/vouchers': () => ({ code: 'FUZZ10', kind: 'percent', percentOff: 10 }),
+  'PUT /api/admin/vouchers/{id}': () => ({ code: 'FUZZ10', kind: 'percent', percentOff: 10 }),
+  'POST /api/admin/banners': () => ({ title: 'Fuzz', image: 'banners/fuzz.svg' }),
+  'PUT /api/admin/banners/{id}': () => ({ title: 'Fuzz', image: 'banners/fuzz.svg' }),
+  'POST /api/admin/popups': () => ({ title: 'Fuzz' }),
+  'PUT /api/admin/popups/{id}': () => ({ title: 'Fuzz' }),
 };
 
 function baseBodyOf(operation: Operation): Record<string, unknown> | undefined {

@@ -15,3 +15,9 @@ export const CONTACT_INBOX_KEY = ['contact-inbox'] as const;
 export const QUOTATION_DESK_KEY = ['quotation-desk'] as const;
 /** The back office's catalogue products: every edit changes both the list and the product's form. */
 export const ADMIN_PRODUCTS_KEY = ['admin-products'] as const;
+/** The store's vouchers: creating, editing and switching one change the list and its page. */
+export const STORE_VOUCHERS_KEY = ['store-vouchers'] as const;
+/** The store's banners as the back office lists them. */
+export const STORE_BANNERS_KEY = ['store-banners'] as const;
+/** The store's popups as the back office lists them. */
+export const STORE_POPUPS_KEY = ['store-popups'] as const;

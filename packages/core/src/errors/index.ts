@@ -158,6 +158,35 @@ export const ERROR_MESSAGES = {
   'voucher/wrong_payment_method': 'This voucher can only be used when paying by {0}',
   'voucher/used_up': 'This voucher has been fully redeemed',
   'voucher/already_used': 'You have already used this voucher the most times allowed ({0})',
+  'voucher/not_found': 'The voucher you are looking for is not found',
+  'voucher/code_taken': 'Another voucher already has the code {0}; please choose another code',
+  'voucher/invalid_code':
+    'Please enter a code of 2 to 40 letters, digits, hyphens or underscores, starting with a letter or digit',
+  'voucher/invalid_description': 'The description can be at most 200 characters',
+  'voucher/invalid_kind': 'Please choose a percentage or a fixed amount off',
+  'voucher/invalid_percent': 'Please enter a percentage off from 1 to 100 for a percentage voucher',
+  'voucher/invalid_amount':
+    'Please enter the amount off, above zero in Singapore dollars, for a fixed voucher',
+  'voucher/invalid_max_discount':
+    'The maximum discount must be above zero in Singapore dollars, and only a percentage voucher has one',
+  'voucher/invalid_min_spend': 'The minimum spend must be zero or more, in Singapore dollars',
+  'voucher/invalid_regions': 'Please choose regions by their two-letter country codes',
+  'voucher/invalid_payment_methods': 'Please choose payment methods from the list',
+  'voucher/invalid_window': 'The voucher must start before it ends',
+  'voucher/invalid_limit': 'Limits must be whole numbers from 1 to 1,000,000, or left empty for no limit',
+  'voucher/invalid_listed': 'Please say whether shoppers see this voucher in their list',
+  'voucher/limit_below_used':
+    'This voucher has already been used {0} times ({1} by one shopper); a limit cannot be set below what is used',
+  'banner/not_found': 'The banner you are looking for is not found',
+  'popup/not_found': 'The popup you are looking for is not found',
+  'content/invalid_title': 'Please enter a title of 1 to 120 characters',
+  'content/invalid_text': 'The text can be at most 300 characters',
+  'content/invalid_image': 'Please choose a picture from the store’s pictures',
+  'content/invalid_link':
+    'Links must be a path on this site, such as /search?q=tea, or an address starting with https://',
+  'content/invalid_position': 'The position must be a whole number from 0 to 9999',
+  'content/invalid_active': 'Please say whether this is shown',
+  'content/invalid_window': 'The schedule must start before it ends',
   'order/not_found': 'The order you are looking for is not found',
   'order/invalid_transition': 'An order that is {0} cannot become {1}',
   'order/not_cancellable':
@@ -239,6 +268,7 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   'image/stale_order': 409,
   'product/stale_version': 409,
   'product/variant_ordered': 409,
+  'voucher/code_taken': 409,
   'general/payload_too_large': 413,
   'general/unsupported_media_type': 415,
   'general/rate_limited': 429,

@@ -32,7 +32,17 @@ export type AuditAction =
   | 'product.variant_update'
   | 'product.variant_remove'
   | 'product.set_stock'
-  | 'product.set_region_prices';
+  | 'product.set_region_prices'
+  | 'voucher.create'
+  | 'voucher.update'
+  | 'voucher.enable'
+  | 'voucher.disable'
+  | 'content.create_banner'
+  | 'content.update_banner'
+  | 'content.delete_banner'
+  | 'content.create_popup'
+  | 'content.update_popup'
+  | 'content.delete_popup';
 
 /** What the staff change, as the audit log names it. */
 export const AUDIT_SUBJECT_TYPES = [
@@ -43,12 +53,28 @@ export const AUDIT_SUBJECT_TYPES = [
   'category',
   'merchant',
   'product',
+  'voucher',
+  'content',
 ] as const;
 
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
 /** The fields a change touched, as they were and as they became; never a whole row (a user's holds secrets). */
 export type AuditFields = Record<string, unknown>;
+
+/** The fields whose value differs between two readings of a subject, as they were and as they became. */
+export function changedFields<T extends AuditFields>(
+  before: T,
+  after: T,
+): { before: AuditFields; after: AuditFields } {
+  const changed = Object.keys(after).filter(
+    (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+  );
+  return {
+    before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+    after: Object.fromEntries(changed.map((key) => [key, after[key]])),
+  };
+}
 
 export type AuditChange = {
   actorUserId: string;

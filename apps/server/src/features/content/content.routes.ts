@@ -8,16 +8,36 @@ import {
   productSummarySchema,
   shippingLocationSchema,
 } from '@crossbuy/core/catalogue';
+import {
+  bannerDraftSchema,
+  contentPictureSchema,
+  popupDraftSchema,
+  storeBannerSchema,
+  storePopupSchema,
+} from '@crossbuy/core/marketing';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { imagesDirectory } from '../../lib/image-store.js';
+import { guardPrivateRoutes, principalOf, requireRole } from '../../plugins/authentication.js';
 import { categoryName, categoryShowcase } from '../catalogue/catalogue.service.js';
 import type { RegionDirectory } from '../regions/regions.service.js';
 import {
+  type ContentActor,
+  contentPictures,
+  createBanner,
+  createPopup,
   currentPopup,
+  deleteBanner,
+  deletePopup,
   enabledShippingLocations,
   getImagePage,
+  listStoreBanners,
+  listStorePopups,
   liveBanners,
   liveHomeProductGroups,
+  updateBanner,
+  updatePopup,
 } from './content.service.js';
 
 const SHOWCASE_DEFAULT_LIMIT = 12;
@@ -121,5 +141,145 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
       },
     },
     async () => ({ shippingLocations: await enabledShippingLocations(app.db) }),
+  );
+};
+
+const contentParams = z.object({ id: z.string().max(64) });
+const bannerAnswer = z.object({ banner: storeBannerSchema });
+const popupAnswer = z.object({ popup: storePopupSchema });
+
+/** The store's editorial content for operators and admins (mounted under /api/admin); changes are audited. */
+export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
+  guardPrivateRoutes(app, requireRole('operator', 'admin'));
+  const imagesDir = imagesDirectory(app.config.dataDir);
+  const actorOf = (request: FastifyRequest): ContentActor => ({
+    userId: principalOf(request).userId,
+    imagesDir,
+  });
+
+  app.get(
+    '/content/pictures',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "The pictures in the image store's banner and page folders, for content to show",
+        response: { 200: z.object({ pictures: z.array(contentPictureSchema) }) },
+      },
+    },
+    async () => ({ pictures: await contentPictures(imagesDir) }),
+  );
+
+  app.get(
+    '/banners',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Every banner in the home page's order, with whether it is live, scheduled, ended or off",
+        response: { 200: z.object({ banners: z.array(storeBannerSchema) }) },
+      },
+    },
+    async () => ({ banners: await listStoreBanners(app.db) }),
+  );
+
+  app.post(
+    '/banners',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Add a banner; it shows on the home page from the next page load while live',
+        body: bannerDraftSchema,
+        response: { 200: bannerAnswer },
+      },
+    },
+    async (request) => ({ banner: await createBanner(app.db, actorOf(request), request.body) }),
+  );
+
+  app.put(
+    '/banners/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Rewrite a banner: its words, picture, link, position, switch and schedule',
+        params: contentParams,
+        body: bannerDraftSchema,
+        response: { 200: bannerAnswer },
+      },
+    },
+    async (request) => ({
+      banner: await updateBanner(app.db, actorOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/banners/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a banner',
+        params: contentParams,
+        response: { 200: z.object({ deleted: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      await deleteBanner(app.db, actorOf(request), request.params.id);
+      return { deleted: true as const };
+    },
+  );
+
+  app.get(
+    '/popups',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Every popup, newest first: the home page shows the newest live one',
+        response: { 200: z.object({ popups: z.array(storePopupSchema) }) },
+      },
+    },
+    async () => ({ popups: await listStorePopups(app.db) }),
+  );
+
+  app.post(
+    '/popups',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Add a popup',
+        body: popupDraftSchema,
+        response: { 200: popupAnswer },
+      },
+    },
+    async (request) => ({ popup: await createPopup(app.db, actorOf(request), request.body) }),
+  );
+
+  app.put(
+    '/popups/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Rewrite a popup: its words, picture, link, switch and schedule',
+        params: contentParams,
+        body: popupDraftSchema,
+        response: { 200: popupAnswer },
+      },
+    },
+    async (request) => ({
+      popup: await updatePopup(app.db, actorOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/popups/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a popup',
+        params: contentParams,
+        response: { 200: z.object({ deleted: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      await deletePopup(app.db, actorOf(request), request.params.id);
+      return { deleted: true as const };
+    },
   );
 };

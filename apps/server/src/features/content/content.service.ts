@@ -1,8 +1,21 @@
-import { imageUrl, type ProductSummary } from '@crossbuy/core/catalogue';
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { imageUrl, type ProductSummary, thumbnailPath } from '@crossbuy/core/catalogue';
 import { AppError } from '@crossbuy/core/errors';
+import {
+  type BannerDraft,
+  type ContentPicture,
+  contentStatus,
+  isContentImageKey,
+  type PopupDraft,
+  type StoreBanner,
+  type StorePopup,
+} from '@crossbuy/core/marketing';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
+import { isUuid } from '../../lib/ids.js';
+import { changedFields, recordAudit } from '../audit/audit.service.js';
 import { productSummaries } from '../catalogue/catalogue.service.js';
 import type { PricingRegion } from '../regions/pricing.js';
 import {
@@ -13,6 +26,11 @@ import {
   popups,
   shippingLocations,
 } from './content.table.js';
+
+/** Far more banners or popups than a store runs at once; those lists are not paged. */
+const STORE_CONTENT_LIST_LIMIT = 200;
+/** The image store's folders content pictures live in. */
+const CONTENT_PICTURE_FOLDERS = ['banners', 'pages'] as const;
 
 /** Products shown per home group; a group may hold more, the home page shows one row. */
 const HOME_GROUP_PRODUCT_LIMIT = 12;
@@ -118,4 +136,237 @@ export async function enabledShippingLocations(db: Database) {
     .from(shippingLocations)
     .where(eq(shippingLocations.enabled, true))
     .orderBy(asc(shippingLocations.position), asc(shippingLocations.name));
+}
+
+// The store's side of banners: operators and admins list, write, order, switch and delete them. The
+// storefront reads the table on every page render (nothing is cached in the process), so a change shows
+// on the next page load; every change is audited with the fields it touched.
+
+type BannerRow = typeof banners.$inferSelect;
+
+/** A banner's fields as the audit log and the back office name them. */
+function bannerFields(row: BannerRow) {
+  return {
+    title: row.title,
+    subtitle: row.subtitle,
+    image: row.image,
+    link: row.link,
+    position: row.position,
+    active: row.active,
+    startsAt: row.startsAt?.toISOString() ?? null,
+    endsAt: row.endsAt?.toISOString() ?? null,
+  };
+}
+
+function toStoreBanner(row: BannerRow, now = new Date()): StoreBanner {
+  return { id: row.id, ...bannerFields(row), imageUrl: imageUrl(row.image), status: contentStatus(row, now) };
+}
+
+/** The pictures content may show: those in the image store's banner and page folders, thumbnails aside. */
+export async function contentPictures(imagesDir: string): Promise<ContentPicture[]> {
+  const keys: string[] = [];
+  for (const folder of CONTENT_PICTURE_FOLDERS) {
+    const names = await readdir(path.join(imagesDir, folder)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    });
+    keys.push(...names.map((name) => `${folder}/${name}`).filter(isContentImageKey));
+  }
+  const thumbnails = new Set(keys.map(thumbnailPath));
+  return keys
+    .filter((key) => !thumbnails.has(key))
+    .sort()
+    .map((key) => ({ key, url: imageUrl(key) }));
+}
+
+async function assertPictureExists(imagesDir: string, key: string): Promise<void> {
+  const found = await stat(path.join(imagesDir, key)).catch(() => null);
+  if (!found?.isFile()) throw new AppError('content/invalid_image');
+}
+
+function bannerColumns(draft: BannerDraft) {
+  return {
+    title: draft.title,
+    subtitle: draft.subtitle,
+    image: draft.image,
+    link: draft.link,
+    position: draft.position,
+    active: draft.active,
+    startsAt: draft.startsAt === null ? null : new Date(draft.startsAt),
+    endsAt: draft.endsAt === null ? null : new Date(draft.endsAt),
+  };
+}
+
+/** Every banner in the home page's order, live or not. */
+export async function listStoreBanners(db: Database): Promise<StoreBanner[]> {
+  const rows = await db
+    .select()
+    .from(banners)
+    .orderBy(asc(banners.position), asc(banners.id))
+    .limit(STORE_CONTENT_LIST_LIMIT);
+  const now = new Date();
+  return rows.map((row) => toStoreBanner(row, now));
+}
+
+async function lockedBanner(tx: Database, id: string): Promise<BannerRow> {
+  if (!isUuid(id)) throw new AppError('banner/not_found');
+  const [row] = await tx.select().from(banners).where(eq(banners.id, id)).for('update');
+  if (!row) throw new AppError('banner/not_found');
+  return row;
+}
+
+export type ContentActor = { userId: string; imagesDir: string };
+
+export async function createBanner(db: Database, actor: ContentActor, draft: BannerDraft) {
+  await assertPictureExists(actor.imagesDir, draft.image);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(banners).values(bannerColumns(draft)).returning();
+    if (!row) throw new Error('banner insert returned nothing');
+    await recordAudit(tx, {
+      actorUserId: actor.userId,
+      action: 'content.create_banner',
+      subject: { type: 'content', id: row.id },
+      before: null,
+      after: bannerFields(row),
+    });
+    return toStoreBanner(row);
+  });
+}
+
+export async function updateBanner(db: Database, actor: ContentActor, id: string, draft: BannerDraft) {
+  await assertPictureExists(actor.imagesDir, draft.image);
+  return db.transaction(async (tx) => {
+    const current = await lockedBanner(tx, id);
+    const [row] = await tx.update(banners).set(bannerColumns(draft)).where(eq(banners.id, id)).returning();
+    if (!row) throw new AppError('banner/not_found');
+    const change = changedFields(bannerFields(current), bannerFields(row));
+    if (Object.keys(change.after).length > 0) {
+      await recordAudit(tx, {
+        actorUserId: actor.userId,
+        action: 'content.update_banner',
+        subject: { type: 'content', id: row.id },
+        ...change,
+      });
+    }
+    return toStoreBanner(row);
+  });
+}
+
+export async function deleteBanner(db: Database, actor: ContentActor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = await lockedBanner(tx, id);
+    await tx.delete(banners).where(eq(banners.id, current.id));
+    await recordAudit(tx, {
+      actorUserId: actor.userId,
+      action: 'content.delete_banner',
+      subject: { type: 'content', id: current.id },
+      before: bannerFields(current),
+      after: null,
+    });
+  });
+}
+
+// Popups: the newest live one greets visitors of the home page. Same rules and audit as banners.
+
+type PopupRow = typeof popups.$inferSelect;
+
+function popupFields(row: PopupRow) {
+  return {
+    title: row.title,
+    body: row.body,
+    image: row.image,
+    link: row.link,
+    active: row.active,
+    startsAt: row.startsAt?.toISOString() ?? null,
+    endsAt: row.endsAt?.toISOString() ?? null,
+  };
+}
+
+function toStorePopup(row: PopupRow, now = new Date()): StorePopup {
+  return {
+    id: row.id,
+    ...popupFields(row),
+    imageUrl: optionalImageUrl(row.image),
+    status: contentStatus(row, now),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function popupColumns(draft: PopupDraft) {
+  return {
+    title: draft.title,
+    body: draft.body,
+    image: draft.image,
+    link: draft.link,
+    active: draft.active,
+    startsAt: draft.startsAt === null ? null : new Date(draft.startsAt),
+    endsAt: draft.endsAt === null ? null : new Date(draft.endsAt),
+  };
+}
+
+/** Every popup, newest first (the order in which the home page picks the live one). */
+export async function listStorePopups(db: Database): Promise<StorePopup[]> {
+  const rows = await db
+    .select()
+    .from(popups)
+    .orderBy(desc(popups.createdAt), desc(popups.id))
+    .limit(STORE_CONTENT_LIST_LIMIT);
+  const now = new Date();
+  return rows.map((row) => toStorePopup(row, now));
+}
+
+async function lockedPopup(tx: Database, id: string): Promise<PopupRow> {
+  if (!isUuid(id)) throw new AppError('popup/not_found');
+  const [row] = await tx.select().from(popups).where(eq(popups.id, id)).for('update');
+  if (!row) throw new AppError('popup/not_found');
+  return row;
+}
+
+export async function createPopup(db: Database, actor: ContentActor, draft: PopupDraft) {
+  if (draft.image !== null) await assertPictureExists(actor.imagesDir, draft.image);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(popups).values(popupColumns(draft)).returning();
+    if (!row) throw new Error('popup insert returned nothing');
+    await recordAudit(tx, {
+      actorUserId: actor.userId,
+      action: 'content.create_popup',
+      subject: { type: 'content', id: row.id },
+      before: null,
+      after: popupFields(row),
+    });
+    return toStorePopup(row);
+  });
+}
+
+export async function updatePopup(db: Database, actor: ContentActor, id: string, draft: PopupDraft) {
+  if (draft.image !== null) await assertPictureExists(actor.imagesDir, draft.image);
+  return db.transaction(async (tx) => {
+    const current = await lockedPopup(tx, id);
+    const [row] = await tx.update(popups).set(popupColumns(draft)).where(eq(popups.id, id)).returning();
+    if (!row) throw new AppError('popup/not_found');
+    const change = changedFields(popupFields(current), popupFields(row));
+    if (Object.keys(change.after).length > 0) {
+      await recordAudit(tx, {
+        actorUserId: actor.userId,
+        action: 'content.update_popup',
+        subject: { type: 'content', id: row.id },
+        ...change,
+      });
+    }
+    return toStorePopup(row);
+  });
+}
+
+export async function deletePopup(db: Database, actor: ContentActor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = await lockedPopup(tx, id);
+    await tx.delete(popups).where(eq(popups.id, current.id));
+    await recordAudit(tx, {
+      actorUserId: actor.userId,
+      action: 'content.delete_popup',
+      subject: { type: 'content', id: current.id },
+      before: popupFields(current),
+      after: null,
+    });
+  });
 }

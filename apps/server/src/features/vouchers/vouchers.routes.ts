@@ -1,4 +1,11 @@
 import { AppError, formatErrorMessage } from '@crossbuy/core/errors';
+import {
+  storeVoucherPageSchema,
+  storeVoucherSchema,
+  voucherDraftSchema,
+  voucherListQuerySchema,
+  voucherRedemptionPageSchema,
+} from '@crossbuy/core/marketing';
 import { type Money, money, sumMoney } from '@crossbuy/core/money';
 import {
   availableVouchersSchema,
@@ -9,14 +16,21 @@ import {
 } from '@crossbuy/core/order';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { guardPrivateRoutes, principalOf } from '../../plugins/authentication.js';
+import { z } from 'zod';
+import { guardPrivateRoutes, principalOf, requireRole } from '../../plugins/authentication.js';
 import { type CheckoutSelection, loadCheckoutLines } from '../checkout/checkout.service.js';
 import type { PricingRegion } from '../regions/pricing.js';
 import type { RegionDirectory } from '../regions/regions.service.js';
 import {
+  createVoucher,
+  getStoreVoucher,
   listedVouchers,
+  listStoreVouchers,
+  listVoucherRedemptions,
   refusalOf,
+  setVoucherActive,
   toVoucherSummary,
+  updateVoucher,
   usableVoucher,
   voucherTerms,
 } from './vouchers.service.js';
@@ -114,5 +128,110 @@ export const voucherRoutes: FastifyPluginAsyncZod<VoucherRoutesOptions> = async 
       }
       return { vouchers };
     },
+  );
+};
+
+const voucherParams = z.object({ id: z.string().max(64) });
+const redemptionQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+const voucherAnswer = z.object({ voucher: storeVoucherSchema });
+
+/** The store's vouchers for operators and admins (mounted under /api/admin); every change is audited. */
+export const adminVoucherRoutes: FastifyPluginAsyncZod = async (app) => {
+  guardPrivateRoutes(app, requireRole('operator', 'admin'));
+
+  app.get(
+    '/vouchers',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Every voucher, newest first, with its redemptions counted; by status or part of its code',
+        querystring: voucherListQuerySchema,
+        response: { 200: storeVoucherPageSchema },
+      },
+    },
+    async (request) => listStoreVouchers(app.db, request.query),
+  );
+
+  app.post(
+    '/vouchers',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Create a voucher; a code another voucher has, in any case, is refused with 409',
+        body: voucherDraftSchema,
+        response: { 200: voucherAnswer },
+      },
+    },
+    async (request) => ({
+      voucher: await createVoucher(app.db, principalOf(request).userId, request.body),
+    }),
+  );
+
+  app.get(
+    '/vouchers/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'One voucher, with where it stands now',
+        params: voucherParams,
+        response: { 200: voucherAnswer },
+      },
+    },
+    async (request) => ({ voucher: await getStoreVoucher(app.db, request.params.id) }),
+  );
+
+  app.put(
+    '/vouchers/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Rewrite a voucher's rules; its limits cannot fall below what has been used",
+        params: voucherParams,
+        body: voucherDraftSchema,
+        response: { 200: voucherAnswer },
+      },
+    },
+    async (request) => ({
+      voucher: await updateVoucher(app.db, principalOf(request).userId, request.params.id, request.body),
+    }),
+  );
+
+  for (const [path, active] of [
+    ['enable', true],
+    ['disable', false],
+  ] as const) {
+    app.post(
+      `/vouchers/:id/${path}`,
+      {
+        schema: {
+          tags: ['admin'],
+          summary: active
+            ? 'Switch a voucher back on'
+            : 'Switch a voucher off: shoppers are told the code is not valid',
+          params: voucherParams,
+          response: { 200: voucherAnswer },
+        },
+      },
+      async (request) => ({
+        voucher: await setVoucherActive(app.db, principalOf(request).userId, request.params.id, active),
+      }),
+    );
+  }
+
+  app.get(
+    '/vouchers/:id/redemptions',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "A voucher's redemptions, newest first: the order, the shopper, when, and the discount",
+        params: voucherParams,
+        querystring: redemptionQuerySchema,
+        response: { 200: voucherRedemptionPageSchema },
+      },
+    },
+    async (request) => listVoucherRedemptions(app.db, request.params.id, request.query),
   );
 };

@@ -11,6 +11,8 @@ export const AUDIT_SUBJECT_TYPES = [
   'category',
   'merchant',
   'product',
+  'voucher',
+  'content',
 ] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 

@@ -24,6 +24,8 @@ const SUBJECT_LABELS: Record<AuditSubjectType, string> = {
   category: 'Category',
   merchant: 'Merchant',
   product: 'Product',
+  voucher: 'Voucher',
+  content: 'Content',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -54,6 +56,16 @@ const ACTION_LABELS: Record<string, string> = {
   'product.variant_remove': 'Removed a variant',
   'product.set_stock': 'Set stock',
   'product.set_region_prices': 'Set region prices',
+  'voucher.create': 'Created a voucher',
+  'voucher.update': 'Changed a voucher',
+  'voucher.enable': 'Enabled a voucher',
+  'voucher.disable': 'Disabled a voucher',
+  'content.create_banner': 'Created a banner',
+  'content.update_banner': 'Changed a banner',
+  'content.delete_banner': 'Deleted a banner',
+  'content.create_popup': 'Created a popup',
+  'content.update_popup': 'Changed a popup',
+  'content.delete_popup': 'Deleted a popup',
 };
 
 const AUDIT_COLUMNS = [

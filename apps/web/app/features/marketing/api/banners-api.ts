@@ -1,0 +1,56 @@
+import type { BannerDraft, ContentPicture, StoreBanner } from '@crossbuy/core/marketing';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { AUDIT_LOG_KEY, STORE_BANNERS_KEY } from '../../../lib/query-keys';
+import { useStaffQueries } from './staff-queries';
+
+/** `GET /admin/banners`: every banner in the home page's order. */
+export function useBannerList() {
+  const { enabled, profileId } = useStaffQueries();
+  return useQuery({
+    queryKey: [...STORE_BANNERS_KEY, profileId],
+    queryFn: async () => (await api.get<{ banners: StoreBanner[] }>('/admin/banners')).banners,
+    enabled,
+  });
+}
+
+/** `GET /admin/content/pictures`: the pictures a banner may show. */
+export function useContentPictures() {
+  const { enabled, profileId } = useStaffQueries();
+  return useQuery({
+    queryKey: ['content-pictures', profileId],
+    queryFn: async () => (await api.get<{ pictures: ContentPicture[] }>('/admin/content/pictures')).pictures,
+    enabled,
+  });
+}
+
+function useBannersChanged() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: STORE_BANNERS_KEY }),
+      client.invalidateQueries({ queryKey: AUDIT_LOG_KEY }),
+    ]);
+}
+
+/** `POST /admin/banners` or `PUT /admin/banners/{id}`. */
+export function useSaveBanner(bannerId: string | null) {
+  const changed = useBannersChanged();
+  return useMutation({
+    mutationFn: async (draft: BannerDraft) =>
+      (bannerId === null
+        ? await api.post<{ banner: StoreBanner }>('/admin/banners', draft)
+        : await api.put<{ banner: StoreBanner }>(`/admin/banners/${encodeURIComponent(bannerId)}`, draft)
+      ).banner,
+    onSuccess: changed,
+  });
+}
+
+/** `DELETE /admin/banners/{id}`. */
+export function useDeleteBanner(bannerId: string) {
+  const changed = useBannersChanged();
+  return useMutation({
+    mutationFn: () => api.delete<{ deleted: true }>(`/admin/banners/${encodeURIComponent(bannerId)}`),
+    onSuccess: changed,
+  });
+}

@@ -1,0 +1,304 @@
+import { messageForError } from '@crossbuy/core/errors';
+import {
+  type BannerDraft,
+  bannerDraftSchema,
+  CONTENT_LINK_MAX_LENGTH,
+  CONTENT_TEXT_MAX_LENGTH,
+  CONTENT_TITLE_MAX_LENGTH,
+  type StoreBanner,
+} from '@crossbuy/core/marketing';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '../../../components/ui/alert';
+import { AskFirst } from '../../../components/ui/ask-first';
+import { Button } from '../../../components/ui/button';
+import { Form, FormSubmitRow, RequiredFieldsNote } from '../../../components/ui/form';
+import { FormCheckbox, FormSelectField, FormTextField } from '../../../components/ui/form-fields';
+import { Loading } from '../../../components/ui/loading';
+import { LoadFailure } from '../../../components/ui/page-states';
+import { type FieldsByCode, showServerError } from '../../../lib/form-errors';
+import { useBannerList, useContentPictures, useDeleteBanner, useSaveBanner } from '../api/banners-api';
+import { draftResolver, fromLocalDateTime, toLocalDateTime } from './draft-form';
+import { ContentStatusBadge } from './status-badge';
+
+type BannerFormValues = {
+  title: string;
+  subtitle: string;
+  image: string;
+  link: string;
+  position: string;
+  active: boolean;
+  startsAt: string;
+  endsAt: string;
+};
+
+const FIELDS_BY_CODE: FieldsByCode<BannerFormValues> = {
+  'content/invalid_title': 'title',
+  'content/invalid_text': 'subtitle',
+  'content/invalid_image': 'image',
+  'content/invalid_link': 'link',
+  'content/invalid_position': 'position',
+  'content/invalid_window': 'endsAt',
+};
+
+function bannerFormValues(banner: StoreBanner | null, nextPosition: number): BannerFormValues {
+  return {
+    title: banner?.title ?? '',
+    subtitle: banner?.subtitle ?? '',
+    image: banner?.image ?? '',
+    link: banner?.link ?? '',
+    position: String(banner?.position ?? nextPosition),
+    active: banner?.active ?? true,
+    startsAt: toLocalDateTime(banner?.startsAt ?? null),
+    endsAt: toLocalDateTime(banner?.endsAt ?? null),
+  };
+}
+
+function toBannerInput(values: BannerFormValues) {
+  return {
+    ...values,
+    position: values.position.trim() === '' ? 0 : Number(values.position.trim()),
+    startsAt: fromLocalDateTime(values.startsAt),
+    endsAt: fromLocalDateTime(values.endsAt),
+  };
+}
+
+const resolver = draftResolver<BannerFormValues, typeof bannerDraftSchema>(bannerDraftSchema, toBannerInput);
+
+/** A banner's words, picture (one of the store's content pictures), link, place in the order and schedule. */
+function BannerForm({
+  banner,
+  nextPosition,
+  onDone,
+}: {
+  banner: StoreBanner | null;
+  nextPosition: number;
+  onDone: (saved: StoreBanner | null) => void;
+}) {
+  const save = useSaveBanner(banner?.id ?? null);
+  const pictures = useContentPictures();
+  const [message, setMessage] = useState<string | undefined>();
+  const form = useForm<BannerFormValues, unknown, BannerDraft>({
+    resolver,
+    defaultValues: bannerFormValues(banner, nextPosition),
+  });
+
+  const onSubmit = form.handleSubmit(async (draft) => {
+    setMessage(undefined);
+    try {
+      onDone(await save.mutateAsync(draft));
+    } catch (error) {
+      setMessage(showServerError(error, form.setError, FIELDS_BY_CODE));
+    }
+  });
+
+  const pictureOptions = (pictures.data ?? []).map((picture) => ({ value: picture.key, label: picture.key }));
+  // A banner keeps its picture even should the folder listing not show it.
+  if (banner && !pictureOptions.some((option) => option.value === banner.image)) {
+    pictureOptions.unshift({ value: banner.image, label: banner.image });
+  }
+
+  return (
+    <Form
+      form={form}
+      onSubmit={onSubmit}
+      label={banner ? `Edit banner ${banner.title}` : 'New banner'}
+      message={message}
+      errorSummary
+      intro={<RequiredFieldsNote />}
+      className="rounded-2xl border border-line bg-white p-4"
+    >
+      <FormTextField<BannerFormValues>
+        name="title"
+        label="Title"
+        required
+        maxLength={CONTENT_TITLE_MAX_LENGTH}
+      />
+      <FormTextField<BannerFormValues> name="subtitle" label="Subtitle" maxLength={CONTENT_TEXT_MAX_LENGTH} />
+      <FormSelectField<BannerFormValues>
+        name="image"
+        label="Picture"
+        required
+        placeholder={pictures.isPending ? 'Loading pictures…' : 'Choose a picture'}
+        options={pictureOptions}
+        hint="Pictures in the store's banner and page folders."
+      />
+      {pictures.isError ? <Alert>{messageForError(pictures.error)}</Alert> : null}
+      <FormTextField<BannerFormValues>
+        name="link"
+        label="Link"
+        maxLength={CONTENT_LINK_MAX_LENGTH}
+        autoComplete="off"
+        spellCheck={false}
+        hint="A path on this site, such as /search?q=tea, or an address starting with https://. Empty for none."
+      />
+      <FormTextField<BannerFormValues>
+        name="position"
+        label="Position"
+        inputMode="numeric"
+        hint="Banners show from the lowest position up."
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormTextField<BannerFormValues>
+          name="startsAt"
+          label="Shows from"
+          type="datetime-local"
+          hint="Empty: now."
+        />
+        <FormTextField<BannerFormValues>
+          name="endsAt"
+          label="Shows until"
+          type="datetime-local"
+          hint="Empty: always."
+        />
+      </div>
+      <FormCheckbox<BannerFormValues> name="active" label="Show this banner" />
+      <FormSubmitRow
+        label={banner ? 'Save banner' : 'Add banner'}
+        pendingLabel="Saving…"
+        secondary={{ label: 'Cancel', onClick: () => onDone(null) }}
+      />
+    </Form>
+  );
+}
+
+function BannerCard({
+  banner,
+  onEdit,
+  onDeleted,
+  onToggled,
+}: {
+  banner: StoreBanner;
+  onEdit: () => void;
+  /** After the banner is gone: the notice to announce. */
+  onDeleted: (notice: string) => void;
+  /** After it is shown or hidden: the notice to announce; focus stays on the button. */
+  onToggled: (notice: string) => void;
+}) {
+  const remove = useDeleteBanner(banner.id);
+  const toggle = useSaveBanner(banner.id);
+  const { id, imageUrl, status, ...fields } = banner;
+  return (
+    <li className="flex flex-col gap-3 rounded-2xl border border-line bg-white p-4 sm:flex-row">
+      <img src={banner.imageUrl} alt="" className="aspect-[3/1] w-full rounded-lg object-cover sm:w-56" />
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 className="text-lg font-semibold break-words">{banner.title}</h2>
+          <ContentStatusBadge status={banner.status} />
+        </div>
+        {banner.subtitle ? <p className="text-muted">{banner.subtitle}</p> : null}
+        <p className="text-sm break-all">
+          Position {banner.position} · {banner.link ? `Links to ${banner.link}` : 'No link'}
+        </p>
+        <div className="flex flex-wrap gap-3">
+          <Button variant="secondary" onClick={onEdit} aria-label={`Edit ${banner.title}`}>
+            Edit
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={toggle.isPending}
+            onClick={() =>
+              toggle.mutate(
+                { ...fields, active: !banner.active },
+                {
+                  onSuccess: (saved) =>
+                    onToggled(`The banner “${saved.title}” is now ${saved.active ? 'shown' : 'hidden'}.`),
+                },
+              )
+            }
+            aria-label={`${banner.active ? 'Hide' : 'Show'} ${banner.title}`}
+          >
+            {banner.active ? 'Hide' : 'Show'}
+          </Button>
+          <AskFirst
+            label={`Delete ${banner.title}`}
+            question={`Delete the banner “${banner.title}”? It leaves the home page and cannot be brought back.`}
+            confirmLabel="Delete it"
+            busyLabel="Deleting…"
+            keepLabel="Keep it"
+            busy={remove.isPending}
+            onConfirm={() =>
+              remove.mutate(undefined, {
+                onSuccess: () => onDeleted(`The banner “${banner.title}” has been deleted.`),
+              })
+            }
+          />
+        </div>
+        {remove.isError || toggle.isError ? (
+          <Alert>{messageForError(remove.error ?? toggle.error)}</Alert>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/** The home page's banners in their order: add, edit, switch, schedule and delete them. */
+export function BannerManager() {
+  const list = useBannerList();
+  const [editing, setEditing] = useState<string | 'new' | null>(null);
+  const [notice, setNotice] = useState('');
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // After a form closes or a banner goes, focus returns to the page's heading rather than the page's top.
+  const finish = (text: string) => {
+    setEditing(null);
+    setNotice(text);
+    heading.current?.focus();
+  };
+  useEffect(() => {
+    if (editing !== null) setNotice('');
+  }, [editing]);
+
+  const banners = list.data ?? [];
+  const nextPosition = banners.reduce((highest, banner) => Math.max(highest, banner.position + 1), 0);
+
+  return (
+    <section className="flex flex-col gap-6" aria-labelledby="banners-heading">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="banners-heading" ref={heading} tabIndex={-1} className="text-3xl font-bold tracking-tight">
+          Banners
+        </h1>
+        {editing === null ? <Button onClick={() => setEditing('new')}>New banner</Button> : null}
+      </div>
+      <p role="status" className="text-sm">
+        {notice}
+      </p>
+      {editing === 'new' ? (
+        <BannerForm
+          banner={null}
+          nextPosition={nextPosition}
+          onDone={(saved) => finish(saved ? `The banner “${saved.title}” has been added.` : '')}
+        />
+      ) : null}
+      {list.isPending ? (
+        <Loading>Loading banners…</Loading>
+      ) : list.isError ? (
+        <LoadFailure what="the banners" error={list.error} onRetry={() => void list.refetch()} />
+      ) : banners.length === 0 ? (
+        <p className="rounded-2xl border border-line bg-white p-6 text-lg font-semibold">No banners yet.</p>
+      ) : (
+        <ol className="flex flex-col gap-4" aria-label="Banners in the home page's order">
+          {banners.map((banner) =>
+            editing === banner.id ? (
+              <li key={banner.id}>
+                <BannerForm
+                  banner={banner}
+                  nextPosition={nextPosition}
+                  onDone={(saved) => finish(saved ? `The banner “${saved.title}” has been saved.` : '')}
+                />
+              </li>
+            ) : (
+              <BannerCard
+                key={banner.id}
+                banner={banner}
+                onEdit={() => setEditing(banner.id)}
+                onDeleted={finish}
+                onToggled={setNotice}
+              />
+            ),
+          )}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,280 @@
+import { messageForError } from '@crossbuy/core/errors';
+import {
+  CONTENT_LINK_MAX_LENGTH,
+  CONTENT_TEXT_MAX_LENGTH,
+  CONTENT_TITLE_MAX_LENGTH,
+  type PopupDraft,
+  popupDraftSchema,
+  type StorePopup,
+} from '@crossbuy/core/marketing';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '../../../components/ui/alert';
+import { AskFirst } from '../../../components/ui/ask-first';
+import { Button } from '../../../components/ui/button';
+import { Form, FormSubmitRow, RequiredFieldsNote } from '../../../components/ui/form';
+import { FormCheckbox, FormSelectField, FormTextField } from '../../../components/ui/form-fields';
+import { Loading } from '../../../components/ui/loading';
+import { LoadFailure } from '../../../components/ui/page-states';
+import { type FieldsByCode, showServerError } from '../../../lib/form-errors';
+import { useContentPictures } from '../api/banners-api';
+import { useDeletePopup, usePopupList, useSavePopup } from '../api/popups-api';
+import { draftResolver, fromLocalDateTime, toLocalDateTime } from './draft-form';
+import { ContentStatusBadge } from './status-badge';
+
+type PopupFormValues = {
+  title: string;
+  body: string;
+  image: string;
+  link: string;
+  active: boolean;
+  startsAt: string;
+  endsAt: string;
+};
+
+const FIELDS_BY_CODE: FieldsByCode<PopupFormValues> = {
+  'content/invalid_title': 'title',
+  'content/invalid_text': 'body',
+  'content/invalid_image': 'image',
+  'content/invalid_link': 'link',
+  'content/invalid_window': 'endsAt',
+};
+
+function popupFormValues(popup: StorePopup | null): PopupFormValues {
+  return {
+    title: popup?.title ?? '',
+    body: popup?.body ?? '',
+    image: popup?.image ?? '',
+    link: popup?.link ?? '',
+    active: popup?.active ?? true,
+    startsAt: toLocalDateTime(popup?.startsAt ?? null),
+    endsAt: toLocalDateTime(popup?.endsAt ?? null),
+  };
+}
+
+const resolver = draftResolver<PopupFormValues, typeof popupDraftSchema>(popupDraftSchema, (values) => ({
+  ...values,
+  startsAt: fromLocalDateTime(values.startsAt),
+  endsAt: fromLocalDateTime(values.endsAt),
+}));
+
+function PopupForm({
+  popup,
+  onDone,
+}: {
+  popup: StorePopup | null;
+  onDone: (saved: StorePopup | null) => void;
+}) {
+  const save = useSavePopup(popup?.id ?? null);
+  const pictures = useContentPictures();
+  const [message, setMessage] = useState<string | undefined>();
+  const form = useForm<PopupFormValues, unknown, PopupDraft>({
+    resolver,
+    defaultValues: popupFormValues(popup),
+  });
+
+  const onSubmit = form.handleSubmit(async (draft) => {
+    setMessage(undefined);
+    try {
+      onDone(await save.mutateAsync(draft));
+    } catch (error) {
+      setMessage(showServerError(error, form.setError, FIELDS_BY_CODE));
+    }
+  });
+
+  const pictureOptions = (pictures.data ?? []).map((picture) => ({ value: picture.key, label: picture.key }));
+  if (popup?.image && !pictureOptions.some((option) => option.value === popup.image)) {
+    pictureOptions.unshift({ value: popup.image, label: popup.image });
+  }
+
+  return (
+    <Form
+      form={form}
+      onSubmit={onSubmit}
+      label={popup ? `Edit popup ${popup.title}` : 'New popup'}
+      message={message}
+      errorSummary
+      intro={<RequiredFieldsNote />}
+      className="rounded-2xl border border-line bg-white p-4"
+    >
+      <FormTextField<PopupFormValues>
+        name="title"
+        label="Title"
+        required
+        maxLength={CONTENT_TITLE_MAX_LENGTH}
+      />
+      <FormTextField<PopupFormValues> name="body" label="Text" maxLength={CONTENT_TEXT_MAX_LENGTH} />
+      <FormSelectField<PopupFormValues>
+        name="image"
+        label="Picture"
+        placeholder={pictures.isPending ? 'Loading pictures…' : 'No picture'}
+        options={pictureOptions}
+      />
+      {pictures.isError ? <Alert>{messageForError(pictures.error)}</Alert> : null}
+      <FormTextField<PopupFormValues>
+        name="link"
+        label="Link"
+        maxLength={CONTENT_LINK_MAX_LENGTH}
+        autoComplete="off"
+        spellCheck={false}
+        hint="A path on this site, such as /image_page/japan-week, or an address starting with https://. Empty for none."
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormTextField<PopupFormValues>
+          name="startsAt"
+          label="Shows from"
+          type="datetime-local"
+          hint="Empty: now."
+        />
+        <FormTextField<PopupFormValues>
+          name="endsAt"
+          label="Shows until"
+          type="datetime-local"
+          hint="Empty: always."
+        />
+      </div>
+      <FormCheckbox<PopupFormValues> name="active" label="Show this popup" />
+      <FormSubmitRow
+        label={popup ? 'Save popup' : 'Add popup'}
+        pendingLabel="Saving…"
+        secondary={{ label: 'Cancel', onClick: () => onDone(null) }}
+      />
+    </Form>
+  );
+}
+
+function PopupCard({
+  popup,
+  onEdit,
+  onDeleted,
+  onToggled,
+}: {
+  popup: StorePopup;
+  onEdit: () => void;
+  /** After the popup is gone: the notice to announce. */
+  onDeleted: (notice: string) => void;
+  /** After it is shown or hidden: the notice to announce; focus stays on the button. */
+  onToggled: (notice: string) => void;
+}) {
+  const remove = useDeletePopup(popup.id);
+  const toggle = useSavePopup(popup.id);
+  const { id, imageUrl, status, createdAt, ...fields } = popup;
+  return (
+    <li className="flex flex-col gap-2 rounded-2xl border border-line bg-white p-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 className="text-lg font-semibold break-words">{popup.title}</h2>
+        <ContentStatusBadge status={popup.status} />
+      </div>
+      {popup.body ? <p className="text-muted">{popup.body}</p> : null}
+      <p className="text-sm break-all">
+        {popup.image ? `Picture ${popup.image}` : 'No picture'} ·{' '}
+        {popup.link ? `Links to ${popup.link}` : 'No link'}
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <Button variant="secondary" onClick={onEdit} aria-label={`Edit ${popup.title}`}>
+          Edit
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={toggle.isPending}
+          onClick={() =>
+            toggle.mutate(
+              { ...fields, active: !popup.active },
+              {
+                onSuccess: (saved) =>
+                  onToggled(`The popup “${saved.title}” is now ${saved.active ? 'shown' : 'hidden'}.`),
+              },
+            )
+          }
+          aria-label={`${popup.active ? 'Hide' : 'Show'} ${popup.title}`}
+        >
+          {popup.active ? 'Hide' : 'Show'}
+        </Button>
+        <AskFirst
+          label={`Delete ${popup.title}`}
+          question={`Delete the popup “${popup.title}”? It cannot be brought back.`}
+          confirmLabel="Delete it"
+          busyLabel="Deleting…"
+          keepLabel="Keep it"
+          busy={remove.isPending}
+          onConfirm={() =>
+            remove.mutate(undefined, {
+              onSuccess: () => onDeleted(`The popup “${popup.title}” has been deleted.`),
+            })
+          }
+        />
+      </div>
+      {remove.isError || toggle.isError ? (
+        <Alert>{messageForError(remove.error ?? toggle.error)}</Alert>
+      ) : null}
+    </li>
+  );
+}
+
+/** The home page's popups, newest first: the newest live one greets visitors. */
+export function PopupManager() {
+  const list = usePopupList();
+  const [editing, setEditing] = useState<string | 'new' | null>(null);
+  const [notice, setNotice] = useState('');
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  const finish = (text: string) => {
+    setEditing(null);
+    setNotice(text);
+    heading.current?.focus();
+  };
+  const edit = (id: string) => {
+    setNotice('');
+    setEditing(id);
+  };
+
+  const popups = list.data ?? [];
+  return (
+    <section className="flex flex-col gap-6" aria-labelledby="popups-heading">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="popups-heading" ref={heading} tabIndex={-1} className="text-3xl font-bold tracking-tight">
+          Popups
+        </h1>
+        {editing === null ? <Button onClick={() => edit('new')}>New popup</Button> : null}
+      </div>
+      <p className="text-muted">Visitors of the home page see the newest live popup once.</p>
+      <p role="status" className="text-sm">
+        {notice}
+      </p>
+      {editing === 'new' ? (
+        <PopupForm
+          popup={null}
+          onDone={(saved) => finish(saved ? `The popup “${saved.title}” has been added.` : '')}
+        />
+      ) : null}
+      {list.isPending ? (
+        <Loading>Loading popups…</Loading>
+      ) : list.isError ? (
+        <LoadFailure what="the popups" error={list.error} onRetry={() => void list.refetch()} />
+      ) : popups.length === 0 ? (
+        <p className="rounded-2xl border border-line bg-white p-6 text-lg font-semibold">No popups yet.</p>
+      ) : (
+        <ul className="flex flex-col gap-4" aria-label="Popups, newest first">
+          {popups.map((popup) =>
+            editing === popup.id ? (
+              <li key={popup.id}>
+                <PopupForm
+                  popup={popup}
+                  onDone={(saved) => finish(saved ? `The popup “${saved.title}” has been saved.` : '')}
+                />
+              </li>
+            ) : (
+              <PopupCard
+                key={popup.id}
+                popup={popup}
+                onEdit={() => edit(popup.id)}
+                onDeleted={finish}
+                onToggled={setNotice}
+              />
+            ),
+          )}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+import { formatDate } from '@crossbuy/core/dates';
+import {
+  type StoreVoucher,
+  VOUCHER_STATUS_LABELS,
+  VOUCHER_STATUSES,
+  type VoucherStatus,
+} from '@crossbuy/core/marketing';
+import { formatMoney } from '@crossbuy/core/money';
+import { Form, Link } from 'react-router';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { DataTable } from '../../../components/ui/data-table';
+import { Loading } from '../../../components/ui/loading';
+import { LoadFailure } from '../../../components/ui/page-states';
+import { listPageHref, Pagination } from '../../../components/ui/pagination';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextField } from '../../../components/ui/text-field';
+import { useVoucherList, VOUCHER_PAGE_SIZE, type VoucherFilter } from '../api/vouchers-api';
+import { VoucherStatusBadge } from './status-badge';
+
+export const VOUCHERS_PATH = '/admin/marketing/vouchers';
+
+const COLUMNS = [
+  { label: 'Code' },
+  { label: 'Discount' },
+  { label: 'Runs' },
+  { label: 'Status' },
+  { label: 'Used', align: 'end' },
+] as const;
+
+/** The voucher list's filter as the URL states it; anything it cannot read is left out. */
+export function voucherFilterFrom(search: URLSearchParams): VoucherFilter {
+  const status = search.get('status');
+  return {
+    status: (VOUCHER_STATUSES as readonly string[]).includes(status ?? '') ? (status as VoucherStatus) : null,
+    q: search.get('q')?.trim().slice(0, 100) || null,
+  };
+}
+
+/** What the voucher takes off, in words. */
+export function discountText(voucher: StoreVoucher): string {
+  if (voucher.kind === 'fixed' && voucher.amountOff) return `${formatMoney(voucher.amountOff)} off`;
+  const cap = voucher.maxDiscount ? `, at most ${formatMoney(voucher.maxDiscount)}` : '';
+  return `${voucher.percentOff}% off${cap}`;
+}
+
+function windowText(voucher: StoreVoucher): string {
+  if (!voucher.startsAt && !voucher.endsAt) return 'Always';
+  const from = voucher.startsAt ? formatDate(voucher.startsAt) : 'now';
+  return voucher.endsAt ? `${from} to ${formatDate(voucher.endsAt)}` : `From ${from}`;
+}
+
+function usedText(voucher: StoreVoucher): string {
+  return voucher.totalLimit === null
+    ? String(voucher.redeemedCount)
+    : `${voucher.redeemedCount} of ${voucher.totalLimit}`;
+}
+
+/** Every voucher, newest first, narrowed by status or by part of its code or description. */
+export function VoucherList({ filter, page }: { filter: VoucherFilter; page: number }) {
+  const list = useVoucherList(filter, page);
+  const filtered = filter.status !== null || filter.q !== null;
+
+  return (
+    <section className="flex flex-col gap-6" aria-labelledby="vouchers-heading">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="vouchers-heading" className="text-3xl font-bold tracking-tight">
+          Vouchers
+        </h1>
+        <Link to={`${VOUCHERS_PATH}/new`} className={buttonClasses('primary')}>
+          New voucher
+        </Link>
+      </div>
+      <Form
+        method="get"
+        action={VOUCHERS_PATH}
+        role="search"
+        aria-label="Find vouchers"
+        className="grid gap-3 sm:grid-cols-3 sm:items-end"
+      >
+        <TextField
+          label="Code or description"
+          name="q"
+          type="search"
+          defaultValue={filter.q ?? ''}
+          maxLength={100}
+          autoComplete="off"
+        />
+        <SelectField
+          label="Status"
+          name="status"
+          defaultValue={filter.status ?? ''}
+          placeholder="Any"
+          options={VOUCHER_STATUSES.map((status) => ({
+            value: status,
+            label: VOUCHER_STATUS_LABELS[status],
+          }))}
+        />
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit">Find vouchers</Button>
+          {filtered ? (
+            <Link to={VOUCHERS_PATH} className={buttonClasses('secondary')}>
+              Show every voucher
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+
+      {list.isPending ? (
+        <Loading>Loading vouchers…</Loading>
+      ) : list.isError ? (
+        <LoadFailure what="the vouchers" error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.vouchers.length === 0 ? (
+        <p className="rounded-2xl border border-line bg-white p-6 text-lg font-semibold">
+          {filtered ? 'No voucher matches.' : 'No vouchers yet.'}
+        </p>
+      ) : (
+        <>
+          <DataTable
+            caption={`Vouchers ${(page - 1) * VOUCHER_PAGE_SIZE + 1} to ${(page - 1) * VOUCHER_PAGE_SIZE + list.data.vouchers.length} of ${list.data.total}, newest first`}
+            columns={COLUMNS}
+          >
+            {list.data.vouchers.map((voucher) => (
+              <tr key={voucher.id} className="align-top">
+                <td className="p-3">
+                  <Link to={`${VOUCHERS_PATH}/${voucher.id}`} className="font-semibold break-all underline">
+                    {voucher.code}
+                  </Link>
+                  {voucher.description ? <p className="text-muted">{voucher.description}</p> : null}
+                </td>
+                <td className="p-3">{discountText(voucher)}</td>
+                <td className="p-3">{windowText(voucher)}</td>
+                <td className="p-3">
+                  <VoucherStatusBadge status={voucher.status} />
+                </td>
+                <td className="p-3 text-end whitespace-nowrap">{usedText(voucher)}</td>
+              </tr>
+            ))}
+          </DataTable>
+          <Pagination
+            page={page}
+            pageCount={Math.max(1, Math.ceil(list.data.total / VOUCHER_PAGE_SIZE))}
+            hrefFor={(next) => listPageHref(VOUCHERS_PATH, filter, next)}
+          />
+        </>
+      )}
+    </section>
+  );
+}

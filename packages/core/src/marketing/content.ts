@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import { fails, whenFieldsValid } from '../validation/issue-codes.js';
+import { instantSchema } from '../validation/wire.js';
+
+// The store's editorial content as the back office writes it: banners on the home page, and the rules
+// every piece of content shares (its links, its pictures, its schedule).
+
+export const CONTENT_TITLE_MAX_LENGTH = 120;
+export const CONTENT_TEXT_MAX_LENGTH = 300;
+export const CONTENT_LINK_MAX_LENGTH = 500;
+export const CONTENT_POSITION_MAX = 9_999;
+
+/**
+ * A link a shopper may be sent to from the store's content: a path on this site (`/search?q=tea`), or an
+ * https address. Anything else (`javascript:`, `data:`, plain http, a protocol-relative `//host`) is
+ * refused, so content can never run script or downgrade the connection.
+ */
+export function isSafeContentLink(text: string): boolean {
+  if (text.length === 0 || text.length > CONTENT_LINK_MAX_LENGTH || /\s/.test(text)) return false;
+  if (text.startsWith('/')) return !text.startsWith('//') && !text.includes('\\');
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' && url.hostname.length > 0 && url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
+}
+
+/** A picture in the store's image folder: lower-case path segments ending in a picture's extension. */
+export const CONTENT_IMAGE_KEY_PATTERN =
+  /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_.-]*)+\.(svg|png|jpe?g|webp)$/;
+
+export function isContentImageKey(text: string): boolean {
+  return text.length <= 200 && CONTENT_IMAGE_KEY_PATTERN.test(text) && !text.includes('..');
+}
+
+const linkSchema = z
+  .string(fails('content/invalid_link'))
+  .trim()
+  .transform((text) => (text === '' ? null : text))
+  .refine((text) => text === null || isSafeContentLink(text), 'content/invalid_link')
+  .nullable()
+  .default(null);
+
+// One catalogue code for any moment that cannot be read, whatever the instant schema found wrong.
+const windowEdge = z
+  .string(fails('content/invalid_window'))
+  .refine((text) => instantSchema.safeParse(text).success, 'content/invalid_window')
+  .nullable()
+  .default(null);
+
+/** A schedule's window: either edge may be open; when both are set the start comes first. */
+function windowInOrder(draft: { startsAt: string | null; endsAt: string | null }): boolean {
+  return !draft.startsAt || !draft.endsAt || Date.parse(draft.startsAt) < Date.parse(draft.endsAt);
+}
+
+const titleSchema = z
+  .string(fails('content/invalid_title'))
+  .trim()
+  .min(1, 'content/invalid_title')
+  .max(CONTENT_TITLE_MAX_LENGTH, 'content/invalid_title');
+
+const textSchema = z
+  .string(fails('content/invalid_text'))
+  .trim()
+  .max(CONTENT_TEXT_MAX_LENGTH, 'content/invalid_text')
+  .default('');
+
+const imageKeySchema = z
+  .string(fails('content/invalid_image'))
+  .trim()
+  .refine(isContentImageKey, 'content/invalid_image');
+
+/** Every piece of content shows only while switched on and inside its optional window. */
+const scheduleShape = {
+  active: z.boolean(fails('content/invalid_active')).default(true),
+  startsAt: windowEdge,
+  endsAt: windowEdge,
+};
+
+const windowRule = {
+  path: ['endsAt'],
+  message: 'content/invalid_window',
+  ...whenFieldsValid(['startsAt', 'endsAt']),
+};
+
+/** Shown on the home page in `position` order, while live. */
+export const bannerDraftSchema = z
+  .object({
+    title: titleSchema,
+    subtitle: textSchema,
+    image: imageKeySchema,
+    link: linkSchema,
+    position: z
+      .int(fails('content/invalid_position'))
+      .min(0, 'content/invalid_position')
+      .max(CONTENT_POSITION_MAX, 'content/invalid_position')
+      .default(0),
+    ...scheduleShape,
+  })
+  .refine(windowInOrder, windowRule);
+export type BannerDraftInput = z.input<typeof bannerDraftSchema>;
+export type BannerDraft = z.output<typeof bannerDraftSchema>;
+
+/** Shown once to a visitor of the home page: the newest live popup. Its picture is optional. */
+export const popupDraftSchema = z
+  .object({
+    title: titleSchema,
+    body: textSchema,
+    image: z
+      .string(fails('content/invalid_image'))
+      .trim()
+      .transform((text) => (text === '' ? null : text))
+      .refine((text) => text === null || isContentImageKey(text), 'content/invalid_image')
+      .nullable()
+      .default(null),
+    link: linkSchema,
+    ...scheduleShape,
+  })
+  .refine(windowInOrder, windowRule);
+export type PopupDraftInput = z.input<typeof popupDraftSchema>;
+export type PopupDraft = z.output<typeof popupDraftSchema>;
+
+/** Where a piece of content stands now, by its switch and its window. */
+export const CONTENT_STATUSES = ['live', 'scheduled', 'ended', 'disabled'] as const;
+export type ContentStatus = (typeof CONTENT_STATUSES)[number];
+
+export const CONTENT_STATUS_LABELS: Record<ContentStatus, string> = {
+  live: 'Live',
+  scheduled: 'Scheduled',
+  ended: 'Ended',
+  disabled: 'Disabled',
+};
+
+export function contentStatus(
+  content: { active: boolean; startsAt: Date | null; endsAt: Date | null },
+  now: Date,
+): ContentStatus {
+  if (!content.active) return 'disabled';
+  if (content.startsAt && now < content.startsAt) return 'scheduled';
+  if (content.endsAt && now >= content.endsAt) return 'ended';
+  return 'live';
+}
+
+export const storeBannerSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  subtitle: z.string(),
+  /** The picture's key in the image store, and its address. */
+  image: z.string(),
+  imageUrl: z.string(),
+  link: z.string().nullable(),
+  position: z.int(),
+  active: z.boolean(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  status: z.enum(CONTENT_STATUSES),
+});
+export type StoreBanner = z.infer<typeof storeBannerSchema>;
+
+export const storePopupSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  body: z.string(),
+  image: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  link: z.string().nullable(),
+  active: z.boolean(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  status: z.enum(CONTENT_STATUSES),
+  createdAt: z.string(),
+});
+export type StorePopup = z.infer<typeof storePopupSchema>;
+
+export const contentPictureSchema = z.object({ key: z.string(), url: z.string() });
+export type ContentPicture = z.infer<typeof contentPictureSchema>;
