@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { guardPrivateRoutes, requireRole } from '../../plugins/authentication.js';
-import { listAudit } from './audit.service.js';
+import { AUDIT_SUBJECT_TYPES, listAudit } from './audit.service.js';
 
 const AUDIT_PAGE_MAX_LIMIT = 100;
 
 const auditQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX_LIMIT).default(50),
-  subjectType: z.enum(['quotation_item', 'order', 'user']).optional(),
+  subjectType: z.enum(AUDIT_SUBJECT_TYPES).optional(),
   subjectId: z.string().min(1).max(200).optional(),
   actorUserId: z.uuid().optional(),
 });

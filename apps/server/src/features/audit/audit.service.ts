@@ -11,9 +11,32 @@ export type AuditAction =
   | 'order.confirm_paynow'
   | 'order.move'
   | 'user.blacklist'
-  | 'user.unblacklist';
+  | 'user.unblacklist'
+  | 'setting.update'
+  | 'region.create'
+  | 'region.update'
+  | 'exchange_rate.set'
+  | 'exchange_rate.import'
+  | 'shipping_location.update'
+  | 'shipping_rule.create'
+  | 'shipping_rule.update'
+  | 'shipping_rule.delete'
+  | 'tax_rate.set'
+  | 'tax_rate.delete';
 
-export type AuditSubjectType = 'quotation_item' | 'order' | 'user';
+export const AUDIT_SUBJECT_TYPES = [
+  'quotation_item',
+  'order',
+  'user',
+  'setting',
+  'region',
+  'exchange_rate',
+  'shipping_location',
+  'shipping_rule',
+  'tax_rate',
+] as const;
+
+export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
 /** The fields a change touched, as they were and as they became; never a whole row (a user's holds secrets). */
 export type AuditFields = Record<string, unknown>;
