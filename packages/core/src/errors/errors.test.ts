@@ -155,7 +155,7 @@ const HOUSE_CODES = [
   'settings/base_currency_rate',
   'settings/csv_empty',
   'settings/csv_too_large',
-  'settings/csv_unreadable',
+  'settings/csv_too_many_lines',
   'settings/csv_invalid',
   'settings/csv_malformed_line',
   'settings/csv_duplicate_currency',

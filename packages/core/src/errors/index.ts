@@ -9,6 +9,7 @@ import {
 } from '../quotation/limits.js';
 import {
   EXCHANGE_RATE_CSV_MAX_CHARACTERS,
+  EXCHANGE_RATE_CSV_MAX_LINES,
   MAX_ADDRESSES_PER_USER_LIMIT,
   QUOTE_VALID_DAYS_MAX,
   TAX_NAME_MAX_LENGTH,
@@ -175,7 +176,7 @@ export const ERROR_MESSAGES = {
   'settings/base_currency_rate': 'The rate of {0}, the base currency, is always 1',
   'settings/csv_empty': 'The file holds no exchange rates',
   'settings/csv_too_large': 'The file is too large; import at most {0} characters at a time',
-  'settings/csv_unreadable': 'The file is not CSV text; export it again as CSV and retry',
+  'settings/csv_too_many_lines': 'The file has too many lines; import at most {0} rates at a time',
   'settings/csv_invalid': 'The file has errors on {0} line(s); nothing was imported',
   'settings/csv_malformed_line': 'This line is not a currency code and a rate, such as "MYR,3.4875"',
   'settings/csv_duplicate_currency': '{0} appears more than once in the file',
@@ -227,8 +228,11 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   'payment/card_not_found': 404,
   'payment/provider_error': 502,
   'region/exists': 409,
+  'shipping/location_not_found': 404,
+  'shipping/rule_not_found': 404,
   'shipping/rule_exists': 409,
   'settings/csv_too_large': 413,
+  'settings/csv_too_many_lines': 413,
 };
 
 export function httpStatusForCode(code: ErrorCode): number {
@@ -372,6 +376,7 @@ const LIMIT_PARAMS: Partial<Record<ErrorCode, readonly number[]>> = {
   'quotation/too_many_items': [QUOTATION_MAX_ITEMS],
   'quotation/invalid_decline_reason': [QUOTATION_DECLINE_REASON_MAX_LENGTH],
   'settings/csv_too_large': [EXCHANGE_RATE_CSV_MAX_CHARACTERS],
+  'settings/csv_too_many_lines': [EXCHANGE_RATE_CSV_MAX_LINES],
   'settings/invalid_quote_valid_days': [QUOTE_VALID_DAYS_MAX],
   'settings/invalid_max_addresses': [MAX_ADDRESSES_PER_USER_LIMIT],
   'tax/invalid_name': [TAX_NAME_MAX_LENGTH],

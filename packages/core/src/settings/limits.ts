@@ -5,6 +5,8 @@ export const EXCHANGE_RATE_MAX_INTEGER_DIGITS = 10;
 export const EXCHANGE_RATE_MAX_FRACTION_DIGITS = 8;
 /** A rate file holds one line per currency; this bounds what a request makes the server parse. */
 export const EXCHANGE_RATE_CSV_MAX_CHARACTERS = 20_000;
+/** A line per currency the store knows, a header, and room for blank lines' neighbours; more is a wrong file. */
+export const EXCHANGE_RATE_CSV_MAX_LINES = 100;
 export const QUOTE_VALID_DAYS_MAX = 90;
 export const MAX_ADDRESSES_PER_USER_LIMIT = 1000;
 export const TAX_NAME_MAX_LENGTH = 40;

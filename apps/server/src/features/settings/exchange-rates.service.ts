@@ -1,6 +1,11 @@
-import { AppError, type ErrorCode, formatErrorMessage } from '@crossbuy/core/errors';
-import { CURRENCIES, type CurrencyCode, isCurrencyCode } from '@crossbuy/core/money';
-import { type CsvLineError, type ExchangeRate, normalizeExchangeRate } from '@crossbuy/core/settings';
+import { AppError, type ErrorCode, formatErrorMessage, limitError } from '@crossbuy/core/errors';
+import { type CurrencyCode, isCurrencyCode } from '@crossbuy/core/money';
+import {
+  type CsvLineError,
+  EXCHANGE_RATE_CSV_MAX_LINES,
+  type ExchangeRate,
+  normalizeExchangeRate,
+} from '@crossbuy/core/settings';
 import { CsvError, parse } from 'csv-parse/sync';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
@@ -106,51 +111,52 @@ const lineError = (line: number, code: ErrorCode, params: string[] = []): CsvLin
   message: formatErrorMessage(code, params),
 });
 
-/**
- * Reads a rate file: one `currency,rate` per line, units of the currency per one unit of the base currency,
- * an optional `currency,rate` header, a byte-order mark, CRLF line ends and quoted fields allowed. Every
- * line is checked, and every wrong line is reported with its number, so one upload shows all the fixes.
- * Rates stay text from file to table.
- */
-export function readRateFile(text: string): RateFileReading {
-  let records: { record: string[]; info: { lines: number } }[];
+/** One line's cells, or null when the line is not CSV (a stray quote). */
+function cellsOf(line: string): string[] | null {
   try {
-    records = parse(text, {
-      bom: true,
-      info: true,
-      trim: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
+    const records = parse(line, { trim: true, relax_column_count: true }) as string[][];
+    return records.length === 1 ? (records[0] ?? null) : null;
   } catch (error) {
-    if (error instanceof CsvError) {
-      const line = (error as CsvError & { lines?: number }).lines ?? 1;
-      return { ok: false, errors: [lineError(line, 'settings/csv_malformed_line')] };
-    }
+    if (error instanceof CsvError) return null;
     throw error;
   }
-  const [first] = records;
-  const rows = first && first.record[0]?.toLowerCase() === 'currency' ? records.slice(1) : records;
+}
+
+/**
+ * Reads a rate file: one `currency,rate` per line, units of the currency per one unit of the base currency,
+ * with an optional `currency,rate` header; a byte-order mark, CRLF line ends, blank lines and quoted fields
+ * are fine. Each line is parsed on its own, so one stray quote cannot hide the lines after it and every
+ * wrong line is reported with its number: one upload shows all the fixes. Rates stay text from file to table.
+ */
+export function readRateFile(text: string): RateFileReading {
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r\n|\n|\r/)
+    .map((content, index) => ({ number: index + 1, content }))
+    .filter((line) => line.content.trim() !== '');
+  if (lines.length > EXCHANGE_RATE_CSV_MAX_LINES) throw limitError('settings/csv_too_many_lines');
+  const [first] = lines;
+  const rows = first && /^"?currency"?\s*,/i.test(first.content.trim()) ? lines.slice(1) : lines;
   if (rows.length === 0) throw new AppError('settings/csv_empty');
 
   const rates = new Map<CurrencyCode, string>();
   const errors: CsvLineError[] = [];
-  for (const { record, info } of rows) {
-    const line = info.lines;
-    const [currencyCell = '', rateCell = ''] = record;
+  for (const { number, content } of rows) {
+    const cells = cellsOf(content);
+    const [currencyCell = '', rateCell = ''] = cells ?? [];
     const currency = currencyCell.toUpperCase();
-    if (record.length !== 2) {
-      errors.push(lineError(line, 'settings/csv_malformed_line'));
-    } else if (!(CURRENCIES as readonly string[]).includes(currency)) {
-      errors.push(lineError(line, 'settings/unknown_currency', [currencyCell.slice(0, 10)]));
+    if (cells?.length !== 2) {
+      errors.push(lineError(number, 'settings/csv_malformed_line'));
+    } else if (!isCurrencyCode(currency)) {
+      errors.push(lineError(number, 'settings/unknown_currency', [currencyCell.slice(0, 10)]));
     } else if (currency === BASE_CURRENCY) {
-      errors.push(lineError(line, 'settings/base_currency_rate', [BASE_CURRENCY]));
-    } else if (rates.has(currency as CurrencyCode)) {
-      errors.push(lineError(line, 'settings/csv_duplicate_currency', [currency]));
+      errors.push(lineError(number, 'settings/base_currency_rate', [BASE_CURRENCY]));
+    } else if (rates.has(currency)) {
+      errors.push(lineError(number, 'settings/csv_duplicate_currency', [currency]));
     } else {
       const rate = normalizeExchangeRate(rateCell);
-      if (rate === null) errors.push(lineError(line, 'settings/invalid_exchange_rate'));
-      else rates.set(currency as CurrencyCode, rate);
+      if (rate === null) errors.push(lineError(number, 'settings/invalid_exchange_rate'));
+      else rates.set(currency, rate);
     }
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, rates };

@@ -1,4 +1,4 @@
-import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Store settings an admin changes at run time, one row per typed key (settings.service.ts names the keys
@@ -6,6 +6,10 @@ import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
  */
 export const storeSettings = pgTable('store_settings', {
   key: text('key').primaryKey(),
-  value: jsonb('value').$type<unknown>().notNull(),
+  /**
+   * The value as JSON text. Not jsonb: the driver reads a jsonb string such as "12.5" back as the number
+   * 12.5, and a percentage must stay the exact text it was.
+   */
+  value: text('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

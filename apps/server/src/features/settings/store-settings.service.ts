@@ -16,8 +16,16 @@ export function storeSettingDefaults(config: AppConfig): StoreSettings {
   };
 }
 
-function settingsFrom(rows: { key: string; value: unknown }[], defaults: StoreSettings): StoreSettings {
-  const stored = new Map(rows.map((row) => [row.key, row.value]));
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function settingsFrom(rows: { key: string; value: string }[], defaults: StoreSettings): StoreSettings {
+  const stored = new Map(rows.map((row) => [row.key, parsedJson(row.value)]));
   const settings = { ...defaults };
   for (const key of SETTING_KEYS) {
     // A value the current rules no longer accept (a bound tightened since it was saved) yields the default.
@@ -51,7 +59,7 @@ export async function updateStoreSettings(
   return db.transaction(async (tx) => {
     await tx
       .insert(storeSettings)
-      .values(keys.map((key) => ({ key, value: defaults[key] })))
+      .values(keys.map((key) => ({ key, value: JSON.stringify(defaults[key]) })))
       .onConflictDoNothing();
     const locked = await tx
       .select()
@@ -65,8 +73,11 @@ export async function updateStoreSettings(
       if (value === undefined || value === before[key]) continue;
       await tx
         .insert(storeSettings)
-        .values({ key, value })
-        .onConflictDoUpdate({ target: storeSettings.key, set: { value, updatedAt: sql`now()` } });
+        .values({ key, value: JSON.stringify(value) })
+        .onConflictDoUpdate({
+          target: storeSettings.key,
+          set: { value: JSON.stringify(value), updatedAt: sql`now()` },
+        });
       await recordAudit(tx, {
         actorUserId,
         action: 'setting.update',
