@@ -208,7 +208,7 @@ describe('store settings (admins only)', () => {
         .select({ expiresAt: quotationItems.expiresAt })
         .from(quotationItems)
         .where(eq(quotationItems.id, given));
-      expect(kept?.expiresAt.getTime()).toBe(firstExpiry);
+      expect(kept?.expiresAt?.getTime()).toBe(firstExpiry);
       await admin.api.send('PATCH', '/api/admin/settings/general', { quoteValidDays: 7 });
     });
 
@@ -664,7 +664,7 @@ describe('store settings (admins only)', () => {
       });
       expect(unknownRegion.statusCode).toBe(404);
       expect(errorCode(unknownRegion)).toBe('region/not_found');
-      for (const [change, code] of [
+      const cases: [Record<string, string>, string][] = [
         [{ ratePercent: '100' }, 'tax/invalid_rate'],
         [{ ratePercent: '-1' }, 'tax/invalid_rate'],
         [{ ratePercent: '9.12345' }, 'tax/invalid_rate'],
@@ -672,7 +672,8 @@ describe('store settings (admins only)', () => {
         [{ name: 'G\u0000ST' }, 'general/argument_error'],
         [{ name: 'G\tST' }, 'tax/invalid_name'],
         [{ name: 'x'.repeat(41) }, 'tax/invalid_name'],
-      ] as const) {
+      ];
+      for (const [change, code] of cases) {
         const response = await admin.api.send('PUT', '/api/admin/settings/tax_rates/SG', {
           name: 'GST',
           ratePercent: '9',
