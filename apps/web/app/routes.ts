@@ -42,6 +42,12 @@ export default [
       route('admin/orders', 'routes/admin-orders.tsx'),
       route('admin/orders/:orderId', 'routes/admin-order.tsx'),
       route('admin/audit_log', 'routes/admin-audit-log.tsx'),
+      route('admin/settings', 'routes/admin-settings.tsx', [
+        index('routes/admin-settings-general.tsx'),
+        route('rates', 'routes/admin-settings-rates.tsx'),
+        route('regions', 'routes/admin-settings-regions.tsx'),
+        route('shipping', 'routes/admin-settings-shipping.tsx'),
+      ]),
     ]),
     route('terms', 'routes/terms.tsx'),
     route('privacy', 'routes/privacy.tsx'),

@@ -7,3 +7,5 @@ export const ORDERS_KEY = ['orders'] as const;
 export const AUDIT_LOG_KEY = ['audit-log'] as const;
 /** The store's order desk: payments, status moves and chat change what it lists. */
 export const STORE_ORDERS_KEY = ['store-orders'] as const;
+/** The store's set-up in the back office: regions, rates, delivery, tax and general rules. */
+export const STORE_SETTINGS_KEY = ['store-settings'] as const;

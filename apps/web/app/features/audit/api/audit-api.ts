@@ -3,7 +3,17 @@ import { api } from '../../../lib/api';
 import { AUDIT_LOG_KEY } from '../../../lib/query-keys';
 import { useUser } from '../../../lib/user-store';
 
-export const AUDIT_SUBJECT_TYPES = ['quotation_item', 'order', 'user'] as const;
+export const AUDIT_SUBJECT_TYPES = [
+  'quotation_item',
+  'order',
+  'user',
+  'setting',
+  'region',
+  'exchange_rate',
+  'shipping_location',
+  'shipping_rule',
+  'tax_rate',
+] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
 export type AuditEntry = {

@@ -20,6 +20,12 @@ const SUBJECT_LABELS: Record<AuditSubjectType, string> = {
   quotation_item: 'Quotation item',
   order: 'Order',
   user: 'Account',
+  setting: 'Store setting',
+  region: 'Region',
+  exchange_rate: 'Exchange rate',
+  shipping_location: 'Shipping location',
+  shipping_rule: 'Shipping fee rule',
+  tax_rate: 'Tax rate',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -29,6 +35,17 @@ const ACTION_LABELS: Record<string, string> = {
   'order.move': 'Moved an order on',
   'user.blacklist': 'Blacklisted an account',
   'user.unblacklist': 'Lifted a blacklisting',
+  'setting.update': 'Changed a store setting',
+  'region.create': 'Added a region',
+  'region.update': 'Changed a region',
+  'exchange_rate.set': 'Set an exchange rate',
+  'exchange_rate.import': 'Imported an exchange rate',
+  'shipping_location.update': 'Opened or closed a shipping location',
+  'shipping_rule.create': 'Added a shipping fee rule',
+  'shipping_rule.update': 'Changed a shipping fee rule',
+  'shipping_rule.delete': 'Removed a shipping fee rule',
+  'tax_rate.set': 'Set a tax rate',
+  'tax_rate.delete': 'Removed a tax rate',
 };
 
 const AUDIT_COLUMNS = [
