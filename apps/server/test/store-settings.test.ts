@@ -103,6 +103,54 @@ describe('store settings (admins only)', () => {
     });
   });
 
+  it('answers hostile bodies with catalogue codes, never a server error, and changes nothing', async () => {
+    const admin = await staff('admin');
+    const [malaysia] = await harness.app.db
+      .select()
+      .from(shippingLocations)
+      .where(eq(shippingLocations.countryCode, 'MY'));
+    const changes: [string, string, Record<string, unknown>][] = [
+      ['PATCH', '/api/admin/settings/general', { quoteValidDays: 7 }],
+      ['POST', '/api/admin/settings/regions', { countryCode: 'TH', currency: 'THB' }],
+      ['PATCH', '/api/admin/settings/regions/MY', { enabled: true }],
+      ['PUT', '/api/admin/settings/exchange_rates/MYR', { rate: '3.4875' }],
+      ['POST', '/api/admin/settings/exchange_rates/import', { csv: 'MYR,3.4875' }],
+      ['PATCH', `/api/admin/settings/shipping/locations/${malaysia?.id}`, { enabled: true }],
+      ['PUT', '/api/admin/settings/tax_rates/SG', { name: 'GST', ratePercent: '9', inclusive: false }],
+    ];
+    const hostile: unknown[] = [
+      null,
+      12_345,
+      -1,
+      1e300,
+      '   ',
+      'x'.repeat(200_000),
+      [],
+      {},
+      ['a'],
+      { a: { b: 1 } },
+      'NUL\u0000',
+    ];
+    const answers: string[] = [];
+    for (const [method, url, valid] of changes) {
+      const bodies: unknown[] = [
+        null,
+        [],
+        'text',
+        42,
+        ...Object.keys(valid).flatMap((field) => hostile.map((value) => ({ ...valid, [field]: value }))),
+      ];
+      for (const body of bodies) {
+        const response = await admin.api.send(method as 'POST', url, body);
+        if (response.statusCode >= 500 || response.statusCode < 400 || !errorCode(response)) {
+          answers.push(`${method} ${url} ${JSON.stringify(body).slice(0, 80)} -> ${response.statusCode}`);
+        }
+      }
+    }
+    expect(answers).toEqual([]);
+    expect(await rateOf('MYR')).toBe('3.4875');
+  });
+
   describe('general rules', () => {
     it('starts from the environment and keeps what an admin sets, audited per key', async () => {
       const admin = await staff('admin');
