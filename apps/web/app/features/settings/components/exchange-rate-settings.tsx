@@ -1,5 +1,5 @@
 import { formatDateTime } from '@crossbuy/core/dates';
-import { ApiError, messageForError } from '@crossbuy/core/errors';
+import { formatErrorMessage, messageForError } from '@crossbuy/core/errors';
 import { CURRENCIES } from '@crossbuy/core/money';
 import { normalizeExchangeRate } from '@crossbuy/core/settings';
 import { type FormEvent, useRef, useState } from 'react';
@@ -75,7 +75,7 @@ function SetRateForm({ list }: { list: ExchangeRateList }) {
     setRate.reset();
     const exact = normalizeExchangeRate(rate);
     if (exact === null) {
-      setFieldError(messageForError(new ApiError({ status: 400, code: 'settings/invalid_exchange_rate' })));
+      setFieldError(formatErrorMessage('settings/invalid_exchange_rate'));
       rateInput.current?.focus();
       return;
     }

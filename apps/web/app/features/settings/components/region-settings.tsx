@@ -1,6 +1,6 @@
 import { messageForError } from '@crossbuy/core/errors';
 import { CURRENCIES, type CurrencyCode } from '@crossbuy/core/money';
-import type { AdminRegion } from '@crossbuy/core/settings';
+import type { AdminRegion, RegionUpdate } from '@crossbuy/core/settings';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -46,11 +46,7 @@ function RegionTable({ list }: { list: RegionList }) {
     currency: CurrencyCode;
   } | null>(null);
 
-  const change = async (
-    region: AdminRegion,
-    patch: Parameters<typeof update.mutateAsync>[0]['patch'],
-    said: string,
-  ) => {
+  const change = async (region: AdminRegion, patch: RegionUpdate, said: string) => {
     setDone('');
     try {
       await update.mutateAsync({ countryCode: region.countryCode, patch });

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ShellQueryProvider } from '../../../lib/query-provider';
 import { resetUserState, userStore } from '../../../lib/user-store';
 import { aProfile, envelope, fakeApi, json } from '../../../test-support/fake-api';
+import { ExchangeRateSettings } from './exchange-rate-settings';
 import { GeneralSettingsForm } from './general-settings-form';
 import { RateImport } from './rate-import';
 
@@ -128,5 +129,36 @@ describe('GeneralSettingsForm', () => {
     await user.type(days, '91{Enter}');
     expect(await screen.findByText('Please enter a quote validity of 1 to 90 days')).toBeTruthy();
     expect(api.calls.filter((call) => call.method === 'PATCH')).toEqual([]);
+  });
+});
+
+describe('ExchangeRateSettings', () => {
+  it('checks a rate as exact text, asks first, and sends it in its shortest form', async () => {
+    api.respond((call) =>
+      call.method === 'GET'
+        ? json(200, { baseCurrency: 'SGD', rates: [{ currency: 'MYR', rate: '3.4875', updatedAt: null }] })
+        : json(200, { rate: { currency: 'MYR', rate: '3.5', updatedAt: '2026-11-23T10:00:00.000Z' } }),
+    );
+    inShell(<ExchangeRateSettings />);
+    const user = userEvent.setup();
+    expect((await screen.findByRole('table', { name: 'Exchange rates per one SGD' })).textContent).toContain(
+      '3.4875',
+    );
+    await user.selectOptions(screen.getByLabelText(/^Currency/), 'MYR');
+    const rate = screen.getByLabelText(/^Rate per 1 SGD/);
+    await user.type(rate, '3.5e0');
+    await user.click(screen.getByRole('button', { name: 'Set rate' }));
+    expect(screen.getByText(/Please enter an exchange rate above 0/)).toBeTruthy();
+    expect(rate).toBe(document.activeElement);
+
+    await user.clear(rate);
+    await user.type(rate, '3.50');
+    await user.click(screen.getByRole('button', { name: 'Set rate' }));
+    expect(screen.getByText(/MYR will be 3.5 per SGD/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Set the rate' }));
+    expect(await screen.findByText('MYR is now 3.5 per SGD.')).toBeTruthy();
+    expect(api.calls.filter((call) => call.method === 'PUT').map((call) => [call.path, call.body])).toEqual([
+      ['/admin/settings/exchange_rates/MYR', { rate: '3.5' }],
+    ]);
   });
 });
