@@ -26,7 +26,13 @@ import { adminRefundRoutes } from './features/payments/refunds.routes.js';
 import { adminQuotationRoutes, quotationRoutes } from './features/quotations/quotations.routes.js';
 import type { QuotingRules } from './features/quotations/quotations.service.js';
 import { regionRoutes } from './features/regions/regions.routes.js';
-import { createRegionDirectory } from './features/regions/regions.service.js';
+import {
+  createRegionDirectory,
+  REGIONS_CHANGED_TOPIC,
+  type RegionDirectory,
+} from './features/regions/regions.service.js';
+import { adminSettingsRoutes } from './features/settings/settings.routes.js';
+import { readStoreSettings, storeSettingDefaults } from './features/settings/store-settings.service.js';
 import { configRoutes, type PublicConfig, pingRoutes } from './features/system/system.routes.js';
 import { tfaRoutes } from './features/tfa/tfa.routes.js';
 import { adminCustomerRoutes } from './features/users/customers.routes.js';
@@ -49,7 +55,7 @@ export const authService: FastifyPluginAsync = async (app) => {
 export type StoreServiceOptions = { publicConfig: PublicConfig };
 
 export const storeService: FastifyPluginAsync<StoreServiceOptions> = async (app, options) => {
-  const regions = createRegionDirectory(app.db);
+  const regions = regionDirectoryOf(app);
   await app.register(configRoutes, { publicConfig: options.publicConfig });
   await app.register(addressRoutes);
   await app.register(regionRoutes, { regions });
@@ -88,7 +94,7 @@ export const adminService: FastifyPluginAsync = async (app) => {
   await app.register(adminOrderRoutes);
   await app.register(adminOrderChatRoutes);
   await app.register(adminQuotationRoutes, {
-    regions: createRegionDirectory(app.db),
+    regions: regionDirectoryOf(app),
     rules: quotingRulesOf(app),
   });
   await app.register(adminPaymentRoutes);
@@ -102,10 +108,24 @@ export const adminService: FastifyPluginAsync = async (app) => {
   await app.register(adminProductRoutes);
   await app.register(adminVoucherRoutes);
   await app.register(adminContentRoutes);
+  await app.register(adminSettingsRoutes);
 };
 
-function quotingRulesOf(app: FastifyInstance): QuotingRules {
-  return { feePercent: app.config.quoteFeePercent, validDays: app.config.quoteValidDays };
+/** A region directory that drops its snapshot whenever any process announces a change of regions or rates. */
+function regionDirectoryOf(app: FastifyInstance): RegionDirectory {
+  const regions = createRegionDirectory(app.db);
+  const stop = app.live.subscribe(REGIONS_CHANGED_TOPIC, () => regions.forget());
+  app.addHook('onClose', async () => stop());
+  return regions;
+}
+
+/** The quoting rules as an admin last set them (store settings), read when a quote is given. */
+function quotingRulesOf(app: FastifyInstance): () => Promise<QuotingRules> {
+  const defaults = storeSettingDefaults(app.config);
+  return async () => {
+    const settings = await readStoreSettings(app.db, defaults);
+    return { feePercent: settings.quoteFeePercent, validDays: settings.quoteValidDays };
+  };
 }
 
 export function orderRulesOf(app: FastifyInstance): OrderRules {

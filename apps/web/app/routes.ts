@@ -60,6 +60,12 @@ export default [
       route('admin/marketing/vouchers/:voucherId', 'routes/admin-marketing-voucher.tsx'),
       route('admin/marketing/banners', 'routes/admin-marketing-banners.tsx'),
       route('admin/marketing/popups', 'routes/admin-marketing-popups.tsx'),
+      route('admin/settings', 'routes/admin-settings.tsx', [
+        index('routes/admin-settings-general.tsx'),
+        route('rates', 'routes/admin-settings-rates.tsx'),
+        route('regions', 'routes/admin-settings-regions.tsx'),
+        route('shipping', 'routes/admin-settings-shipping.tsx'),
+      ]),
     ]),
     route('terms', 'routes/terms.tsx'),
     route('privacy', 'routes/privacy.tsx'),

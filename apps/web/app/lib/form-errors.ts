@@ -1,4 +1,4 @@
-import { ApiError, formatErrorMessage, isErrorCode, messageForError } from '@crossbuy/core/errors';
+import { ApiError, isErrorCode, limitError, messageForError } from '@crossbuy/core/errors';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import type { SlotError } from './error-slots';
 
@@ -14,7 +14,8 @@ export function fieldErrorMessage(
   const message = error?.message;
   if (!message) return undefined;
   if (message === 'general/missing_argument' && missingMessage) return missingMessage;
-  return isErrorCode(message) ? formatErrorMessage(message) : message;
+  // A code whose sentence quotes a fixed limit ("1 to 90 days") gets it, as the server's answer would.
+  return isErrorCode(message) ? limitError(message).message : message;
 }
 
 /** Which field each server code concerns; codes not listed are shown for the whole form. */

@@ -7,6 +7,13 @@ import {
   QUOTATION_MAX_QUANTITY,
   QUOTATION_NAME_MAX_LENGTH,
 } from '../quotation/limits.js';
+import {
+  EXCHANGE_RATE_CSV_MAX_CHARACTERS,
+  EXCHANGE_RATE_CSV_MAX_LINES,
+  MAX_ADDRESSES_PER_USER_LIMIT,
+  QUOTE_VALID_DAYS_MAX,
+  TAX_NAME_MAX_LENGTH,
+} from '../settings/limits.js';
 
 // Templates quoted from spec section 8 keep the spec's wording verbatim, spelling included, because
 // shoppers of the original store know these exact sentences. Codes the spec leaves unworded get plain English.
@@ -230,6 +237,32 @@ export const ERROR_MESSAGES = {
   'payment/invalid_signature': 'The payment notice could not be verified',
   'payment/provider_error': 'The card payment service could not be reached; please try again in a moment',
   'payment/card_not_found': 'The saved card you are looking for is not found',
+  'region/not_found': 'The region {0} is not one the store has',
+  'region/exists': 'The store already has the region {0}',
+  'region/no_exchange_rate': 'Set an exchange rate for {0} before selling in it',
+  'region/default_required':
+    'The default region must stay on sale; make another region the default before switching this one off',
+  'settings/unknown_currency': 'The currency {0} is not one the store supports',
+  'settings/invalid_exchange_rate':
+    'Please enter an exchange rate above 0, with at most 10 digits before the decimal point and 8 after',
+  'settings/base_currency_rate': 'The rate of {0}, the base currency, is always 1',
+  'settings/csv_empty': 'The file holds no exchange rates',
+  'settings/csv_too_large': 'The file is too large; import at most {0} characters at a time',
+  'settings/csv_too_many_lines': 'The file has too many lines; import at most {0} rates at a time',
+  'settings/csv_invalid': 'The file has errors on {0} line(s); nothing was imported',
+  'settings/csv_malformed_line': 'This line is not a currency code and a rate, such as "MYR,3.4875"',
+  'settings/csv_duplicate_currency': '{0} appears more than once in the file',
+  'settings/invalid_quote_valid_days': 'Please enter a quote validity of 1 to {0} days',
+  'settings/invalid_quote_fee_percent': 'Please enter a service fee percentage such as 10 or 7.5',
+  'settings/invalid_max_addresses': 'Please enter a maximum of 1 to {0} addresses per user',
+  'shipping/location_not_found': 'The shipping location you are looking for is not found',
+  'shipping/rule_not_found': 'The shipping fee rule you are looking for is not found',
+  'shipping/rule_exists': 'This destination already has a fee rule for goods from there',
+  'shipping/invalid_fee': 'Please enter a fee of 0 or more',
+  'shipping/weight_step_required': 'A fee by weight needs the weight of each step, in grams',
+  'tax/not_found': 'The region {0} has no tax rate',
+  'tax/invalid_name': 'Please enter the tax name shown to shoppers, at most {0} characters',
+  'tax/invalid_rate': 'Please enter a tax rate from 0 to below 100 percent, such as 9 or 7.5',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -278,6 +311,12 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   'payment/card_not_found': 404,
   'payment/provider_error': 502,
   'order/refund_in_progress': 409,
+  'region/exists': 409,
+  'shipping/location_not_found': 404,
+  'shipping/rule_not_found': 404,
+  'shipping/rule_exists': 409,
+  'settings/csv_too_large': 413,
+  'settings/csv_too_many_lines': 413,
 };
 
 export function httpStatusForCode(code: ErrorCode): number {
@@ -420,6 +459,11 @@ const LIMIT_PARAMS: Partial<Record<ErrorCode, readonly number[]>> = {
   'quotation/invalid_product_name': [QUOTATION_NAME_MAX_LENGTH],
   'quotation/too_many_items': [QUOTATION_MAX_ITEMS],
   'quotation/invalid_decline_reason': [QUOTATION_DECLINE_REASON_MAX_LENGTH],
+  'settings/csv_too_large': [EXCHANGE_RATE_CSV_MAX_CHARACTERS],
+  'settings/csv_too_many_lines': [EXCHANGE_RATE_CSV_MAX_LINES],
+  'settings/invalid_quote_valid_days': [QUOTE_VALID_DAYS_MAX],
+  'settings/invalid_max_addresses': [MAX_ADDRESSES_PER_USER_LIMIT],
+  'tax/invalid_name': [TAX_NAME_MAX_LENGTH],
 };
 
 /** An error for `code` with the limit its message quotes, if it quotes one. */

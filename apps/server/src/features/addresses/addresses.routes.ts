@@ -2,6 +2,7 @@ import { addressSchema, addressUpdateSchema } from '@crossbuy/core/address';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireUser } from '../../plugins/authentication.js';
+import { readStoreSettings, storeSettingDefaults } from '../settings/store-settings.service.js';
 import {
   createAddress,
   deleteAddress,
@@ -37,6 +38,7 @@ const oneAddress = z.object({ address: addressResponseSchema });
 /** The signed-in user's address book (store service). Another user's address id answers 404. */
 export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', requireUser);
+  const settingDefaults = storeSettingDefaults(app.config);
 
   app.get(
     '/address',
@@ -63,12 +65,9 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await createAddress(
-        app.db,
-        principalOf(request).userId,
-        request.body,
-        app.config.maxAddressesPerUser,
-      );
+      // The limit an admin set now: lowering it never removes addresses, it only stops new ones.
+      const { maxAddressesPerUser } = await readStoreSettings(app.db, settingDefaults);
+      const row = await createAddress(app.db, principalOf(request).userId, request.body, maxAddressesPerUser);
       reply.status(201);
       return { address: toResponse(row) };
     },

@@ -42,7 +42,18 @@ export type AuditAction =
   | 'content.delete_banner'
   | 'content.create_popup'
   | 'content.update_popup'
-  | 'content.delete_popup';
+  | 'content.delete_popup'
+  | 'setting.update'
+  | 'region.create'
+  | 'region.update'
+  | 'exchange_rate.set'
+  | 'exchange_rate.import'
+  | 'shipping_location.update'
+  | 'shipping_rule.create'
+  | 'shipping_rule.update'
+  | 'shipping_rule.delete'
+  | 'tax_rate.set'
+  | 'tax_rate.delete';
 
 /** What the staff change, as the audit log names it. */
 export const AUDIT_SUBJECT_TYPES = [
@@ -55,6 +66,12 @@ export const AUDIT_SUBJECT_TYPES = [
   'product',
   'voucher',
   'content',
+  'setting',
+  'region',
+  'exchange_rate',
+  'shipping_location',
+  'shipping_rule',
+  'tax_rate',
 ] as const;
 
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];

@@ -59,7 +59,8 @@ const pageQuery = regionQuery.extend({
 });
 const pagedItemsSchema = quotationItemsAnswerSchema.extend({ total: z.int(), page: z.int(), limit: z.int() });
 
-export type QuotationRoutesOptions = { regions: RegionDirectory; rules: QuotingRules };
+/** `rules` are read when a quote is given: an admin may change them at any time (store settings). */
+export type QuotationRoutesOptions = { regions: RegionDirectory; rules: () => Promise<QuotingRules> };
 
 /** The signed-in shopper's quotations (spec sections 4, 5 and 7); prices are for `region`. */
 export const quotationRoutes: FastifyPluginAsyncZod<QuotationRoutesOptions> = async (app, { regions }) => {
@@ -445,7 +446,7 @@ export const adminQuotationRoutes: FastifyPluginAsyncZod<QuotationRoutesOptions>
       },
     },
     async (request) => {
-      const preview = await previewQuote(app.db, request.query, rules);
+      const preview = await previewQuote(app.db, request.query, await rules());
       return { quotedPrice: preview.quotedPrice, expiresAt: preview.expiresAt.toISOString() };
     },
   );
@@ -489,7 +490,7 @@ export const adminQuotationRoutes: FastifyPluginAsyncZod<QuotationRoutesOptions>
         principalOf(request).userId,
         request.params.id,
         request.body.basePrice,
-        rules,
+        await rules(),
       );
       return answered(row);
     },

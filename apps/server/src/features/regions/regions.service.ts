@@ -34,7 +34,12 @@ export type RegionDirectory = {
   pricing(countryCode?: string): Promise<PricingRegion>;
   /** Whether the code names a region shoppers may choose. */
   isEnabled(countryCode: string): Promise<boolean>;
+  /** Drops the snapshot, so the next call reads regions and rates afresh. */
+  forget(): void;
 };
+
+/** The live-bus topic announcing that regions or exchange rates changed, so snapshots are dropped at once. */
+export const REGIONS_CHANGED_TOPIC = 'regions';
 
 function toRegion(row: RegionRow): Region {
   return {
@@ -48,12 +53,15 @@ function toRegion(row: RegionRow): Region {
 
 /**
  * Regions and rates are read on every catalogue call but change rarely, so they are held in memory and
- * re-read after `ttlMs`; a change reaches every server process within that time.
+ * re-read after `ttlMs`. A change announced on REGIONS_CHANGED_TOPIC calls `forget` in every process, so
+ * prices follow it on the next call; the time limit covers an announcement lost with a dropped connection.
  */
 export function createRegionDirectory(db: Database, options: { ttlMs?: number } = {}): RegionDirectory {
   const ttlMs = options.ttlMs ?? 30_000;
   let snapshot: Snapshot | undefined;
   let loading: Promise<Snapshot> | undefined;
+  // Counts `forget` calls: a read begun before a change must not become the snapshot after it.
+  let generation = 0;
 
   async function load(): Promise<Snapshot> {
     const [regionRows, rateRows] = await Promise.all([
@@ -70,11 +78,16 @@ export function createRegionDirectory(db: Database, options: { ttlMs?: number } 
 
   async function current(): Promise<Snapshot> {
     if (snapshot && Date.now() - snapshot.loadedAt < ttlMs) return snapshot;
-    loading ??= load().finally(() => {
-      loading = undefined;
-    });
-    snapshot = await loading;
-    return snapshot;
+    const started = generation;
+    if (!loading) {
+      const pending = load().finally(() => {
+        if (loading === pending) loading = undefined;
+      });
+      loading = pending;
+    }
+    const loaded = await loading;
+    if (started === generation) snapshot = loaded;
+    return loaded;
   }
 
   function findEnabled(state: Snapshot, countryCode: string): RegionRow | undefined {
@@ -83,6 +96,11 @@ export function createRegionDirectory(db: Database, options: { ttlMs?: number } 
   }
 
   return {
+    forget() {
+      generation += 1;
+      snapshot = undefined;
+      loading = undefined;
+    },
     async all() {
       return (await current()).regions.map(toRegion);
     },

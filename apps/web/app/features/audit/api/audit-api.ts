@@ -13,6 +13,12 @@ export const AUDIT_SUBJECT_TYPES = [
   'product',
   'voucher',
   'content',
+  'setting',
+  'region',
+  'exchange_rate',
+  'shipping_location',
+  'shipping_rule',
+  'tax_rate',
 ] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 

@@ -26,6 +26,12 @@ const SUBJECT_LABELS: Record<AuditSubjectType, string> = {
   product: 'Product',
   voucher: 'Voucher',
   content: 'Content',
+  setting: 'Store setting',
+  region: 'Region',
+  exchange_rate: 'Exchange rate',
+  shipping_location: 'Shipping location',
+  shipping_rule: 'Shipping fee rule',
+  tax_rate: 'Tax rate',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -66,6 +72,17 @@ const ACTION_LABELS: Record<string, string> = {
   'content.create_popup': 'Created a popup',
   'content.update_popup': 'Changed a popup',
   'content.delete_popup': 'Deleted a popup',
+  'setting.update': 'Changed a store setting',
+  'region.create': 'Added a region',
+  'region.update': 'Changed a region',
+  'exchange_rate.set': 'Set an exchange rate',
+  'exchange_rate.import': 'Imported an exchange rate',
+  'shipping_location.update': 'Opened or closed a shipping location',
+  'shipping_rule.create': 'Added a shipping fee rule',
+  'shipping_rule.update': 'Changed a shipping fee rule',
+  'shipping_rule.delete': 'Removed a shipping fee rule',
+  'tax_rate.set': 'Set a tax rate',
+  'tax_rate.delete': 'Removed a tax rate',
 };
 
 const AUDIT_COLUMNS = [

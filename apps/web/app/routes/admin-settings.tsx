@@ -1,0 +1,5 @@
+import { SettingsPages } from '../features/settings/components/settings-pages';
+
+export default function AdminSettingsRoute() {
+  return <SettingsPages />;
+}

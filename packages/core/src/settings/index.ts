@@ -1,0 +1,2 @@
+export * from './limits.js';
+export * from './schemas.js';
