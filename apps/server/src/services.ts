@@ -8,6 +8,7 @@ import { catalogueRoutes } from './features/catalogue/catalogue.routes.js';
 import { checkoutRoutes } from './features/checkout/checkout.routes.js';
 import { contactRoutes } from './features/contact/contact.routes.js';
 import { contentRoutes } from './features/content/content.routes.js';
+import { adminDashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import {
   externalProductRoutes,
   linkPreviewRoutes,
@@ -21,6 +22,7 @@ import { adminQuotationRoutes, quotationRoutes } from './features/quotations/quo
 import type { QuotingRules } from './features/quotations/quotations.service.js';
 import { regionRoutes } from './features/regions/regions.routes.js';
 import { createRegionDirectory } from './features/regions/regions.service.js';
+import { adminStaffRoutes, staffInvitationRoutes } from './features/staff/staff.routes.js';
 import { configRoutes, type PublicConfig, pingRoutes } from './features/system/system.routes.js';
 import { tfaRoutes } from './features/tfa/tfa.routes.js';
 import { adminUserRoutes, userRoutes } from './features/users/users.routes.js';
@@ -37,6 +39,7 @@ export const authService: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
   await app.register(tfaRoutes);
   await app.register(userRoutes);
+  await app.register(staffInvitationRoutes);
 };
 
 export type StoreServiceOptions = { publicConfig: PublicConfig };
@@ -86,6 +89,8 @@ export const adminService: FastifyPluginAsync = async (app) => {
   });
   await app.register(adminPaymentRoutes);
   await app.register(adminAuditRoutes);
+  await app.register(adminDashboardRoutes);
+  await app.register(adminStaffRoutes);
 };
 
 function quotingRulesOf(app: FastifyInstance): QuotingRules {

@@ -16,6 +16,7 @@ export * from '../features/orders/orders.table.js';
 export * from '../features/payments/payments.table.js';
 export * from '../features/quotations/quotations.table.js';
 export * from '../features/regions/regions.table.js';
+export * from '../features/staff/staff.table.js';
 export * from '../features/system/system.table.js';
 export * from '../features/users/users.table.js';
 export * from '../features/vouchers/vouchers.table.js';

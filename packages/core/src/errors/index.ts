@@ -158,6 +158,14 @@ export const ERROR_MESSAGES = {
   'payment/invalid_signature': 'The payment notice could not be verified',
   'payment/provider_error': 'The card payment service could not be reached; please try again in a moment',
   'payment/card_not_found': 'The saved card you are looking for is not found',
+  'staff/already_staff': "{0} is already on the store's staff",
+  'staff/own_role': 'You cannot change your own role; ask another admin',
+  'staff/last_admin': 'The store must keep at least one admin',
+  'staff_invitation/not_found': 'The invitation you are looking for is not found',
+  'staff_invitation/invalid_token': 'This invitation link is not valid or has already been used',
+  'staff_invitation/expired': 'This invitation has expired; please ask an admin of the store for a new one',
+  'staff_invitation/wrong_account':
+    'This invitation was sent to {0}; please sign in with that email address to accept it',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -194,6 +202,7 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   'general/unknown_error': 500,
   'payment/card_not_found': 404,
   'payment/provider_error': 502,
+  'staff_invitation/wrong_account': 403,
 };
 
 export function httpStatusForCode(code: ErrorCode): number {

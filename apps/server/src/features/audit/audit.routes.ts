@@ -8,7 +8,7 @@ const AUDIT_PAGE_MAX_LIMIT = 100;
 const auditQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX_LIMIT).default(50),
-  subjectType: z.enum(['quotation_item', 'order', 'user']).optional(),
+  subjectType: z.enum(['quotation_item', 'order', 'user', 'staff_invitation']).optional(),
   subjectId: z.string().min(1).max(200).optional(),
   actorUserId: z.uuid().optional(),
 });

@@ -11,9 +11,13 @@ export type AuditAction =
   | 'order.confirm_paynow'
   | 'order.move'
   | 'user.blacklist'
-  | 'user.unblacklist';
+  | 'user.unblacklist'
+  | 'user.change_role'
+  | 'staff_invitation.send'
+  | 'staff_invitation.revoke'
+  | 'staff_invitation.accept';
 
-export type AuditSubjectType = 'quotation_item' | 'order' | 'user';
+export type AuditSubjectType = 'quotation_item' | 'order' | 'user' | 'staff_invitation';
 
 /** The fields a change touched, as they were and as they became; never a whole row (a user's holds secrets). */
 export type AuditFields = Record<string, unknown>;
