@@ -14,6 +14,7 @@ export default [
     route('reset_password', 'routes/reset-password.tsx'),
     route('tfa', 'routes/tfa.tsx'),
     route('tfa/reset', 'routes/tfa-reset.tsx'),
+    route('staff_invitation', 'routes/staff-invitation.tsx'),
     // Signed-in pages share one guard and one per-user data cache.
     layout('routes/account-layout.tsx', [
       route('account', 'routes/account.tsx'),
@@ -42,6 +43,7 @@ export default [
       route('admin/orders', 'routes/admin-orders.tsx'),
       route('admin/orders/:orderId', 'routes/admin-order.tsx'),
       route('admin/audit_log', 'routes/admin-audit-log.tsx'),
+      route('admin/staff', 'routes/admin-staff.tsx'),
     ]),
     route('terms', 'routes/terms.tsx'),
     route('privacy', 'routes/privacy.tsx'),

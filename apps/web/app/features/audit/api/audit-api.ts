@@ -3,7 +3,7 @@ import { api } from '../../../lib/api';
 import { AUDIT_LOG_KEY } from '../../../lib/query-keys';
 import { useUser } from '../../../lib/user-store';
 
-export const AUDIT_SUBJECT_TYPES = ['quotation_item', 'order', 'user'] as const;
+export const AUDIT_SUBJECT_TYPES = ['quotation_item', 'order', 'user', 'staff_invitation'] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
 export type AuditEntry = {

@@ -20,6 +20,7 @@ const SUBJECT_LABELS: Record<AuditSubjectType, string> = {
   quotation_item: 'Quotation item',
   order: 'Order',
   user: 'Account',
+  staff_invitation: 'Staff invitation',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -29,6 +30,10 @@ const ACTION_LABELS: Record<string, string> = {
   'order.move': 'Moved an order on',
   'user.blacklist': 'Blacklisted an account',
   'user.unblacklist': 'Lifted a blacklisting',
+  'user.change_role': 'Changed a role',
+  'staff_invitation.send': 'Invited to the staff',
+  'staff_invitation.revoke': 'Revoked a staff invitation',
+  'staff_invitation.accept': 'Accepted a staff invitation',
 };
 
 const AUDIT_COLUMNS = [

@@ -17,7 +17,7 @@ import { PageError, PageLoading } from '../../../components/ui/page-states';
 import { OrderPayment } from '../../payments/order-payment';
 import { useOrderTimeline } from '../api/order-timeline-api';
 import { useCancelOrder, useConfirmReceipt, useOrder } from '../api/orders-api';
-import { AskFirst } from './ask-first';
+import { AskFirst } from '../../../components/ui/ask-first';
 import { DisputeDisclosure } from './dispute-disclosure';
 import { OrderCosts } from './order-costs';
 import { OrderLines } from './order-lines';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button } from './button';
 
 type AskFirstProps = {
   /** The button that starts it, such as "Cancel order". */
