@@ -506,6 +506,23 @@ export const scenarios = [
     },
   },
   {
+    // The back office's first page over the same year of orders: 30 days grouped by day and currency
+    // (about 8,000 orders on orders_placed_idx) and the counts of what waits for the staff.
+    name: `GET /api/admin/dashboard (${ORDER_DESK_HISTORY.toLocaleString('en')} orders)`,
+    paths: () => ['/api/admin/dashboard'],
+    measure: 'latency',
+    needsOrderShoppers: true,
+    budget: { maxP95Ms: 50 },
+    async prepare(origin, { orderShoppers }) {
+      const operator = await signInSeeded(origin, orderShoppers.operatorEmail);
+      const { days } = await shopperCall(origin, operator, 'GET', '/api/admin/dashboard');
+      const recent = days.reduce((sum, day) => sum + day.orders, 0);
+      // A year of orders spread evenly: the last 30 days hold about a twelfth of them.
+      if (recent < ORDER_DESK_HISTORY / 20) throw new Error(`the dashboard sees ${recent} recent orders`);
+      return { headers: { cookie: operator.signedInCookie } };
+    },
+  },
+  {
     // Each sign-in is one argon2id hash (19 MiB, 2 passes): the hash, not the server, sets the pace,
     // so few connections keep the latency figure meaningful.
     name: 'POST /api/auth/login',
