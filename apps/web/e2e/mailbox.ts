@@ -46,3 +46,29 @@ export async function verificationCodeFor(to: string): Promise<string> {
     .toMatch(/^\d{6}$/);
   return code as string;
 }
+
+/** The body of a raw message with quoted-printable soft line breaks and escapes undone. */
+function decodedBody(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** Waits for a mail to `to` holding a link to `pathname` and returns the latest such link's path and query. */
+export async function linkMailedTo(to: string, pathname: string): Promise<string> {
+  const pattern = new RegExp(`https?://[^\\s"<>]+(${pathname.replace(/[/]/g, '\\/')}\\?[^\\s"<>]+)`);
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        link = capturedMail()
+          .filter((mail) => mail.to.includes(to.toLowerCase()))
+          .map((mail) => pattern.exec(decodedBody(mail.raw))?.[1]?.replace(/&amp;/g, '&'))
+          .findLast(Boolean);
+        return link;
+      },
+      { message: `a link to ${pathname} mailed to ${to}`, timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return link as string;
+}
