@@ -146,6 +146,13 @@ const HOUSE_CODES = [
   'payment/invalid_signature',
   'payment/provider_error',
   'payment/card_not_found',
+  'staff/already_staff',
+  'staff/own_role',
+  'staff/last_admin',
+  'staff_invitation/not_found',
+  'staff_invitation/invalid_token',
+  'staff_invitation/expired',
+  'staff_invitation/wrong_account',
 ];
 
 describe('ERROR_MESSAGES', () => {
