@@ -128,6 +128,7 @@ const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
   'PUT /api/address/{id}': () => singapore,
   'POST /api/region/prefer': () => ({ countryCode: 'SG' }),
   'POST /api/wishlist': () => ({ productId }),
+  'POST /api/admin/staff/invitations': () => ({ email: 'fuzz-invitee@example.com' }),
 };
 
 function baseBodyOf(operation: Operation): Record<string, unknown> | undefined {

@@ -94,6 +94,7 @@ describe('StaffPage', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Yes, remove' }));
     expect(await screen.findByText('ops@example.com is no longer on the staff.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Staff' }));
     expect(api.calls.find((call) => call.method === 'POST')).toMatchObject({
       path: '/admin/staff/op1/role',
       body: { role: 'shopper' },

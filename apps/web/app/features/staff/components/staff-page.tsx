@@ -1,7 +1,7 @@
 import { formatDateTime } from '@crossbuy/core/dates';
 import { ApiError, messageForError } from '@crossbuy/core/errors';
 import type { StaffInvitation, StaffMember, UserRole } from '@crossbuy/core/staff';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { AskFirst } from '../../../components/ui/ask-first';
 import { Button } from '../../../components/ui/button';
@@ -20,10 +20,17 @@ export function StaffPage({ me }: { me: UserProfile }) {
   const list = useStaffList();
   // One live region for the outcome of every action on the page.
   const [outcome, setOutcome] = useState('');
+  const heading = useRef<HTMLHeadingElement>(null);
+  // A change or revocation can take its row, and the focused button with it, off the page: focus goes
+  // back to the top of the page, and the live region says what happened.
+  const reportFromRow = (message: string) => {
+    setOutcome(message);
+    heading.current?.focus();
+  };
 
   return (
     <section aria-labelledby="staff-heading" className="flex flex-col gap-6">
-      <h1 id="staff-heading" className="text-2xl font-bold">
+      <h1 id="staff-heading" ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">
         Staff
       </h1>
       <InviteForm onSent={(email) => setOutcome(`An invitation was mailed to ${email}.`)} />
@@ -36,8 +43,8 @@ export function StaffPage({ me }: { me: UserProfile }) {
         <LoadFailure what="the staff" error={list.error} onRetry={() => void list.refetch()} />
       ) : (
         <>
-          <StaffTable staff={list.data.staff} meId={me.id} onChanged={setOutcome} />
-          <InvitationTable invitations={list.data.invitations} onRevoked={setOutcome} />
+          <StaffTable staff={list.data.staff} meId={me.id} onChanged={reportFromRow} />
+          <InvitationTable invitations={list.data.invitations} onRevoked={reportFromRow} />
         </>
       )}
     </section>
