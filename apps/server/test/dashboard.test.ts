@@ -2,7 +2,7 @@ import { storeDayOf } from '@crossbuy/core/staff';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeDashboard } from '../src/features/dashboard/dashboard.service.js';
-import { orderMessages, orders } from '../src/features/orders/orders.table.js';
+import { orders } from '../src/features/orders/orders.table.js';
 import { errorCode } from './helpers/browser.js';
 import { seedRegions } from './helpers/catalogue-fixtures.js';
 import { addResolvedQuotation } from './helpers/checkout-fixtures.js';
@@ -88,23 +88,23 @@ describe('the back-office dashboard', () => {
     await addResolvedQuotation(harness.app.db, shopper.id, {}, { status: 'p' });
     await addResolvedQuotation(harness.app.db, shopper.id, {}, { status: 'p' });
     await addResolvedQuotation(harness.app.db, shopper.id, { SG: { amountMinor: 100, currency: 'SGD' } });
-    // Two unread shopper messages on one order make one chat; the store's own messages are not unread.
-    await harness.app.db.insert(orderMessages).values([
-      { orderId: unpaid.id, fromStore: false, body: 'Is it in stock?', authorUserId: shopper.id },
-      { orderId: unpaid.id, fromStore: false, body: 'Hello?', authorUserId: shopper.id },
-    ]);
+    // Two unread shopper messages on one order make one chat; a chat the store answered is read.
+    const asShopper = apiAs(harness.app, await signInAs(harness.app, shopper as never));
     const answered = await orderAt(midnight, { status: 'paid', paid: true, totalMinor: 1 });
-    await harness.app.db.insert(orderMessages).values([
-      { orderId: answered.id, fromStore: false, body: 'Thanks', authorUserId: shopper.id },
-      { orderId: answered.id, fromStore: true, body: 'You are welcome' },
-    ]);
-    await harness.app.db
-      .update(orders)
-      .set({ storeReadAt: new Date(Date.now() + 60_000) })
-      .where(eq(orders.id, answered.id));
-
+    for (const [orderId, message] of [
+      [unpaid.id, 'Is it in stock?'],
+      [unpaid.id, 'Hello?'],
+      [answered.id, 'Thanks'],
+    ] as const) {
+      const sent = await asShopper.send('POST', `/api/order/${orderId}/messages`, { message });
+      expect(sent.statusCode, sent.body).toBeLessThan(300);
+    }
     const operator = await createUser(harness.app, { role: 'operator' });
     const desk = apiAs(harness.app, await signInAs(harness.app, operator, { tfaPassed: true }));
+    const reply = await desk.send('POST', `/api/admin/orders/${answered.id}/messages`, {
+      message: 'Welcome',
+    });
+    expect(reply.statusCode, reply.body).toBeLessThan(300);
     const answer = await desk.get('/api/admin/dashboard');
     expect(answer.statusCode, answer.body).toBe(200);
     const dashboard = answer.json();

@@ -178,8 +178,9 @@ async function seedOrderHistory(
       FROM orders AS o
      WHERE o.user_id = ANY(${customerIds}::uuid[]) AND abs(hashtext(o.order_ref)) % 10 = 0`);
   await db.execute(sql`
-    UPDATE orders SET store_read_at = placed_at + interval '2 hours'
-     WHERE user_id = ANY(${customerIds}::uuid[]) AND abs(hashtext(order_ref)) % 20 = 0`);
+    UPDATE orders SET shopper_message_at = placed_at + interval '1 hour',
+                      store_read_at = CASE WHEN abs(hashtext(order_ref)) % 20 = 0 THEN placed_at + interval '2 hours' END
+     WHERE user_id = ANY(${customerIds}::uuid[]) AND abs(hashtext(order_ref)) % 10 = 0`);
   // Fresh statistics, so the first measured second is planned as a running store's would be.
   await db.execute(sql`ANALYZE orders`);
   await db.execute(sql`ANALYZE order_lines`);
