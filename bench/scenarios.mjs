@@ -507,12 +507,13 @@ export const scenarios = [
   },
   {
     // The back office's first page over the same year of orders: 30 days grouped by day and currency
-    // (about 8,000 orders on orders_placed_idx) and the counts of what waits for the staff.
+    // (about 8,600 orders on orders_placed_idx) and the counts of what waits for the staff. It sums a
+    // month where the desk reads a page, and an open dashboard asks once a minute: 100 ms.
     name: `GET /api/admin/dashboard (${ORDER_DESK_HISTORY.toLocaleString('en')} orders)`,
     paths: () => ['/api/admin/dashboard'],
     measure: 'latency',
     needsOrderShoppers: true,
-    budget: { maxP95Ms: 50 },
+    budget: { maxP95Ms: 100 },
     async prepare(origin, { orderShoppers }) {
       const operator = await signInSeeded(origin, orderShoppers.operatorEmail);
       const { days } = await shopperCall(origin, operator, 'GET', '/api/admin/dashboard');
