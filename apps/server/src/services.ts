@@ -13,6 +13,7 @@ import { checkoutRoutes } from './features/checkout/checkout.routes.js';
 import { contactRoutes } from './features/contact/contact.routes.js';
 import { adminContactRoutes } from './features/contact/contact-admin.routes.js';
 import { adminContentRoutes, contentRoutes } from './features/content/content.routes.js';
+import { adminDashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import {
   externalProductRoutes,
   linkPreviewRoutes,
@@ -33,6 +34,7 @@ import {
 } from './features/regions/regions.service.js';
 import { adminSettingsRoutes } from './features/settings/settings.routes.js';
 import { readStoreSettings, storeSettingDefaults } from './features/settings/store-settings.service.js';
+import { adminStaffRoutes, staffInvitationRoutes } from './features/staff/staff.routes.js';
 import { configRoutes, type PublicConfig, pingRoutes } from './features/system/system.routes.js';
 import { tfaRoutes } from './features/tfa/tfa.routes.js';
 import { adminCustomerRoutes } from './features/users/customers.routes.js';
@@ -50,6 +52,7 @@ export const authService: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
   await app.register(tfaRoutes);
   await app.register(userRoutes);
+  await app.register(staffInvitationRoutes);
 };
 
 export type StoreServiceOptions = { publicConfig: PublicConfig };
@@ -109,6 +112,8 @@ export const adminService: FastifyPluginAsync = async (app) => {
   await app.register(adminVoucherRoutes);
   await app.register(adminContentRoutes);
   await app.register(adminSettingsRoutes);
+  await app.register(adminDashboardRoutes);
+  await app.register(adminStaffRoutes);
 };
 
 /** A region directory that drops its snapshot whenever any process announces a change of regions or rates. */

@@ -134,6 +134,7 @@ const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
   'PUT /api/admin/banners/{id}': () => ({ title: 'Fuzz', image: 'banners/fuzz.svg' }),
   'POST /api/admin/popups': () => ({ title: 'Fuzz' }),
   'PUT /api/admin/popups/{id}': () => ({ title: 'Fuzz' }),
+  'POST /api/admin/staff/invitations': () => ({ email: 'fuzz-invitee@example.com' }),
 };
 
 function baseBodyOf(operation: Operation): Record<string, unknown> | undefined {

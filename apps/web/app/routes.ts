@@ -14,6 +14,7 @@ export default [
     route('reset_password', 'routes/reset-password.tsx'),
     route('tfa', 'routes/tfa.tsx'),
     route('tfa/reset', 'routes/tfa-reset.tsx'),
+    route('staff_invitation', 'routes/staff-invitation.tsx'),
     // Signed-in pages share one guard and one per-user data cache.
     layout('routes/account-layout.tsx', [
       route('account', 'routes/account.tsx'),
@@ -66,6 +67,7 @@ export default [
         route('regions', 'routes/admin-settings-regions.tsx'),
         route('shipping', 'routes/admin-settings-shipping.tsx'),
       ]),
+      route('admin/staff', 'routes/admin-staff.tsx'),
     ]),
     route('terms', 'routes/terms.tsx'),
     route('privacy', 'routes/privacy.tsx'),

@@ -76,3 +76,22 @@ export async function mailTextTo(to: string, subject: string): Promise<string> {
 export function mailCountTo(to: string, subject: string): number {
   return subjectsTo(to).filter((each) => each === subject).length;
 }
+
+/** Waits for a mail to `to` holding a link to `pathname` and returns the latest such link's path and query. */
+export async function linkMailedTo(to: string, pathname: string): Promise<string> {
+  const pattern = new RegExp(`https?://[^\\s"<>]+(${pathname.replace(/[/]/g, '\\/')}\\?[^\\s"<>]+)`);
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        link = capturedMail()
+          .filter((mail) => mail.to.includes(to.toLowerCase()))
+          .map((mail) => pattern.exec(readableText(mail.raw))?.[1]?.replace(/&amp;/g, '&'))
+          .findLast(Boolean);
+        return link;
+      },
+      { message: `a link to ${pathname} mailed to ${to}`, timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return link as string;
+}

@@ -35,9 +35,8 @@ export function ownNetworkHeader(): Record<string, string> {
  */
 export async function registerShopper(
   context: APIRequestContext,
-  { verified }: { verified: boolean },
+  { verified, email = newEmail('shopper') }: { verified: boolean; email?: string },
 ): Promise<{ email: string; password: string }> {
-  const email = newEmail('shopper');
   const registered = await context.post('/api/auth/register', {
     headers: { ...(await xsrfHeader(context)), ...ownNetworkHeader() },
     data: {

@@ -156,7 +156,7 @@ async function seedOrderHistory(
   });
   await db.execute(sql`
     INSERT INTO orders (order_ref, user_id, status, region_country_code, currency, subtotal_minor, total_minor,
-                        payment_method, shipping_address, billing_address, payment_due_at, placed_at)
+                        payment_method, shipping_address, billing_address, payment_due_at, placed_at, paid_at)
     SELECT 'CB-' || upper(substr(md5(${run} || g::text), 1, 8)),
            (${customerIds}::uuid[])[1 + g % ${HISTORY_CUSTOMERS}],
            (ARRAY['pending_payment', 'paid', 'processing', 'shipped', 'delivered', 'completed', 'cancelled',
@@ -165,7 +165,9 @@ async function seedOrderHistory(
            (ARRAY['card', 'paynow'])[1 + (g / 8) % 2],
            ${address}::jsonb, ${address}::jsonb,
            now() - make_interval(secs => g * 300) + interval '1 hour',
-           now() - make_interval(secs => g * 300)
+           now() - make_interval(secs => g * 300),
+           -- Every status past payment was paid ten minutes after it was placed.
+           CASE WHEN g % 8 IN (1, 2, 3, 4, 5, 7) THEN now() - make_interval(secs => g * 300 - 600) END
       FROM generate_series(1, ${count}) AS g
     ON CONFLICT (order_ref) DO NOTHING`);
   await db.execute(sql`
@@ -176,9 +178,21 @@ async function seedOrderHistory(
                               'unitPrice', jsonb_build_object('amountMinor', o.total_minor, 'currency', 'SGD'))
       FROM orders AS o
      WHERE o.user_id = ANY(${customerIds}::uuid[])`);
+  // A question from the shopper on every tenth order, answered on every other one, for the dashboard's
+  // count of chats waiting for the store.
+  await db.execute(sql`
+    INSERT INTO order_messages (order_id, author_user_id, from_store, body, created_at)
+    SELECT o.id, o.user_id, false, 'Any news about my order?', o.placed_at + interval '1 hour'
+      FROM orders AS o
+     WHERE o.user_id = ANY(${customerIds}::uuid[]) AND abs(hashtext(o.order_ref)) % 10 = 0`);
+  await db.execute(sql`
+    UPDATE orders SET shopper_message_at = placed_at + interval '1 hour',
+                      store_read_at = CASE WHEN abs(hashtext(order_ref)) % 20 = 0 THEN placed_at + interval '2 hours' END
+     WHERE user_id = ANY(${customerIds}::uuid[]) AND abs(hashtext(order_ref)) % 10 = 0`);
   // Fresh statistics, so the first measured second is planned as a running store's would be.
   await db.execute(sql`ANALYZE orders`);
   await db.execute(sql`ANALYZE order_lines`);
+  await db.execute(sql`ANALYZE order_messages`);
 }
 
 main().catch((error: unknown) => {

@@ -230,6 +230,13 @@ const HOUSE_CODES = [
   'tax/not_found',
   'tax/invalid_name',
   'tax/invalid_rate',
+  'staff/already_staff',
+  'staff/own_role',
+  'staff/last_admin',
+  'staff_invitation/not_found',
+  'staff_invitation/invalid_token',
+  'staff_invitation/expired',
+  'staff_invitation/wrong_account',
 ];
 
 describe('ERROR_MESSAGES', () => {

@@ -263,6 +263,14 @@ export const ERROR_MESSAGES = {
   'tax/not_found': 'The region {0} has no tax rate',
   'tax/invalid_name': 'Please enter the tax name shown to shoppers, at most {0} characters',
   'tax/invalid_rate': 'Please enter a tax rate from 0 to below 100 percent, such as 9 or 7.5',
+  'staff/already_staff': "{0} is already on the store's staff",
+  'staff/own_role': 'You cannot change your own role; ask another admin',
+  'staff/last_admin': 'The store must keep at least one admin',
+  'staff_invitation/not_found': 'The invitation you are looking for is not found',
+  'staff_invitation/invalid_token': 'This invitation link is not valid or has already been used',
+  'staff_invitation/expired': 'This invitation has expired; please ask an admin of the store for a new one',
+  'staff_invitation/wrong_account':
+    'This invitation was sent to {0}; please sign in with that email address to accept it',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -317,6 +325,7 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   'shipping/rule_exists': 409,
   'settings/csv_too_large': 413,
   'settings/csv_too_many_lines': 413,
+  'staff_invitation/wrong_account': 403,
 };
 
 export function httpStatusForCode(code: ErrorCode): number {

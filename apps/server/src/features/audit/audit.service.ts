@@ -53,7 +53,11 @@ export type AuditAction =
   | 'shipping_rule.update'
   | 'shipping_rule.delete'
   | 'tax_rate.set'
-  | 'tax_rate.delete';
+  | 'tax_rate.delete'
+  | 'user.change_role'
+  | 'staff_invitation.send'
+  | 'staff_invitation.revoke'
+  | 'staff_invitation.accept';
 
 /** What the staff change, as the audit log names it. */
 export const AUDIT_SUBJECT_TYPES = [
@@ -72,6 +76,7 @@ export const AUDIT_SUBJECT_TYPES = [
   'shipping_location',
   'shipping_rule',
   'tax_rate',
+  'staff_invitation',
 ] as const;
 
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];

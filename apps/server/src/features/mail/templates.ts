@@ -10,7 +10,8 @@ export type MailTemplate =
   | 'tfa_reset'
   | 'order_placed'
   | 'contact_message'
-  | 'contact_reply';
+  | 'contact_reply'
+  | 'staff_invitation';
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -99,6 +100,31 @@ export function tfaResetMail(input: { firstName: string; link: string; expiresIn
     button(input.link, 'Turn off two-factor authentication'),
     `The link works once and expires in ${input.expiresInMinutes} minutes.`,
     '<strong>If it was not you, change your password now: someone knows it.</strong>',
+  ]);
+  return { subject, text, html } satisfies MailContent;
+}
+
+/** An admin invites someone to work on the store as an operator; the link works for that email's account only. */
+export function staffInvitationMail(input: { invitedBy: string; link: string; expiresInDays: number }) {
+  const subject = 'You are invited to join the Crossbuy store team';
+  const text = [
+    'Hello,',
+    '',
+    `${input.invitedBy} invited you to work on the Crossbuy store as an operator.`,
+    'To accept, open this link, then sign in or create an account with this email address:',
+    input.link,
+    '',
+    `The link works once and expires in ${input.expiresInDays} days.`,
+    'The back office asks for two-factor authentication, so have an authenticator app at hand.',
+    'If you did not expect this invitation, you can ignore this email.',
+  ].join('\n');
+  const html = layout('Join the Crossbuy store team', [
+    'Hello,',
+    `${escapeHtml(input.invitedBy)} invited you to work on the Crossbuy store as an operator. To accept, open this link, then sign in or create an account with this email address:`,
+    button(input.link, 'Accept the invitation'),
+    `The link works once and expires in ${input.expiresInDays} days.`,
+    'The back office asks for two-factor authentication, so have an authenticator app at hand.',
+    'If you did not expect this invitation, you can ignore this email.',
   ]);
   return { subject, text, html } satisfies MailContent;
 }

@@ -197,8 +197,11 @@ export async function writeOrderMessage(
           RETURNING id, ${microsecondText(sql`created_at`)} AS at`,
     );
     if (!row) throw new Error('a message insert returned nothing');
+    // A shopper's message is also the chat's latest from them, which the back office counts as unread.
+    const shopperWrote = fromStore ? sql`` : sql`, shopper_message_at = ${row.at}::timestamptz`;
     await tx.execute(
-      sql`UPDATE orders SET ${readColumn(input.viewer.side)} = ${row.at}::timestamptz WHERE id = ${order.id}`,
+      sql`UPDATE orders SET ${readColumn(input.viewer.side)} = ${row.at}::timestamptz${shopperWrote}
+           WHERE id = ${order.id}`,
     );
     if (fromStore) {
       await notifyUser(tx, {

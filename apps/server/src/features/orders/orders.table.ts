@@ -75,6 +75,8 @@ export const orders = pgTable(
     /** Chat read marks: messages after these times are unread for the shopper and for the store. */
     shopperReadAt: timestamp('shopper_read_at', { withTimezone: true }),
     storeReadAt: timestamp('store_read_at', { withTimezone: true }),
+    /** When the shopper last wrote in the chat: later than `storeReadAt`, the store has a message to read. */
+    shopperMessageAt: timestamp('shopper_message_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -82,6 +84,11 @@ export const orders = pgTable(
     uniqueIndex('orders_checkout_session_unique').on(table.checkoutSessionKey),
     index('orders_user_placed_idx').on(table.userId, table.placedAt.desc().nullsFirst(), table.id),
     index('orders_status_placed_idx').on(table.status, table.placedAt.desc().nullsFirst(), table.id),
+    // The dashboard reads the last 30 days of orders of every status, and counts the chats the store owes a read.
+    index('orders_placed_idx').on(table.placedAt),
+    index('orders_store_unread_idx')
+      .on(table.id)
+      .where(sql`${table.shopperMessageAt} > coalesce(${table.storeReadAt}, '-infinity'::timestamptz)`),
     // The expiry sweep reads only orders still waiting for payment.
     index('orders_payment_due_idx').on(table.paymentDueAt).where(sql`${table.status} = 'pending_payment'`),
     check(

@@ -19,6 +19,7 @@ export const AUDIT_SUBJECT_TYPES = [
   'shipping_location',
   'shipping_rule',
   'tax_rate',
+  'staff_invitation',
 ] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 

@@ -32,6 +32,7 @@ const SUBJECT_LABELS: Record<AuditSubjectType, string> = {
   shipping_location: 'Shipping location',
   shipping_rule: 'Shipping fee rule',
   tax_rate: 'Tax rate',
+  staff_invitation: 'Staff invitation',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -83,6 +84,10 @@ const ACTION_LABELS: Record<string, string> = {
   'shipping_rule.delete': 'Removed a shipping fee rule',
   'tax_rate.set': 'Set a tax rate',
   'tax_rate.delete': 'Removed a tax rate',
+  'user.change_role': 'Changed a role',
+  'staff_invitation.send': 'Invited to the staff',
+  'staff_invitation.revoke': 'Revoked a staff invitation',
+  'staff_invitation.accept': 'Accepted a staff invitation',
 };
 
 const AUDIT_COLUMNS = [

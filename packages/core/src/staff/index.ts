@@ -1,0 +1,2 @@
+export * from './dashboard.js';
+export * from './staff.js';
