@@ -1,7 +1,8 @@
+import { AUDIT_SUBJECT_TYPES } from '@crossbuy/core/audit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { guardPrivateRoutes, requireRole } from '../../plugins/authentication.js';
-import { AUDIT_SUBJECT_TYPES, listAudit } from './audit.service.js';
+import { listAudit } from './audit.service.js';
 
 const AUDIT_PAGE_MAX_LIMIT = 100;
 

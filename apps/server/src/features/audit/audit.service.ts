@@ -1,3 +1,4 @@
+import type { AuditSubjectType } from '@crossbuy/core/audit';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
@@ -58,28 +59,6 @@ export type AuditAction =
   | 'staff_invitation.send'
   | 'staff_invitation.revoke'
   | 'staff_invitation.accept';
-
-/** What the staff change, as the audit log names it. */
-export const AUDIT_SUBJECT_TYPES = [
-  'quotation_item',
-  'order',
-  'user',
-  'contact_message',
-  'category',
-  'merchant',
-  'product',
-  'voucher',
-  'content',
-  'setting',
-  'region',
-  'exchange_rate',
-  'shipping_location',
-  'shipping_rule',
-  'tax_rate',
-  'staff_invitation',
-] as const;
-
-export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
 /** The fields a change touched, as they were and as they became; never a whole row (a user's holds secrets). */
 export type AuditFields = Record<string, unknown>;

@@ -55,3 +55,8 @@ export function LoadFailure({
     </div>
   );
 }
+
+/** What a list shows when it has nothing to show: why, in a sentence ("No order matches."). */
+export function EmptyList({ children }: { children: string }) {
+  return <p className="rounded-2xl border border-line bg-white p-6 text-lg font-semibold">{children}</p>;
+}

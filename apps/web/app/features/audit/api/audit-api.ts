@@ -1,27 +1,8 @@
+import type { AuditSubjectType } from '@crossbuy/core/audit';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { AUDIT_LOG_KEY } from '../../../lib/query-keys';
 import { useUser } from '../../../lib/user-store';
-
-export const AUDIT_SUBJECT_TYPES = [
-  'quotation_item',
-  'order',
-  'user',
-  'contact_message',
-  'category',
-  'merchant',
-  'product',
-  'voucher',
-  'content',
-  'setting',
-  'region',
-  'exchange_rate',
-  'shipping_location',
-  'shipping_rule',
-  'tax_rate',
-  'staff_invitation',
-] as const;
-export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
 export type AuditEntry = {
   id: string;

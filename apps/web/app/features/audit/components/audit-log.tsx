@@ -1,20 +1,14 @@
+import { AUDIT_SUBJECT_TYPES, type AuditSubjectType } from '@crossbuy/core/audit';
 import { formatDateTime } from '@crossbuy/core/dates';
 import { Form, Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
 import { Loading } from '../../../components/ui/loading';
-import { LoadFailure } from '../../../components/ui/page-states';
+import { EmptyList, LoadFailure } from '../../../components/ui/page-states';
 import { listPageHref, Pagination } from '../../../components/ui/pagination';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
-import {
-  AUDIT_PAGE_SIZE,
-  AUDIT_SUBJECT_TYPES,
-  type AuditEntry,
-  type AuditFilter,
-  type AuditSubjectType,
-  useAuditLog,
-} from '../api/audit-api';
+import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditFilter, useAuditLog } from '../api/audit-api';
 
 const SUBJECT_LABELS: Record<AuditSubjectType, string> = {
   quotation_item: 'Quotation item',
@@ -169,9 +163,9 @@ export function AuditLog({ filter, page }: { filter: AuditFilter; page: number }
       ) : log.isError ? (
         <LoadFailure what="the audit log" error={log.error} onRetry={() => void log.refetch()} />
       ) : log.data.entries.length === 0 ? (
-        <p className="rounded-2xl border border-line bg-white p-6 text-lg font-semibold">
+        <EmptyList>
           {filtered ? 'Nothing was changed that matches.' : 'Nothing has been changed yet.'}
-        </p>
+        </EmptyList>
       ) : (
         <>
           <DataTable

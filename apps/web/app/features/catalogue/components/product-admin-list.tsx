@@ -3,7 +3,7 @@ import { Form, Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
 import { Loading } from '../../../components/ui/loading';
-import { LoadFailure } from '../../../components/ui/page-states';
+import { EmptyList, LoadFailure } from '../../../components/ui/page-states';
 import { listPageHref, Pagination } from '../../../components/ui/pagination';
 import { Price } from '../../../components/ui/price';
 import { SelectField } from '../../../components/ui/select-field';
@@ -160,9 +160,7 @@ export function ProductAdminList({ filter, page }: { filter: AdminProductFilter;
         ) : list.isError ? (
           <LoadFailure what="the products" error={list.error} onRetry={() => void list.refetch()} />
         ) : list.data.products.length === 0 ? (
-          <p className="rounded-2xl border border-line bg-white p-6 text-lg font-semibold">
-            {filtered ? 'No product matches.' : 'The catalogue has no products yet.'}
-          </p>
+          <EmptyList>{filtered ? 'No product matches.' : 'The catalogue has no products yet.'}</EmptyList>
         ) : (
           <div className="flex flex-col gap-6">
             <p className="text-sm text-muted">

@@ -2,7 +2,7 @@ import { CONTACT_INBOX_FILTERS, type ContactInboxFilter } from '@crossbuy/core/c
 import { formatDateTime } from '@crossbuy/core/dates';
 import { Link } from 'react-router';
 import { Loading } from '../../../components/ui/loading';
-import { LoadFailure } from '../../../components/ui/page-states';
+import { EmptyList, LoadFailure } from '../../../components/ui/page-states';
 import { listPageHref, Pagination } from '../../../components/ui/pagination';
 import { CONTACT_INBOX_PAGE_SIZE, useContactInbox } from '../api/contact-inbox-api';
 
@@ -69,9 +69,7 @@ export function ContactInbox({ status, page }: { status: ContactInboxFilter | nu
       ) : inbox.isError ? (
         <LoadFailure what="the messages" error={inbox.error} onRetry={() => void inbox.refetch()} />
       ) : inbox.data.messages.length === 0 ? (
-        <p className="rounded-2xl border border-line bg-white p-6 text-lg font-semibold">
-          {status === null ? 'No messages yet.' : 'No message here.'}
-        </p>
+        <EmptyList>{status === null ? 'No messages yet.' : 'No message here.'}</EmptyList>
       ) : (
         <>
           <ul

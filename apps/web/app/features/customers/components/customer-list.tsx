@@ -4,7 +4,7 @@ import { Form, Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
 import { Loading } from '../../../components/ui/loading';
-import { LoadFailure } from '../../../components/ui/page-states';
+import { EmptyList, LoadFailure } from '../../../components/ui/page-states';
 import { listPageHref, Pagination } from '../../../components/ui/pagination';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -97,9 +97,7 @@ export function CustomerList({ filter, page }: { filter: CustomerFilter; page: n
       ) : list.isError ? (
         <LoadFailure what="the customers" error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.customers.length === 0 ? (
-        <p className="rounded-2xl border border-line bg-white p-6 text-lg font-semibold">
-          {filtered ? 'No customer matches.' : 'Nobody has signed up yet.'}
-        </p>
+        <EmptyList>{filtered ? 'No customer matches.' : 'Nobody has signed up yet.'}</EmptyList>
       ) : (
         <>
           <DataTable

@@ -15,7 +15,7 @@ import { Button } from '../../../components/ui/button';
 import { Form, FormSubmitRow, RequiredFieldsNote } from '../../../components/ui/form';
 import { FormCheckbox, FormSelectField, FormTextField } from '../../../components/ui/form-fields';
 import { Loading } from '../../../components/ui/loading';
-import { LoadFailure } from '../../../components/ui/page-states';
+import { EmptyList, LoadFailure } from '../../../components/ui/page-states';
 import { type FieldsByCode, showServerError } from '../../../lib/form-errors';
 import { useBannerList, useContentPictures, useDeleteBanner, useSaveBanner } from '../api/banners-api';
 import { draftResolver, fromLocalDateTime, toLocalDateTime } from './draft-form';
@@ -275,7 +275,7 @@ export function BannerManager() {
       ) : list.isError ? (
         <LoadFailure what="the banners" error={list.error} onRetry={() => void list.refetch()} />
       ) : banners.length === 0 ? (
-        <p className="rounded-2xl border border-line bg-white p-6 text-lg font-semibold">No banners yet.</p>
+        <EmptyList>No banners yet.</EmptyList>
       ) : (
         <ol className="flex flex-col gap-4" aria-label="Banners in the home page's order">
           {banners.map((banner) =>

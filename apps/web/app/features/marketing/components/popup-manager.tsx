@@ -15,7 +15,7 @@ import { Button } from '../../../components/ui/button';
 import { Form, FormSubmitRow, RequiredFieldsNote } from '../../../components/ui/form';
 import { FormCheckbox, FormSelectField, FormTextField } from '../../../components/ui/form-fields';
 import { Loading } from '../../../components/ui/loading';
-import { LoadFailure } from '../../../components/ui/page-states';
+import { EmptyList, LoadFailure } from '../../../components/ui/page-states';
 import { type FieldsByCode, showServerError } from '../../../lib/form-errors';
 import { useContentPictures } from '../api/banners-api';
 import { useDeletePopup, usePopupList, useSavePopup } from '../api/popups-api';
@@ -252,7 +252,7 @@ export function PopupManager() {
       ) : list.isError ? (
         <LoadFailure what="the popups" error={list.error} onRetry={() => void list.refetch()} />
       ) : popups.length === 0 ? (
-        <p className="rounded-2xl border border-line bg-white p-6 text-lg font-semibold">No popups yet.</p>
+        <EmptyList>No popups yet.</EmptyList>
       ) : (
         <ul className="flex flex-col gap-4" aria-label="Popups, newest first">
           {popups.map((popup) =>

@@ -10,7 +10,7 @@ import { Form, Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
 import { Loading } from '../../../components/ui/loading';
-import { LoadFailure } from '../../../components/ui/page-states';
+import { EmptyList, LoadFailure } from '../../../components/ui/page-states';
 import { listPageHref, Pagination } from '../../../components/ui/pagination';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -110,9 +110,7 @@ export function VoucherList({ filter, page }: { filter: VoucherFilter; page: num
       ) : list.isError ? (
         <LoadFailure what="the vouchers" error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.vouchers.length === 0 ? (
-        <p className="rounded-2xl border border-line bg-white p-6 text-lg font-semibold">
-          {filtered ? 'No voucher matches.' : 'No vouchers yet.'}
-        </p>
+        <EmptyList>{filtered ? 'No voucher matches.' : 'No vouchers yet.'}</EmptyList>
       ) : (
         <>
           <DataTable

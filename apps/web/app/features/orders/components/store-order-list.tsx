@@ -11,7 +11,7 @@ import { Form, Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
 import { Loading } from '../../../components/ui/loading';
-import { LoadFailure } from '../../../components/ui/page-states';
+import { EmptyList, LoadFailure } from '../../../components/ui/page-states';
 import { listPageHref, Pagination } from '../../../components/ui/pagination';
 import { Price } from '../../../components/ui/price';
 import { SelectField } from '../../../components/ui/select-field';
@@ -117,9 +117,7 @@ export function StoreOrderList({ filter, page }: { filter: StoreOrderFilter; pag
       ) : list.isError ? (
         <LoadFailure what="the orders" error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.orders.length === 0 ? (
-        <p className="rounded-2xl border border-line bg-white p-6 text-lg font-semibold">
-          {filtered ? 'No order matches.' : 'No orders have been placed yet.'}
-        </p>
+        <EmptyList>{filtered ? 'No order matches.' : 'No orders have been placed yet.'}</EmptyList>
       ) : (
         <>
           <DataTable
