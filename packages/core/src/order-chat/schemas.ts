@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_STATUSES } from '../order/rules.js';
+import { ORDER_STATUSES, PAYMENT_METHODS } from '../order/rules.js';
 import { fails } from '../validation/issue-codes.js';
 import { moneySchema } from '../validation/wire.js';
 
@@ -91,6 +91,7 @@ export const timelineOrderSchema = z.object({
   status: orderStatusSchema,
   placedAt: z.string(),
   total: moneySchema,
+  paymentMethod: z.enum(PAYMENT_METHODS),
 });
 
 export const timelinePageSchema = z.object({

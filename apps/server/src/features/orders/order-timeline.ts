@@ -1,6 +1,6 @@
 import { AppError } from '@crossbuy/core/errors';
 import type { CurrencyCode } from '@crossbuy/core/money';
-import type { OrderStatus } from '@crossbuy/core/order';
+import type { OrderStatus, PaymentMethod } from '@crossbuy/core/order';
 import type { ChatStatus, MessageEntry, TimelineCursor, TimelineEntry } from '@crossbuy/core/order-chat';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
@@ -31,6 +31,7 @@ export type TimelineOrder = {
   status: OrderStatus;
   placedAt: string;
   total: { amountMinor: number; currency: CurrencyCode };
+  paymentMethod: PaymentMethod;
   userId: string;
 };
 
@@ -41,6 +42,7 @@ type OrderRow = {
   placed_at: string;
   total_minor: number;
   currency: CurrencyCode;
+  payment_method: PaymentMethod;
   user_id: string;
 };
 
@@ -57,7 +59,7 @@ export async function findViewableOrder(
     ? await queryRows<OrderRow>(
         db,
         sql`SELECT id, order_ref, status, ${microsecondText(sql`placed_at`)} AS placed_at, total_minor,
-                   currency, user_id
+                   currency, payment_method, user_id
               FROM orders WHERE id = ${orderId} ${owned} ${lock}`,
       )
     : [];
@@ -68,6 +70,7 @@ export async function findViewableOrder(
     status: row.status,
     placedAt: row.placed_at,
     total: { amountMinor: row.total_minor, currency: row.currency },
+    paymentMethod: row.payment_method,
     userId: row.user_id,
   };
 }

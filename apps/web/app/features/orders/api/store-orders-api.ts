@@ -110,6 +110,11 @@ export function useRetryRefund(orderId: string) {
   });
 }
 
+/** `POST /admin/orders/{id}/confirm_paynow`: the shopper's PayNow transfer reached the store's account. */
+export function useConfirmPaynow(orderId: string) {
+  return useSettlement<Record<string, never>, { ok: true }>(orderId, 'confirm_paynow');
+}
+
 /** `POST /admin/orders/{id}/cancel`: a paid order cancelled by the store, refunded or not. */
 export function useCancelPaidOrder(orderId: string) {
   return useSettlement<StoreCancelRequest, Settlement>(orderId, 'cancel');

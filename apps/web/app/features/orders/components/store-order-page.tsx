@@ -11,6 +11,7 @@ import { OrderTimeline } from './order-timeline';
 import { StoreOrderCancel } from './store-order-cancel';
 import { StoreOrderDispute } from './store-order-dispute';
 import { StoreOrderMoves } from './store-order-moves';
+import { StoreOrderPaynow } from './store-order-paynow';
 import { StoreOrderRefunds } from './store-order-refunds';
 
 /** The store's view of one order: what it is, who placed it, and the conversation with them. */
@@ -54,6 +55,13 @@ export function StoreOrderPage({ orderId }: { orderId: string }) {
       )}
       {query.isSuccess ? (
         <>
+          {status === 'pending_payment' && query.data.order.paymentMethod === 'paynow' ? (
+            <StoreOrderPaynow
+              orderId={orderId}
+              orderRef={query.data.order.orderRef}
+              total={query.data.order.total}
+            />
+          ) : null}
           <StoreOrderMoves orderId={orderId} status={query.data.order.status} />
           {refunds.isPending ? (
             <Loading>Loading the refunds…</Loading>

@@ -1,0 +1,49 @@
+import { messageForError } from '@crossbuy/core/errors';
+import { formatMoney, type Money } from '@crossbuy/core/money';
+import { Alert } from '../../../components/ui/alert';
+import { AskFirst } from '../../../components/ui/ask-first';
+import { useConfirmPaynow } from '../api/store-orders-api';
+
+/**
+ * A PayNow order waits for the store to see the transfer in its bank account: the operator matches the
+ * amount and the reference, then confirms, and the order is paid (the shopper is told).
+ */
+export function StoreOrderPaynow({
+  orderId,
+  orderRef,
+  total,
+}: {
+  orderId: string;
+  orderRef: string;
+  total: Money;
+}) {
+  const confirm = useConfirmPaynow(orderId);
+  const amount = formatMoney(total);
+  return (
+    <section
+      aria-labelledby="order-paynow-heading"
+      className="flex flex-col gap-3 rounded-2xl border border-line bg-white p-4"
+    >
+      <h2 id="order-paynow-heading" className="text-lg font-semibold">
+        PayNow transfer
+      </h2>
+      <p className="text-sm text-muted">
+        Look in the store's bank account for a transfer of {amount} with the reference {orderRef}. Confirm it
+        only once it has arrived: the order is then paid and the shopper is told.
+      </p>
+      <div>
+        <AskFirst
+          label="Confirm the transfer arrived"
+          question={`Has ${amount} with the reference ${orderRef} arrived in the store's account?`}
+          confirmLabel="Yes, it has arrived"
+          busyLabel="Confirming…"
+          keepLabel="Not yet"
+          tone="primary"
+          busy={confirm.isPending}
+          onConfirm={() => confirm.mutate({})}
+        />
+      </div>
+      {confirm.isError ? <Alert>{messageForError(confirm.error)}</Alert> : null}
+    </section>
+  );
+}
