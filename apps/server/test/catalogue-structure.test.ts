@@ -378,6 +378,31 @@ describe("the back office's catalogue structure", () => {
         .poll(async () => (await page()).json().product.merchant.name, { timeout: 2000 })
         .toBe('Brooklyn Goods');
     });
+    it('finds products by their merchant’s and category’s new names once they are renamed', async () => {
+      const product = await addProduct(fixture, {
+        name: 'Plain Canvas Satchel',
+        categoryId: 'sneakers',
+        merchant: fixture.merchants.basics,
+        priceMinor: 3100,
+      });
+      const found = async (q: string) => {
+        const answer = await harness.app.inject({
+          method: 'GET',
+          url: `/api/product/search?q=${encodeURIComponent(q)}`,
+        });
+        return (answer.json().products as { uuid: string }[]).some((listed) => listed.uuid === product.id);
+      };
+      expect(await found('Zephyrcraft')).toBe(false);
+      await staff.send('PATCH', `/api/admin/merchants/${fixture.merchants.basics.id}`, {
+        name: 'Zephyrcraft',
+      });
+      await expect.poll(() => found('Zephyrcraft'), { timeout: 2000 }).toBe(true);
+
+      expect(await found('Quasarboots')).toBe(false);
+      const renamed = await staff.send('PATCH', '/api/admin/categories/sneakers', { name: 'Quasarboots' });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      await expect.poll(() => found('Quasarboots'), { timeout: 2000 }).toBe(true);
+    });
   });
 
   describe('product pictures', () => {

@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { announceCatalogueChange } from './catalogue.service.js';
 import { type CategoryRow, categories } from './catalogue.table.js';
+import { refreshProductSearchFields } from './product-admin.service.js';
 
 const adminCategoryFields = {
   id: categories.id,
@@ -154,6 +155,7 @@ export async function updateCategory(
       ...(change.disabled !== undefined && { disabled: change.disabled }),
     };
     await tx.update(categories).set(set).where(eq(categories.id, id));
+    if (set.name !== undefined) await refreshProductSearchFields(tx, { categoryPath: row.path });
     await recordAudit(tx, {
       actorUserId,
       action: 'category.update',
@@ -192,6 +194,7 @@ export async function moveCategory(
                parent_id = CASE WHEN id = ${id} THEN ${move.parentId} ELSE parent_id END
          WHERE path = ${row.path} OR path LIKE ${`${row.path}.%`}`);
       await renumberSiblings(tx, await siblingIds(tx, row.parentId));
+      await refreshProductSearchFields(tx, { categoryPath: newPath });
     }
     const order = placeAt(await siblingIds(tx, move.parentId), id, move.position);
     await renumberSiblings(tx, order);

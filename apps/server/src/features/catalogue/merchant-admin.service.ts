@@ -8,12 +8,14 @@ import {
 import { AppError } from '@crossbuy/core/errors';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { containingPattern } from '../../db/like-pattern.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { removePicture, savePicture } from '../../lib/image-store.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { announceCatalogueChange } from './catalogue.service.js';
 import { type MerchantRow, merchants } from './catalogue.table.js';
+import { refreshProductSearchFields } from './product-admin.service.js';
 import { preparePicture } from './product-images.service.js';
 
 const adminMerchantFields = {
@@ -46,10 +48,6 @@ function toAdminMerchant({ logoImage, createdAt, ...row }: AdminMerchantRow): Ad
 const EDITABLE_FIELDS = ['name', 'sourceMarketPlace', 'countryCode', 'description', 'disabled'] as const;
 type MerchantChange = Partial<Pick<MerchantRow, (typeof EDITABLE_FIELDS)[number]>>;
 
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
 /** Merchants by name, disabled ones included, a page at a time; by part of a name or by status. */
 export async function listAdminMerchants(
   db: Database,
@@ -57,7 +55,7 @@ export async function listAdminMerchants(
 ): Promise<{ merchants: AdminMerchant[]; total: number }> {
   const filters: (SQL | undefined)[] = [];
   if (query.q) {
-    const pattern = likePattern(query.q);
+    const pattern = containingPattern(query.q);
     filters.push(
       or(
         ilike(merchants.name, pattern),
@@ -141,6 +139,9 @@ export async function updateMerchant(
     const fields = EDITABLE_FIELDS.filter((field) => change[field] !== undefined);
     const set = Object.fromEntries(fields.map((field) => [field, change[field]])) as MerchantChange;
     await tx.update(merchants).set(set).where(eq(merchants.id, id));
+    if (set.name !== undefined || set.sourceMarketPlace !== undefined) {
+      await refreshProductSearchFields(tx, { merchantId: id });
+    }
     await recordAudit(tx, {
       actorUserId,
       action: 'merchant.update',

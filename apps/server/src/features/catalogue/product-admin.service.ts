@@ -17,6 +17,7 @@ import {
 import { AppError } from '@crossbuy/core/errors';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { containingPattern } from '../../db/like-pattern.js';
 import { isUuid } from '../../lib/ids.js';
 import { type AuditAction, type AuditFields, recordAudit } from '../audit/audit.service.js';
 import { orderLines } from '../orders/orders.table.js';
@@ -38,11 +39,6 @@ import {
 
 function money(amountMinor: number) {
   return { amountMinor, currency: BASE_CURRENCY };
-}
-
-/** `%` and `_` typed into the search box are looked for as themselves. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
 /** A category and every category below it, as a condition on the products' category. */
@@ -69,7 +65,7 @@ export async function listAdminProducts(
 ): Promise<AdminProductPage> {
   const filters: SQL[] = [];
   if (query.q) {
-    const byName = ilike(products.name, containsPattern(query.q));
+    const byName = ilike(products.name, containingPattern(query.q));
     const lowered = query.q.toLowerCase();
     filters.push(
       (isUuid(query.q)
@@ -196,27 +192,53 @@ async function orderedVariantPaths(db: Database, productId: string): Promise<Set
   return new Set(rows.map((row) => row.path));
 }
 
-/** What a search for the product's merchant or category finds it by: their names and the marketplace's. */
-async function keywordsFor(tx: Database, merchantId: string, categoryId: string) {
+/** The product's merchant and category, which must exist; the merchant's marketplace is copied onto it. */
+async function merchantAndCategory(tx: Database, merchantId: string, categoryId: string) {
   const [merchant] = await tx
-    .select({ name: merchants.name, sourceMarketPlace: merchants.sourceMarketPlace })
+    .select({ sourceMarketPlace: merchants.sourceMarketPlace })
     .from(merchants)
     .where(eq(merchants.id, merchantId));
   if (!merchant) throw new AppError('merchant/not_found', [merchantId]);
   const [category] = await tx
-    .select({
-      names: sql<
-        string | null
-      >`(SELECT string_agg(c.name, ' ' ORDER BY length(c.path)) FROM ${categories} AS c
-        WHERE ${categories.path} = c.path OR ${categories.path} LIKE c.path || '.%')`,
-    })
+    .select({ id: categories.id })
     .from(categories)
     .where(eq(categories.id, categoryId));
   if (!category) throw new AppError('category/not_found', [categoryId]);
-  return {
-    sourceMarketPlace: merchant.sourceMarketPlace,
-    keywords: `${merchant.name} ${merchant.sourceMarketPlace} ${category.names ?? ''}`.trim(),
-  };
+  return { sourceMarketPlace: merchant.sourceMarketPlace };
+}
+
+export type SearchFieldsScope = { productId: string } | { merchantId: string } | { categoryPath: string };
+
+/**
+ * What a product copies from its merchant and category so a search finds it by them: the marketplace, and
+ * keywords of the merchant's name and marketplace and the names along the category's path. Rewritten, in
+ * the changing transaction, for every product in `scope` whenever one of those changes (a product filed
+ * elsewhere, a merchant or category renamed, a branch moved), so a search for the new name finds them at
+ * once. Products whose fields already match are left alone.
+ */
+export async function refreshProductSearchFields(tx: Database, scope: SearchFieldsScope): Promise<void> {
+  const which =
+    'productId' in scope
+      ? sql`p.id = ${scope.productId}`
+      : 'merchantId' in scope
+        ? sql`p.merchant_id = ${scope.merchantId}`
+        : sql`(pc.path = ${scope.categoryPath} OR pc.path LIKE ${`${scope.categoryPath}.%`})`;
+  await tx.execute(sql`
+    WITH derived AS (
+      SELECT p.id, m.source_market_place,
+             trim(m.name || ' ' || m.source_market_place || ' ' || coalesce(
+               (SELECT string_agg(c.name, ' ' ORDER BY length(c.path)) FROM ${categories} AS c
+                 WHERE pc.path = c.path OR pc.path LIKE c.path || '.%'), '')) AS keywords
+        FROM ${products} AS p
+        JOIN ${merchants} AS m ON m.id = p.merchant_id
+        JOIN ${categories} AS pc ON pc.id = p.category_id
+       WHERE ${which})
+    UPDATE ${products} AS target
+       SET keywords = derived.keywords, source_market_place = derived.source_market_place
+      FROM derived
+     WHERE target.id = derived.id
+       AND (target.keywords, target.source_market_place)
+           IS DISTINCT FROM (derived.keywords, derived.source_market_place)`);
 }
 
 function paramNameFor(name: string): string {
@@ -248,7 +270,7 @@ export async function createProduct(
   input: CreateProductInput,
 ): Promise<AdminProduct> {
   const id = await db.transaction(async (tx) => {
-    const derived = await keywordsFor(tx, input.merchantId, input.categoryId);
+    const derived = await merchantAndCategory(tx, input.merchantId, input.categoryId);
     const [created] = await tx
       .insert(products)
       .values({
@@ -265,6 +287,7 @@ export async function createProduct(
       })
       .returning({ id: products.id, paramName: products.paramName });
     if (!created) throw new Error('product insert returned nothing');
+    await refreshProductSearchFields(tx, { productId: created.id });
     await audit(tx, actorUserId, 'product.create', created.id, null, {
       paramName: created.paramName,
       ...input,
@@ -352,10 +375,8 @@ export async function updateProduct(
     if (input.variants && after.variants) await assertOptionsKeepVariants(tx, id, input.variants);
     const merchantId = input.merchantId ?? row.merchantId;
     const categoryId = input.categoryId ?? row.categoryId;
-    const derived =
-      after.merchantId !== undefined || after.categoryId !== undefined
-        ? await keywordsFor(tx, merchantId, categoryId)
-        : {};
+    const refiled = after.merchantId !== undefined || after.categoryId !== undefined;
+    const derived = refiled ? await merchantAndCategory(tx, merchantId, categoryId) : {};
     await touchProduct(tx, id, {
       ...(input.name !== undefined && { name: input.name }),
       ...(input.description !== undefined && { description: input.description }),
@@ -367,6 +388,7 @@ export async function updateProduct(
       categoryId,
       ...derived,
     });
+    if (refiled) await refreshProductSearchFields(tx, { productId: id });
     await audit(tx, actorUserId, 'product.update', id, before, after);
   });
   return getAdminProduct(db, id);
