@@ -4,12 +4,13 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries } from '../src/features/audit/audit.table.js';
-import { banners } from '../src/features/content/content.table.js';
+import { categories, merchants } from '../src/features/catalogue/catalogue.table.js';
+import { banners, homeProductGroupItems } from '../src/features/content/content.table.js';
 import type { OrderRow } from '../src/features/orders/orders.table.js';
 import { redeemVoucher, releaseVoucher } from '../src/features/vouchers/vouchers.service.js';
 import { vouchers } from '../src/features/vouchers/vouchers.table.js';
 import { errorCode } from './helpers/browser.js';
-import { seedRegions } from './helpers/catalogue-fixtures.js';
+import { addProduct, seedRegions } from './helpers/catalogue-fixtures.js';
 import { placeOrder } from './helpers/order-fixtures.js';
 import { apiAs, createTestApp, createUser, signInAs, type TestApp } from './helpers/test-app.js';
 
@@ -489,6 +490,165 @@ describe('marketing in the back office', () => {
         );
         expect(errorCode(await desk.send('DELETE', `/api/admin/popups/${id}`))).toBe('popup/not_found');
       }
+    });
+  });
+
+  describe('home product groups', () => {
+    let teaId: string;
+    let cupId: string;
+    let hiddenId: string;
+
+    beforeAll(async () => {
+      const { db } = harness.app;
+      await db.insert(categories).values({ id: 'tea', name: 'Tea', parentId: null, path: 'tea' });
+      const [merchant] = await db
+        .insert(merchants)
+        .values({ slug: 'kyoto-tea', name: 'Kyoto Tea', sourceMarketPlace: 'Rakuten', countryCode: 'JP' })
+        .returning({ id: merchants.id, name: merchants.name });
+      if (!merchant) throw new Error('merchant insert returned nothing');
+      const fixture = { db, merchants: { audio: merchant, basics: merchant } };
+      const product = (name: string, disabled = false) =>
+        addProduct(fixture, { name, categoryId: 'tea', merchant, priceMinor: 1200, stock: 5, disabled });
+      teaId = (await product('Sencha')).id;
+      cupId = (await product('Tea cup')).id;
+      hiddenId = (await product('Old kettle', true)).id;
+    });
+
+    const shop = async () =>
+      (await harness.app.inject({ method: 'GET', url: '/api/home_product_group' })).json()
+        .homeProductGroups as {
+        id: string;
+        title: string;
+        categoryId: string | null;
+        products: { uuid: string }[];
+      }[];
+
+    it('creates, edits, reorders, switches and deletes a group; the home page shows each change at once; each is audited', async () => {
+      const created = await desk.send('POST', '/api/admin/home_groups', {
+        title: 'Tea time',
+        categoryId: 'tea',
+        productIds: [teaId, hiddenId],
+        position: 3,
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      const { homeGroup } = created.json();
+      expect(homeGroup).toMatchObject({
+        title: 'Tea time',
+        categoryId: 'tea',
+        categoryName: 'Tea',
+        position: 3,
+        status: 'live',
+        products: [
+          { id: teaId, name: 'Sencha', enabled: true },
+          { id: hiddenId, name: 'Old kettle', enabled: false },
+        ],
+      });
+      // The storefront leaves out products that are not on sale.
+      const shown = (await shop()).find((group) => group.id === homeGroup.id);
+      expect(shown).toMatchObject({ title: 'Tea time', categoryId: 'tea' });
+      expect(shown?.products.map((product) => product.uuid)).toEqual([teaId]);
+
+      const edited = await desk.send('PUT', `/api/admin/home_groups/${homeGroup.id}`, {
+        title: 'Tea and cups',
+        categoryId: '',
+        productIds: [cupId, teaId],
+        position: 0,
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect(edited.json().homeGroup).toMatchObject({ categoryId: null, categoryName: null });
+      const [first] = await shop();
+      expect(first).toMatchObject({ id: homeGroup.id, title: 'Tea and cups', categoryId: null });
+      expect(first?.products.map((product) => product.uuid)).toEqual([cupId, teaId]);
+
+      await desk.send('PUT', `/api/admin/home_groups/${homeGroup.id}`, {
+        title: 'Tea and cups',
+        productIds: [cupId, teaId],
+        active: false,
+      });
+      expect((await shop()).map((group) => group.id)).not.toContain(homeGroup.id);
+      expect((await desk.get('/api/admin/home_groups')).json().homeGroups).toContainEqual(
+        expect.objectContaining({ id: homeGroup.id, status: 'disabled' }),
+      );
+
+      const deleted = await desk.send('DELETE', `/api/admin/home_groups/${homeGroup.id}`);
+      expect(deleted.json()).toEqual({ deleted: true });
+      expect(
+        await harness.app.db
+          .select()
+          .from(homeProductGroupItems)
+          .where(eq(homeProductGroupItems.groupId, homeGroup.id)),
+      ).toEqual([]);
+      expect(errorCode(await desk.send('DELETE', `/api/admin/home_groups/${homeGroup.id}`))).toBe(
+        'home_group/not_found',
+      );
+
+      const entries = await auditOf(homeGroup.id);
+      expect(entries.map((entry) => [entry.action, entry.subjectType, entry.before, entry.after])).toEqual([
+        [
+          'content.create_home_group',
+          'content',
+          null,
+          expect.objectContaining({ title: 'Tea time', categoryId: 'tea', productIds: [teaId, hiddenId] }),
+        ],
+        [
+          'content.update_home_group',
+          'content',
+          { title: 'Tea time', categoryId: 'tea', productIds: [teaId, hiddenId], position: 3 },
+          { title: 'Tea and cups', categoryId: null, productIds: [cupId, teaId], position: 0 },
+        ],
+        ['content.update_home_group', 'content', { active: true }, { active: false }],
+        ['content.delete_home_group', 'content', expect.objectContaining({ title: 'Tea and cups' }), null],
+      ]);
+    });
+
+    it('refuses unknown categories and products, repeats, hostile bodies and unknown groups', async () => {
+      const draft = { title: 'Tea time', productIds: [teaId] };
+      const cases: [object, string][] = [
+        [{ categoryId: 'no-such-category' }, 'content/invalid_category'],
+        [{ categoryId: 'Not A Category' }, 'content/invalid_category'],
+        [{ productIds: [UNKNOWN_ID] }, 'content/invalid_products'],
+        [{ productIds: ['nope'] }, 'content/invalid_products'],
+        [{ productIds: [teaId, teaId] }, 'content/invalid_products'],
+        [{ productIds: Array.from({ length: 31 }, () => UNKNOWN_ID) }, 'content/invalid_products'],
+        [{ productIds: teaId }, 'content/invalid_products'],
+        [{ title: ' ' }, 'content/invalid_title'],
+        [{ position: -1 }, 'content/invalid_position'],
+        [{ startsAt: '2026-12-02T00:00:00Z', endsAt: '2026-12-01T00:00:00Z' }, 'content/invalid_window'],
+      ];
+      for (const [change, code] of cases) {
+        const answer = await desk.send('POST', '/api/admin/home_groups', { ...draft, ...change });
+        expect(answer.statusCode, JSON.stringify(change)).toBe(400);
+        expect(errorCode(answer), JSON.stringify(change)).toBe(code);
+      }
+      for (const body of [null, [draft], 'Tea time', { ...draft, title: 'a\u0000b' }]) {
+        const answer = await desk.send('POST', '/api/admin/home_groups', body);
+        expect(answer.statusCode, JSON.stringify(body)).toBe(400);
+      }
+      for (const id of [UNKNOWN_ID, 'nope']) {
+        expect(errorCode(await desk.send('PUT', `/api/admin/home_groups/${id}`, draft))).toBe(
+          'home_group/not_found',
+        );
+        expect(errorCode(await desk.send('DELETE', `/api/admin/home_groups/${id}`))).toBe(
+          'home_group/not_found',
+        );
+      }
+    });
+
+    it('refuses a change without the anti-forgery header and a shopper altogether', async () => {
+      const operator = await createUser(harness.app, { role: 'operator' });
+      const session = await signInAs(harness.app, operator, { tfaPassed: true });
+      const forged = await harness.app.inject({
+        method: 'POST',
+        url: '/api/admin/home_groups',
+        headers: { cookie: session.cookie, 'content-type': 'application/json' },
+        payload: JSON.stringify({ title: 'Forged' }),
+      });
+      expect(forged.statusCode).toBe(403);
+      expect(errorCode(forged)).toBe('auth/invalid_state');
+
+      const shopper = apiAs(harness.app, await signInAs(harness.app, await createUser(harness.app)));
+      expect((await shopper.get('/api/admin/home_groups')).statusCode).toBe(403);
+      expect((await shopper.send('POST', '/api/admin/home_groups', { title: 'Mine' })).statusCode).toBe(403);
     });
   });
 });

@@ -194,6 +194,9 @@ export const ERROR_MESSAGES = {
   'content/invalid_position': 'The position must be a whole number from 0 to 9999',
   'content/invalid_active': 'Please say whether this is shown',
   'content/invalid_window': 'The schedule must start before it ends',
+  'home_group/not_found': 'The home product group you are looking for is not found',
+  'content/invalid_category': 'Please choose a category from the catalogue, or none',
+  'content/invalid_products': 'Please choose up to 30 different products from the catalogue',
   'order/not_found': 'The order you are looking for is not found',
   'order/invalid_transition': 'An order that is {0} cannot become {1}',
   'order/not_cancellable':

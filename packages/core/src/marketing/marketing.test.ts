@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   bannerDraftSchema,
   contentStatus,
+  HOME_GROUP_PRODUCTS_MAX,
+  homeGroupDraftSchema,
   isSafeContentLink,
   popupDraftSchema,
   voucherDraftSchema,
@@ -251,5 +253,52 @@ describe('content', () => {
     ).toBe('scheduled');
     expect(contentStatus({ active: true, startsAt: null, endsAt: now }, now)).toBe('ended');
     expect(contentStatus({ active: false, startsAt: null, endsAt: null }, now)).toBe('disabled');
+  });
+
+  it('reads a home group: an empty category is none, products keep their order, repeats and unknown shapes are refused', () => {
+    const tea = '0b7c7f0e-6f0a-4d1e-9d6b-4c1b1d7c2a10';
+    const cup = '5a1e2f3b-7c8d-4e9f-8a0b-1c2d3e4f5a6b';
+    expect(
+      homeGroupDraftSchema.parse({ title: ' Tea time ', categoryId: ' ', productIds: [cup, tea] }),
+    ).toEqual({
+      title: 'Tea time',
+      categoryId: null,
+      productIds: [cup, tea],
+      position: 0,
+      active: true,
+      startsAt: null,
+      endsAt: null,
+    });
+    expect(homeGroupDraftSchema.parse({ title: 'Tea', categoryId: 'green-tea' }).categoryId).toBe(
+      'green-tea',
+    );
+    expect(
+      issuesOf(
+        homeGroupDraftSchema.safeParse({
+          title: '',
+          categoryId: 'Green Tea',
+          productIds: [tea, tea.toUpperCase()],
+          position: 1.5,
+        }),
+      ),
+    ).toEqual({
+      title: 'content/invalid_title',
+      categoryId: 'content/invalid_category',
+      productIds: 'content/invalid_products',
+      position: 'content/invalid_position',
+    });
+    for (const productIds of [
+      'not-a-list',
+      [null],
+      ['nope'],
+      Array.from(
+        { length: HOME_GROUP_PRODUCTS_MAX + 1 },
+        (_, index) => `${tea.slice(0, -2)}${String(index).padStart(2, '0')}`,
+      ),
+    ]) {
+      expect(issuesOf(homeGroupDraftSchema.safeParse({ title: 'Tea', productIds }))).toEqual({
+        productIds: 'content/invalid_products',
+      });
+    }
   });
 });

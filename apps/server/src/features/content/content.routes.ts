@@ -11,8 +11,10 @@ import {
 import {
   bannerDraftSchema,
   contentPictureSchema,
+  homeGroupDraftSchema,
   popupDraftSchema,
   storeBannerSchema,
+  storeHomeGroupSchema,
   storePopupSchema,
 } from '@crossbuy/core/marketing';
 import type { FastifyRequest } from 'fastify';
@@ -26,17 +28,21 @@ import {
   type ContentActor,
   contentPictures,
   createBanner,
+  createHomeGroup,
   createPopup,
   currentPopup,
   deleteBanner,
+  deleteHomeGroup,
   deletePopup,
   enabledShippingLocations,
   getImagePage,
   listStoreBanners,
+  listStoreHomeGroups,
   listStorePopups,
   liveBanners,
   liveHomeProductGroups,
   updateBanner,
+  updateHomeGroup,
   updatePopup,
 } from './content.service.js';
 
@@ -147,6 +153,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
 const contentParams = z.object({ id: z.string().max(64) });
 const bannerAnswer = z.object({ banner: storeBannerSchema });
 const popupAnswer = z.object({ popup: storePopupSchema });
+const homeGroupAnswer = z.object({ homeGroup: storeHomeGroupSchema });
 
 /** The store's editorial content for operators and admins (mounted under /api/admin); changes are audited. */
 export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -279,6 +286,63 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await deletePopup(app.db, actorOf(request), request.params.id);
+      return { deleted: true as const };
+    },
+  );
+
+  app.get(
+    '/home_groups',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Every home product group in the home page's order, with its products and status",
+        response: { 200: z.object({ homeGroups: z.array(storeHomeGroupSchema) }) },
+      },
+    },
+    async () => ({ homeGroups: await listStoreHomeGroups(app.db) }),
+  );
+
+  app.post(
+    '/home_groups',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Add a home product group; it shows on the home page from the next page load while live',
+        body: homeGroupDraftSchema,
+        response: { 200: homeGroupAnswer },
+      },
+    },
+    async (request) => ({ homeGroup: await createHomeGroup(app.db, actorOf(request), request.body) }),
+  );
+
+  app.put(
+    '/home_groups/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Rewrite a home product group: its title, category, products, position, switch and schedule',
+        params: contentParams,
+        body: homeGroupDraftSchema,
+        response: { 200: homeGroupAnswer },
+      },
+    },
+    async (request) => ({
+      homeGroup: await updateHomeGroup(app.db, actorOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/home_groups/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a home product group (its products stay in the catalogue)',
+        params: contentParams,
+        response: { 200: z.object({ deleted: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      await deleteHomeGroup(app.db, actorOf(request), request.params.id);
       return { deleted: true as const };
     },
   );
