@@ -19,6 +19,7 @@ import { EmptyList, LoadFailure } from '../../../components/ui/page-states';
 import { type FieldsByCode, showServerError } from '../../../lib/form-errors';
 import { useBannerList, useContentPictures, useDeleteBanner, useSaveBanner } from '../api/banners-api';
 import { draftResolver, fromLocalDateTime, toLocalDateTime } from './draft-form';
+import { ScheduleFields } from './schedule-fields';
 import { ContentStatusBadge } from './status-badge';
 
 type BannerFormValues = {
@@ -138,20 +139,7 @@ function BannerForm({
         inputMode="numeric"
         hint="Banners show from the lowest position up."
       />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormTextField<BannerFormValues>
-          name="startsAt"
-          label="Shows from"
-          type="datetime-local"
-          hint="Empty: now."
-        />
-        <FormTextField<BannerFormValues>
-          name="endsAt"
-          label="Shows until"
-          type="datetime-local"
-          hint="Empty: always."
-        />
-      </div>
+      <ScheduleFields />
       <FormCheckbox<BannerFormValues> name="active" label="Show this banner" />
       <FormSubmitRow
         label={banner ? 'Save banner' : 'Add banner'}

@@ -16,6 +16,11 @@ export const MARKETING_PAGES = [
     label: 'Popups',
     about: 'The message that greets visitors of the home page.',
   },
+  {
+    to: '/admin/marketing/home_groups',
+    label: 'Home groups',
+    about: 'The rows of hand-picked products on the home page, in their order.',
+  },
 ] as const;
 
 const linkStyle = ({ isActive }: { isActive: boolean }) =>

@@ -20,6 +20,7 @@ import { type FieldsByCode, showServerError } from '../../../lib/form-errors';
 import { useContentPictures } from '../api/banners-api';
 import { useDeletePopup, usePopupList, useSavePopup } from '../api/popups-api';
 import { draftResolver, fromLocalDateTime, toLocalDateTime } from './draft-form';
+import { ScheduleFields } from './schedule-fields';
 import { ContentStatusBadge } from './status-badge';
 
 type PopupFormValues = {
@@ -119,20 +120,7 @@ function PopupForm({
         spellCheck={false}
         hint="A path on this site, such as /image_page/japan-week, or an address starting with https://. Empty for none."
       />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormTextField<PopupFormValues>
-          name="startsAt"
-          label="Shows from"
-          type="datetime-local"
-          hint="Empty: now."
-        />
-        <FormTextField<PopupFormValues>
-          name="endsAt"
-          label="Shows until"
-          type="datetime-local"
-          hint="Empty: always."
-        />
-      </div>
+      <ScheduleFields />
       <FormCheckbox<PopupFormValues> name="active" label="Show this popup" />
       <FormSubmitRow
         label={popup ? 'Save popup' : 'Add popup'}
