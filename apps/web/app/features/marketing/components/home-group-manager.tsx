@@ -18,7 +18,7 @@ import { Loading } from '../../../components/ui/loading';
 import { EmptyList, LoadFailure } from '../../../components/ui/page-states';
 import { TextField } from '../../../components/ui/text-field';
 import { type FieldsByCode, fieldErrorMessage, showServerError } from '../../../lib/form-errors';
-import { useAdminProductList, useCatalogueChoices } from '../../catalogue/api/product-admin-api';
+import { useAdminProductList, useCategoryChoices } from '../../catalogue/api/product-admin-api';
 import { categoryOptions } from '../../catalogue/components/product-admin-form';
 import { useDeleteHomeGroup, useHomeGroupList, useSaveHomeGroup } from '../api/home-groups-api';
 import { draftResolver, fromLocalDateTime, toLocalDateTime } from './draft-form';
@@ -221,7 +221,7 @@ function HomeGroupForm({
   onDone: (saved: StoreHomeGroup | null) => void;
 }) {
   const save = useSaveHomeGroup(group?.id ?? null);
-  const { categories } = useCatalogueChoices();
+  const categories = useCategoryChoices();
   const [message, setMessage] = useState<string | undefined>();
   const [names, setNames] = useState<ReadonlyMap<string, string>>(
     () => new Map(group?.products.map((product) => [product.id, product.name])),
