@@ -651,4 +651,174 @@ describe('marketing in the back office', () => {
       expect((await shopper.send('POST', '/api/admin/home_groups', { title: 'Mine' })).statusCode).toBe(403);
     });
   });
+
+  describe('image pages', () => {
+    const winter = { image: 'banners/winter.svg', link: '/search?q=winter', alt: 'Snow on the fields' };
+    const spring = { image: 'banners/spring.svg', link: 'https://example.com/spring', alt: '' };
+    const shop = (id: string) => harness.app.inject({ method: 'GET', url: `/api/image_page/${id}` });
+
+    it('adds, edits, switches and deletes a page; the storefront shows each change at once; each is audited', async () => {
+      const created = await desk.send('POST', '/api/admin/image_pages', {
+        id: 'winter-week',
+        title: 'Winter week',
+        pictures: [winter],
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      expect(created.json().imagePage).toEqual({
+        id: 'winter-week',
+        title: 'Winter week',
+        path: '/image_page/winter-week',
+        pictures: [{ ...winter, imageUrl: '/images/banners/winter.svg' }],
+        active: true,
+        linkedFrom: 0,
+      });
+      expect((await shop('winter-week')).json().imagePage).toMatchObject({
+        title: 'Winter week',
+        images: [
+          { image: '/images/banners/winter.svg', link: '/search?q=winter', alt: 'Snow on the fields' },
+        ],
+      });
+
+      const edited = await desk.send('PUT', '/api/admin/image_pages/winter-week', {
+        title: 'Winter and spring',
+        pictures: [spring, { ...winter, link: '' }],
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect((await shop('winter-week')).json().imagePage).toMatchObject({
+        title: 'Winter and spring',
+        images: [
+          { image: '/images/banners/spring.svg', link: 'https://example.com/spring' },
+          { image: '/images/banners/winter.svg', link: null },
+        ],
+      });
+
+      await desk.send('PUT', '/api/admin/image_pages/winter-week', {
+        title: 'Winter and spring',
+        pictures: [spring, { ...winter, link: null }],
+        active: false,
+      });
+      expect(errorCode(await shop('winter-week'))).toBe('image_page/not_found');
+      expect((await desk.get('/api/admin/image_pages')).json().imagePages).toContainEqual(
+        expect.objectContaining({ id: 'winter-week', active: false }),
+      );
+
+      expect((await desk.send('DELETE', '/api/admin/image_pages/winter-week')).json()).toEqual({
+        deleted: true,
+      });
+      expect(errorCode(await desk.send('DELETE', '/api/admin/image_pages/winter-week'))).toBe(
+        'image_page/not_found',
+      );
+
+      const entries = await auditOf('winter-week');
+      expect(entries.map((entry) => [entry.action, entry.subjectType, entry.before, entry.after])).toEqual([
+        [
+          'content.create_image_page',
+          'content',
+          null,
+          { title: 'Winter week', pictures: [winter], active: true },
+        ],
+        [
+          'content.update_image_page',
+          'content',
+          { title: 'Winter week', pictures: [winter] },
+          { title: 'Winter and spring', pictures: [spring, { ...winter, link: null }] },
+        ],
+        ['content.update_image_page', 'content', { active: true }, { active: false }],
+        [
+          'content.delete_image_page',
+          'content',
+          expect.objectContaining({ title: 'Winter and spring' }),
+          null,
+        ],
+      ]);
+    });
+
+    it('refuses to delete a page a banner links to, and says how many link to it', async () => {
+      await desk.send('POST', '/api/admin/image_pages', {
+        id: 'tea-week',
+        title: 'Tea week',
+        pictures: [winter],
+      });
+      const banner = (
+        await desk.send('POST', '/api/admin/banners', {
+          title: 'Tea week',
+          image: 'banners/winter.svg',
+          link: '/image_page/tea-week?from=banner',
+        })
+      ).json().banner;
+      expect((await desk.get('/api/admin/image_pages')).json().imagePages).toContainEqual(
+        expect.objectContaining({ id: 'tea-week', linkedFrom: 1 }),
+      );
+      const refused = await desk.send('DELETE', '/api/admin/image_pages/tea-week');
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toMatchObject({ code: 'image_page/linked', params: ['1'] });
+      expect((await shop('tea-week')).statusCode).toBe(200);
+
+      await desk.send('DELETE', `/api/admin/banners/${banner.id}`);
+      expect((await desk.send('DELETE', '/api/admin/image_pages/tea-week')).statusCode).toBe(200);
+    });
+
+    it('gives an address to exactly one of 20 parallel creates and 409 to the rest', async () => {
+      const burst = await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          desk.send('POST', '/api/admin/image_pages', {
+            id: 'burst-page',
+            title: `Burst ${index}`,
+            pictures: [winter],
+          }),
+        ),
+      );
+      expect(burst.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+      expect(burst.filter((answer) => errorCode(answer) === 'image_page/id_taken')).toHaveLength(19);
+      expect(await auditOf('burst-page')).toHaveLength(1);
+    });
+
+    it('refuses bad addresses, pictures and links, hostile bodies and unknown pages', async () => {
+      const draft = { id: 'autumn', title: 'Autumn', pictures: [winter] };
+      const cases: [object, string][] = [
+        [{ id: 'Autumn Week' }, 'content/invalid_page_id'],
+        [{ id: '-autumn' }, 'content/invalid_page_id'],
+        [{ id: 'a'.repeat(65) }, 'content/invalid_page_id'],
+        [{ pictures: [] }, 'content/invalid_pictures'],
+        [{ pictures: Array.from({ length: 21 }, () => winter) }, 'content/invalid_pictures'],
+        [{ pictures: [null] }, 'content/invalid_pictures'],
+        [{ pictures: 'banners/winter.svg' }, 'content/invalid_pictures'],
+        [{ pictures: [{ ...winter, image: 'banners/missing.svg' }] }, 'content/invalid_pictures'],
+        [{ pictures: [{ ...winter, image: '../../etc/passwd' }] }, 'content/invalid_image'],
+        [{ pictures: [{ ...winter, link: 'javascript:alert(1)' }] }, 'content/invalid_link'],
+        [{ pictures: [{ ...winter, link: '//evil.example' }] }, 'content/invalid_link'],
+        [{ pictures: [{ ...winter, alt: 'x'.repeat(301) }] }, 'content/invalid_text'],
+        [{ title: '' }, 'content/invalid_title'],
+      ];
+      for (const [change, code] of cases) {
+        const answer = await desk.send('POST', '/api/admin/image_pages', { ...draft, ...change });
+        expect(answer.statusCode, JSON.stringify(change)).toBe(400);
+        expect(errorCode(answer), JSON.stringify(change)).toBe(code);
+      }
+      for (const body of [null, [draft], 'autumn', { ...draft, title: 'a\u0000b' }]) {
+        const answer = await desk.send('POST', '/api/admin/image_pages', body);
+        expect(answer.statusCode, JSON.stringify(body)).toBe(400);
+      }
+      for (const id of ['no-such-page', 'Not A Page']) {
+        expect(
+          errorCode(await desk.send('PUT', `/api/admin/image_pages/${encodeURIComponent(id)}`, draft)),
+        ).toBe('image_page/not_found');
+        expect(errorCode(await desk.send('DELETE', `/api/admin/image_pages/${encodeURIComponent(id)}`))).toBe(
+          'image_page/not_found',
+        );
+      }
+      const forged = await harness.app.inject({
+        method: 'DELETE',
+        url: '/api/admin/image_pages/japan-week',
+        headers: {
+          cookie: (
+            await signInAs(harness.app, await createUser(harness.app, { role: 'admin' }), { tfaPassed: true })
+          ).cookie,
+        },
+      });
+      expect(errorCode(forged)).toBe('auth/invalid_state');
+      const shopper = apiAs(harness.app, await signInAs(harness.app, await createUser(harness.app)));
+      expect((await shopper.get('/api/admin/image_pages')).statusCode).toBe(403);
+    });
+  });
 });

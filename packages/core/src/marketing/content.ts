@@ -225,3 +225,62 @@ export const storeHomeGroupSchema = z.object({
   status: z.enum(CONTENT_STATUSES),
 });
 export type StoreHomeGroup = z.infer<typeof storeHomeGroupSchema>;
+
+// Image pages: a page of pictures at /image_page/{id}, each picture optionally leading somewhere. Pictures
+// come from the image store as banners' do, and their links follow the same rules.
+
+export const IMAGE_PAGE_PICTURES_MAX = 20;
+export const IMAGE_PAGE_ID_MAX_LENGTH = 64;
+/** The page's address on the storefront: lower-case words joined by single hyphens, as the table checks. */
+export const IMAGE_PAGE_ID_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+export const imagePagePictureSchema = z.object(
+  {
+    image: imageKeySchema,
+    link: linkSchema,
+    /** What the picture shows, for shoppers who cannot see it; empty marks it as decoration. */
+    alt: textSchema,
+  },
+  fails('content/invalid_pictures'),
+);
+export type ImagePagePicture = z.output<typeof imagePagePictureSchema>;
+
+export const imagePageDraftSchema = z.object({
+  title: titleSchema,
+  pictures: z
+    .array(imagePagePictureSchema, fails('content/invalid_pictures'))
+    .min(1, 'content/invalid_pictures')
+    .max(IMAGE_PAGE_PICTURES_MAX, 'content/invalid_pictures'),
+  active: z.boolean(fails('content/invalid_active')).default(true),
+});
+export type ImagePageDraftInput = z.input<typeof imagePageDraftSchema>;
+export type ImagePageDraft = z.output<typeof imagePageDraftSchema>;
+
+/** A new page also names its address, which stays: links elsewhere lead to it. */
+export const newImagePageSchema = imagePageDraftSchema.extend({
+  id: z
+    .string(fails('content/invalid_page_id'))
+    .trim()
+    .max(IMAGE_PAGE_ID_MAX_LENGTH, 'content/invalid_page_id')
+    .regex(IMAGE_PAGE_ID_PATTERN, 'content/invalid_page_id'),
+});
+export type NewImagePageInput = z.input<typeof newImagePageSchema>;
+export type NewImagePage = z.output<typeof newImagePageSchema>;
+
+export const storeImagePageSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** The storefront path the page lives at. */
+  path: z.string(),
+  pictures: z.array(
+    z.object({ image: z.string(), imageUrl: z.string(), link: z.string().nullable(), alt: z.string() }),
+  ),
+  active: z.boolean(),
+  /** How many banners and popups link to the page; it cannot be deleted while any do. */
+  linkedFrom: z.int(),
+});
+export type StoreImagePage = z.infer<typeof storeImagePageSchema>;
+
+export function imagePagePath(id: string): string {
+  return `/image_page/${id}`;
+}

@@ -4,7 +4,9 @@ import {
   contentStatus,
   HOME_GROUP_PRODUCTS_MAX,
   homeGroupDraftSchema,
+  imagePageDraftSchema,
   isSafeContentLink,
+  newImagePageSchema,
   popupDraftSchema,
   voucherDraftSchema,
   voucherStatus,
@@ -300,5 +302,36 @@ describe('content', () => {
         productIds: 'content/invalid_products',
       });
     }
+  });
+
+  it('reads an image page: a lasting address, 1 to 20 pictures from the store, each with a safe link or none', () => {
+    const picture = { image: 'pages/tea.svg', link: ' ', alt: ' Tea fields ' };
+    expect(newImagePageSchema.parse({ id: 'tea-week', title: 'Tea week', pictures: [picture] })).toEqual({
+      id: 'tea-week',
+      title: 'Tea week',
+      pictures: [{ image: 'pages/tea.svg', link: null, alt: 'Tea fields' }],
+      active: true,
+    });
+    expect(
+      imagePageDraftSchema.parse({ title: 'Tea', pictures: [{ image: 'pages/tea.svg' }] }).pictures,
+    ).toEqual([{ image: 'pages/tea.svg', link: null, alt: '' }]);
+    for (const id of ['Tea-Week', 'tea--week', 'tea_week', '', 'a'.repeat(65)]) {
+      expect(issuesOf(newImagePageSchema.safeParse({ id, title: 'Tea', pictures: [picture] }))).toEqual({
+        id: 'content/invalid_page_id',
+      });
+    }
+    for (const pictures of [[], Array.from({ length: 21 }, () => picture), 'pages/tea.svg', [null]]) {
+      expect(issuesOf(imagePageDraftSchema.safeParse({ title: 'Tea', pictures }))).toEqual({
+        pictures: 'content/invalid_pictures',
+      });
+    }
+    const refused = imagePageDraftSchema.safeParse({
+      title: 'Tea',
+      pictures: [{ image: 'pages/../tea.svg', link: 'javascript:alert(1)' }],
+    });
+    expect(refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['pictures.0.image', 'content/invalid_image'],
+      ['pictures.0.link', 'content/invalid_link'],
+    ]);
   });
 });

@@ -7,10 +7,16 @@ import {
   type ContentPicture,
   contentStatus,
   type HomeGroupDraft,
+  IMAGE_PAGE_ID_PATTERN,
+  type ImagePageDraft,
+  type ImagePagePicture,
+  imagePagePath,
   isContentImageKey,
+  type NewImagePage,
   type PopupDraft,
   type StoreBanner,
   type StoreHomeGroup,
+  type StoreImagePage,
   type StorePopup,
 } from '@crossbuy/core/marketing';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
@@ -564,6 +570,144 @@ export async function deleteHomeGroup(db: Database, actor: ContentActor, id: str
       action: 'content.delete_home_group',
       subject: { type: 'content', id: current.id },
       before: homeGroupFields(current, productIds),
+      after: null,
+    });
+  });
+}
+
+// Image pages: a page of pictures addressed by a readable id. Same rules and audit as banners; a page
+// banners or popups link to is not deleted from under them.
+
+type ImagePageRow = typeof imagePages.$inferSelect;
+
+function imagePageFields(row: ImagePageRow) {
+  return { title: row.title, pictures: row.images, active: row.active };
+}
+
+function toStoreImagePage(row: ImagePageRow, linkedFrom: number): StoreImagePage {
+  return {
+    id: row.id,
+    title: row.title,
+    path: imagePagePath(row.id),
+    pictures: row.images.map((picture) => ({ ...picture, imageUrl: imageUrl(picture.image) })),
+    active: row.active,
+    linkedFrom,
+  };
+}
+
+/** Links to the page itself, with or without a query or fragment. */
+function linksToPage(link: PgColumn, id: string) {
+  const path = imagePagePath(id);
+  return or(
+    eq(link, path),
+    sql`starts_with(${link}, ${`${path}?`})`,
+    sql`starts_with(${link}, ${`${path}#`})`,
+  );
+}
+
+/** How many banners and popups link to each page. */
+async function imagePageLinkCounts(db: Database, ids: string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>(ids.map((id) => [id, 0]));
+  if (ids.length === 0) return counts;
+  const links = await db
+    .select({ link: banners.link })
+    .from(banners)
+    .where(sql`${banners.link} like '/image_page/%'`)
+    .unionAll(db.select({ link: popups.link }).from(popups).where(sql`${popups.link} like '/image_page/%'`));
+  for (const { link } of links) {
+    const id = link?.slice('/image_page/'.length).split(/[?#]/)[0] ?? '';
+    const count = counts.get(id);
+    if (count !== undefined) counts.set(id, count + 1);
+  }
+  return counts;
+}
+
+/** Every image page by its address, on or off. */
+export async function listStoreImagePages(db: Database): Promise<StoreImagePage[]> {
+  const rows = await db.select().from(imagePages).orderBy(asc(imagePages.id)).limit(STORE_CONTENT_LIST_LIMIT);
+  const counts = await imagePageLinkCounts(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toStoreImagePage(row, counts.get(row.id) ?? 0));
+}
+
+async function lockedImagePage(tx: Database, id: string): Promise<ImagePageRow> {
+  const [row] = IMAGE_PAGE_ID_PATTERN.test(id)
+    ? await tx.select().from(imagePages).where(eq(imagePages.id, id)).for('update')
+    : [];
+  if (!row) throw new AppError('image_page/not_found', [id]);
+  return row;
+}
+
+async function assertPicturesExist(imagesDir: string, pictures: ImagePagePicture[]): Promise<void> {
+  for (const picture of pictures) {
+    const found = await stat(path.join(imagesDir, picture.image)).catch(() => null);
+    if (!found?.isFile()) throw new AppError('content/invalid_pictures');
+  }
+}
+
+export async function createImagePage(db: Database, actor: ContentActor, draft: NewImagePage) {
+  await assertPicturesExist(actor.imagesDir, draft.pictures);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(imagePages)
+      .values({ id: draft.id, title: draft.title, images: draft.pictures, active: draft.active })
+      .onConflictDoNothing({ target: imagePages.id })
+      .returning();
+    if (!row) throw new AppError('image_page/id_taken', [draft.id]);
+    await recordAudit(tx, {
+      actorUserId: actor.userId,
+      action: 'content.create_image_page',
+      subject: { type: 'content', id: row.id },
+      before: null,
+      after: imagePageFields(row),
+    });
+    return toStoreImagePage(row, (await imagePageLinkCounts(tx, [row.id])).get(row.id) ?? 0);
+  });
+}
+
+export async function updateImagePage(db: Database, actor: ContentActor, id: string, draft: ImagePageDraft) {
+  await assertPicturesExist(actor.imagesDir, draft.pictures);
+  return db.transaction(async (tx) => {
+    const current = await lockedImagePage(tx, id);
+    const [row] = await tx
+      .update(imagePages)
+      .set({ title: draft.title, images: draft.pictures, active: draft.active })
+      .where(eq(imagePages.id, current.id))
+      .returning();
+    if (!row) throw new AppError('image_page/not_found', [id]);
+    const change = changedFields(imagePageFields(current), imagePageFields(row));
+    if (Object.keys(change.after).length > 0) {
+      await recordAudit(tx, {
+        actorUserId: actor.userId,
+        action: 'content.update_image_page',
+        subject: { type: 'content', id: row.id },
+        ...change,
+      });
+    }
+    return toStoreImagePage(row, (await imagePageLinkCounts(tx, [row.id])).get(row.id) ?? 0);
+  });
+}
+
+export async function deleteImagePage(db: Database, actor: ContentActor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = await lockedImagePage(tx, id);
+    const [linked] = await tx.select({ count: sql<number>`count(*)::int` }).from(
+      tx
+        .select({ id: banners.id })
+        .from(banners)
+        .where(linksToPage(banners.link, current.id))
+        .unionAll(tx.select({ id: popups.id }).from(popups).where(linksToPage(popups.link, current.id)))
+        .as('linking'),
+    );
+    if (linked && linked.count > 0) throw new AppError('image_page/linked', [linked.count]);
+    await tx.delete(imagePages).where(eq(imagePages.id, current.id));
+    await recordAudit(tx, {
+      actorUserId: actor.userId,
+      action: 'content.delete_image_page',
+      subject: { type: 'content', id: current.id },
+      before: imagePageFields(current),
       after: null,
     });
   });
