@@ -17,9 +17,9 @@ import { FormCheckbox, FormSelectField, FormTextField } from '../../../component
 import { Loading } from '../../../components/ui/loading';
 import { EmptyList, LoadFailure } from '../../../components/ui/page-states';
 import { type FieldsByCode, showServerError } from '../../../lib/form-errors';
-import { useContentPictures } from '../api/banners-api';
 import { useDeletePopup, usePopupList, useSavePopup } from '../api/popups-api';
 import { draftResolver, fromLocalDateTime, toLocalDateTime } from './draft-form';
+import { useContentPictureOptions } from './picture-options';
 import { ScheduleFields } from './schedule-fields';
 import { ContentStatusBadge } from './status-badge';
 
@@ -67,7 +67,7 @@ function PopupForm({
   onDone: (saved: StorePopup | null) => void;
 }) {
   const save = useSavePopup(popup?.id ?? null);
-  const pictures = useContentPictures();
+  const { pictures, options: pictureOptions } = useContentPictureOptions(popup?.image ? [popup.image] : []);
   const [message, setMessage] = useState<string | undefined>();
   const form = useForm<PopupFormValues, unknown, PopupDraft>({
     resolver,
@@ -82,11 +82,6 @@ function PopupForm({
       setMessage(showServerError(error, form.setError, FIELDS_BY_CODE));
     }
   });
-
-  const pictureOptions = (pictures.data ?? []).map((picture) => ({ value: picture.key, label: picture.key }));
-  if (popup?.image && !pictureOptions.some((option) => option.value === popup.image)) {
-    pictureOptions.unshift({ value: popup.image, label: popup.image });
-  }
 
   return (
     <Form
