@@ -134,6 +134,17 @@ const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
   'PUT /api/admin/banners/{id}': () => ({ title: 'Fuzz', image: 'banners/fuzz.svg' }),
   'POST /api/admin/popups': () => ({ title: 'Fuzz' }),
   'PUT /api/admin/popups/{id}': () => ({ title: 'Fuzz' }),
+  'POST /api/admin/home_groups': () => ({ title: 'Fuzz', productIds: [productId] }),
+  'PUT /api/admin/home_groups/{id}': () => ({ title: 'Fuzz', productIds: [productId] }),
+  'POST /api/admin/image_pages': () => ({
+    id: 'fuzz-page',
+    title: 'Fuzz',
+    pictures: [{ image: 'banners/fuzz.svg', link: '/search?q=fuzz', alt: 'Fuzz' }],
+  }),
+  'PUT /api/admin/image_pages/{id}': () => ({
+    title: 'Fuzz',
+    pictures: [{ image: 'banners/fuzz.svg', link: '/search?q=fuzz', alt: 'Fuzz' }],
+  }),
   'POST /api/admin/staff/invitations': () => ({ email: 'fuzz-invitee@example.com' }),
 };
 

@@ -4,12 +4,13 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries } from '../src/features/audit/audit.table.js';
-import { banners } from '../src/features/content/content.table.js';
+import { categories, merchants } from '../src/features/catalogue/catalogue.table.js';
+import { banners, homeProductGroupItems } from '../src/features/content/content.table.js';
 import type { OrderRow } from '../src/features/orders/orders.table.js';
 import { redeemVoucher, releaseVoucher } from '../src/features/vouchers/vouchers.service.js';
 import { vouchers } from '../src/features/vouchers/vouchers.table.js';
 import { errorCode } from './helpers/browser.js';
-import { seedRegions } from './helpers/catalogue-fixtures.js';
+import { addProduct, seedRegions } from './helpers/catalogue-fixtures.js';
 import { placeOrder } from './helpers/order-fixtures.js';
 import { apiAs, createTestApp, createUser, signInAs, type TestApp } from './helpers/test-app.js';
 
@@ -489,6 +490,335 @@ describe('marketing in the back office', () => {
         );
         expect(errorCode(await desk.send('DELETE', `/api/admin/popups/${id}`))).toBe('popup/not_found');
       }
+    });
+  });
+
+  describe('home product groups', () => {
+    let teaId: string;
+    let cupId: string;
+    let hiddenId: string;
+
+    beforeAll(async () => {
+      const { db } = harness.app;
+      await db.insert(categories).values({ id: 'tea', name: 'Tea', parentId: null, path: 'tea' });
+      const [merchant] = await db
+        .insert(merchants)
+        .values({ slug: 'kyoto-tea', name: 'Kyoto Tea', sourceMarketPlace: 'Rakuten', countryCode: 'JP' })
+        .returning({ id: merchants.id, name: merchants.name });
+      if (!merchant) throw new Error('merchant insert returned nothing');
+      const fixture = { db, merchants: { audio: merchant, basics: merchant } };
+      const product = (name: string, disabled = false) =>
+        addProduct(fixture, { name, categoryId: 'tea', merchant, priceMinor: 1200, stock: 5, disabled });
+      teaId = (await product('Sencha')).id;
+      cupId = (await product('Tea cup')).id;
+      hiddenId = (await product('Old kettle', true)).id;
+    });
+
+    const shop = async () =>
+      (await harness.app.inject({ method: 'GET', url: '/api/home_product_group' })).json()
+        .homeProductGroups as {
+        id: string;
+        title: string;
+        categoryId: string | null;
+        products: { uuid: string }[];
+      }[];
+
+    it('creates, edits, reorders, switches and deletes a group; the home page shows each change at once; each is audited', async () => {
+      const created = await desk.send('POST', '/api/admin/home_groups', {
+        title: 'Tea time',
+        categoryId: 'tea',
+        productIds: [teaId, hiddenId],
+        position: 3,
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      const { homeGroup } = created.json();
+      expect(homeGroup).toMatchObject({
+        title: 'Tea time',
+        categoryId: 'tea',
+        categoryName: 'Tea',
+        position: 3,
+        status: 'live',
+        products: [
+          { id: teaId, name: 'Sencha', enabled: true },
+          { id: hiddenId, name: 'Old kettle', enabled: false },
+        ],
+      });
+      // The storefront leaves out products that are not on sale.
+      const shown = (await shop()).find((group) => group.id === homeGroup.id);
+      expect(shown).toMatchObject({ title: 'Tea time', categoryId: 'tea' });
+      expect(shown?.products.map((product) => product.uuid)).toEqual([teaId]);
+
+      const edited = await desk.send('PUT', `/api/admin/home_groups/${homeGroup.id}`, {
+        title: 'Tea and cups',
+        categoryId: '',
+        productIds: [cupId, teaId],
+        position: 0,
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect(edited.json().homeGroup).toMatchObject({ categoryId: null, categoryName: null });
+      const [first] = await shop();
+      expect(first).toMatchObject({ id: homeGroup.id, title: 'Tea and cups', categoryId: null });
+      expect(first?.products.map((product) => product.uuid)).toEqual([cupId, teaId]);
+
+      await desk.send('PUT', `/api/admin/home_groups/${homeGroup.id}`, {
+        title: 'Tea and cups',
+        productIds: [cupId, teaId],
+        active: false,
+      });
+      expect((await shop()).map((group) => group.id)).not.toContain(homeGroup.id);
+      expect((await desk.get('/api/admin/home_groups')).json().homeGroups).toContainEqual(
+        expect.objectContaining({ id: homeGroup.id, status: 'disabled' }),
+      );
+
+      const deleted = await desk.send('DELETE', `/api/admin/home_groups/${homeGroup.id}`);
+      expect(deleted.json()).toEqual({ deleted: true });
+      expect(
+        await harness.app.db
+          .select()
+          .from(homeProductGroupItems)
+          .where(eq(homeProductGroupItems.groupId, homeGroup.id)),
+      ).toEqual([]);
+      expect(errorCode(await desk.send('DELETE', `/api/admin/home_groups/${homeGroup.id}`))).toBe(
+        'home_group/not_found',
+      );
+
+      const entries = await auditOf(homeGroup.id);
+      expect(entries.map((entry) => [entry.action, entry.subjectType, entry.before, entry.after])).toEqual([
+        [
+          'content.create_home_group',
+          'content',
+          null,
+          expect.objectContaining({ title: 'Tea time', categoryId: 'tea', productIds: [teaId, hiddenId] }),
+        ],
+        [
+          'content.update_home_group',
+          'content',
+          { title: 'Tea time', categoryId: 'tea', productIds: [teaId, hiddenId], position: 3 },
+          { title: 'Tea and cups', categoryId: null, productIds: [cupId, teaId], position: 0 },
+        ],
+        ['content.update_home_group', 'content', { active: true }, { active: false }],
+        ['content.delete_home_group', 'content', expect.objectContaining({ title: 'Tea and cups' }), null],
+      ]);
+    });
+
+    it('refuses unknown categories and products, repeats, hostile bodies and unknown groups', async () => {
+      const draft = { title: 'Tea time', productIds: [teaId] };
+      const cases: [object, string][] = [
+        [{ categoryId: 'no-such-category' }, 'content/invalid_category'],
+        [{ categoryId: 'Not A Category' }, 'content/invalid_category'],
+        [{ productIds: [UNKNOWN_ID] }, 'content/invalid_products'],
+        [{ productIds: ['nope'] }, 'content/invalid_products'],
+        [{ productIds: [teaId, teaId] }, 'content/invalid_products'],
+        [{ productIds: Array.from({ length: 31 }, () => UNKNOWN_ID) }, 'content/invalid_products'],
+        [{ productIds: teaId }, 'content/invalid_products'],
+        [{ title: ' ' }, 'content/invalid_title'],
+        [{ position: -1 }, 'content/invalid_position'],
+        [{ startsAt: '2026-12-02T00:00:00Z', endsAt: '2026-12-01T00:00:00Z' }, 'content/invalid_window'],
+      ];
+      for (const [change, code] of cases) {
+        const answer = await desk.send('POST', '/api/admin/home_groups', { ...draft, ...change });
+        expect(answer.statusCode, JSON.stringify(change)).toBe(400);
+        expect(errorCode(answer), JSON.stringify(change)).toBe(code);
+      }
+      for (const body of [null, [draft], 'Tea time', { ...draft, title: 'a\u0000b' }]) {
+        const answer = await desk.send('POST', '/api/admin/home_groups', body);
+        expect(answer.statusCode, JSON.stringify(body)).toBe(400);
+      }
+      for (const id of [UNKNOWN_ID, 'nope']) {
+        expect(errorCode(await desk.send('PUT', `/api/admin/home_groups/${id}`, draft))).toBe(
+          'home_group/not_found',
+        );
+        expect(errorCode(await desk.send('DELETE', `/api/admin/home_groups/${id}`))).toBe(
+          'home_group/not_found',
+        );
+      }
+    });
+
+    it('refuses a change without the anti-forgery header and a shopper altogether', async () => {
+      const operator = await createUser(harness.app, { role: 'operator' });
+      const session = await signInAs(harness.app, operator, { tfaPassed: true });
+      const forged = await harness.app.inject({
+        method: 'POST',
+        url: '/api/admin/home_groups',
+        headers: { cookie: session.cookie, 'content-type': 'application/json' },
+        payload: JSON.stringify({ title: 'Forged' }),
+      });
+      expect(forged.statusCode).toBe(403);
+      expect(errorCode(forged)).toBe('auth/invalid_state');
+
+      const shopper = apiAs(harness.app, await signInAs(harness.app, await createUser(harness.app)));
+      expect((await shopper.get('/api/admin/home_groups')).statusCode).toBe(403);
+      expect((await shopper.send('POST', '/api/admin/home_groups', { title: 'Mine' })).statusCode).toBe(403);
+    });
+  });
+
+  describe('image pages', () => {
+    const winter = { image: 'banners/winter.svg', link: '/search?q=winter', alt: 'Snow on the fields' };
+    const spring = { image: 'banners/spring.svg', link: 'https://example.com/spring', alt: '' };
+    const shop = (id: string) => harness.app.inject({ method: 'GET', url: `/api/image_page/${id}` });
+
+    it('adds, edits, switches and deletes a page; the storefront shows each change at once; each is audited', async () => {
+      const created = await desk.send('POST', '/api/admin/image_pages', {
+        id: 'winter-week',
+        title: 'Winter week',
+        pictures: [winter],
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      expect(created.json().imagePage).toEqual({
+        id: 'winter-week',
+        title: 'Winter week',
+        path: '/image_page/winter-week',
+        pictures: [{ ...winter, imageUrl: '/images/banners/winter.svg' }],
+        active: true,
+        linkedFrom: 0,
+      });
+      expect((await shop('winter-week')).json().imagePage).toMatchObject({
+        title: 'Winter week',
+        images: [
+          { image: '/images/banners/winter.svg', link: '/search?q=winter', alt: 'Snow on the fields' },
+        ],
+      });
+
+      const edited = await desk.send('PUT', '/api/admin/image_pages/winter-week', {
+        title: 'Winter and spring',
+        pictures: [spring, { ...winter, link: '' }],
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect((await shop('winter-week')).json().imagePage).toMatchObject({
+        title: 'Winter and spring',
+        images: [
+          { image: '/images/banners/spring.svg', link: 'https://example.com/spring' },
+          { image: '/images/banners/winter.svg', link: null },
+        ],
+      });
+
+      await desk.send('PUT', '/api/admin/image_pages/winter-week', {
+        title: 'Winter and spring',
+        pictures: [spring, { ...winter, link: null }],
+        active: false,
+      });
+      expect(errorCode(await shop('winter-week'))).toBe('image_page/not_found');
+      expect((await desk.get('/api/admin/image_pages')).json().imagePages).toContainEqual(
+        expect.objectContaining({ id: 'winter-week', active: false }),
+      );
+
+      expect((await desk.send('DELETE', '/api/admin/image_pages/winter-week')).json()).toEqual({
+        deleted: true,
+      });
+      expect(errorCode(await desk.send('DELETE', '/api/admin/image_pages/winter-week'))).toBe(
+        'image_page/not_found',
+      );
+
+      const entries = await auditOf('winter-week');
+      expect(entries.map((entry) => [entry.action, entry.subjectType, entry.before, entry.after])).toEqual([
+        [
+          'content.create_image_page',
+          'content',
+          null,
+          { title: 'Winter week', pictures: [winter], active: true },
+        ],
+        [
+          'content.update_image_page',
+          'content',
+          { title: 'Winter week', pictures: [winter] },
+          { title: 'Winter and spring', pictures: [spring, { ...winter, link: null }] },
+        ],
+        ['content.update_image_page', 'content', { active: true }, { active: false }],
+        [
+          'content.delete_image_page',
+          'content',
+          expect.objectContaining({ title: 'Winter and spring' }),
+          null,
+        ],
+      ]);
+    });
+
+    it('refuses to delete a page a banner links to, and says how many link to it', async () => {
+      await desk.send('POST', '/api/admin/image_pages', {
+        id: 'tea-week',
+        title: 'Tea week',
+        pictures: [winter],
+      });
+      const banner = (
+        await desk.send('POST', '/api/admin/banners', {
+          title: 'Tea week',
+          image: 'banners/winter.svg',
+          link: '/image_page/tea-week?from=banner',
+        })
+      ).json().banner;
+      expect((await desk.get('/api/admin/image_pages')).json().imagePages).toContainEqual(
+        expect.objectContaining({ id: 'tea-week', linkedFrom: 1 }),
+      );
+      const refused = await desk.send('DELETE', '/api/admin/image_pages/tea-week');
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toMatchObject({ code: 'image_page/linked', params: ['1'] });
+      expect((await shop('tea-week')).statusCode).toBe(200);
+
+      await desk.send('DELETE', `/api/admin/banners/${banner.id}`);
+      expect((await desk.send('DELETE', '/api/admin/image_pages/tea-week')).statusCode).toBe(200);
+    });
+
+    it('gives an address to exactly one of 20 parallel creates and 409 to the rest', async () => {
+      const burst = await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          desk.send('POST', '/api/admin/image_pages', {
+            id: 'burst-page',
+            title: `Burst ${index}`,
+            pictures: [winter],
+          }),
+        ),
+      );
+      expect(burst.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+      expect(burst.filter((answer) => errorCode(answer) === 'image_page/id_taken')).toHaveLength(19);
+      expect(await auditOf('burst-page')).toHaveLength(1);
+    });
+
+    it('refuses bad addresses, pictures and links, hostile bodies and unknown pages', async () => {
+      const draft = { id: 'autumn', title: 'Autumn', pictures: [winter] };
+      const cases: [object, string][] = [
+        [{ id: 'Autumn Week' }, 'content/invalid_page_id'],
+        [{ id: '-autumn' }, 'content/invalid_page_id'],
+        [{ id: 'a'.repeat(65) }, 'content/invalid_page_id'],
+        [{ pictures: [] }, 'content/invalid_pictures'],
+        [{ pictures: Array.from({ length: 21 }, () => winter) }, 'content/invalid_pictures'],
+        [{ pictures: [null] }, 'content/invalid_pictures'],
+        [{ pictures: 'banners/winter.svg' }, 'content/invalid_pictures'],
+        [{ pictures: [{ ...winter, image: 'banners/missing.svg' }] }, 'content/invalid_pictures'],
+        [{ pictures: [{ ...winter, image: '../../etc/passwd' }] }, 'content/invalid_image'],
+        [{ pictures: [{ ...winter, link: 'javascript:alert(1)' }] }, 'content/invalid_link'],
+        [{ pictures: [{ ...winter, link: '//evil.example' }] }, 'content/invalid_link'],
+        [{ pictures: [{ ...winter, alt: 'x'.repeat(301) }] }, 'content/invalid_text'],
+        [{ title: '' }, 'content/invalid_title'],
+      ];
+      for (const [change, code] of cases) {
+        const answer = await desk.send('POST', '/api/admin/image_pages', { ...draft, ...change });
+        expect(answer.statusCode, JSON.stringify(change)).toBe(400);
+        expect(errorCode(answer), JSON.stringify(change)).toBe(code);
+      }
+      for (const body of [null, [draft], 'autumn', { ...draft, title: 'a\u0000b' }]) {
+        const answer = await desk.send('POST', '/api/admin/image_pages', body);
+        expect(answer.statusCode, JSON.stringify(body)).toBe(400);
+      }
+      for (const id of ['no-such-page', 'Not A Page']) {
+        expect(
+          errorCode(await desk.send('PUT', `/api/admin/image_pages/${encodeURIComponent(id)}`, draft)),
+        ).toBe('image_page/not_found');
+        expect(errorCode(await desk.send('DELETE', `/api/admin/image_pages/${encodeURIComponent(id)}`))).toBe(
+          'image_page/not_found',
+        );
+      }
+      const forged = await harness.app.inject({
+        method: 'DELETE',
+        url: '/api/admin/image_pages/japan-week',
+        headers: {
+          cookie: (
+            await signInAs(harness.app, await createUser(harness.app, { role: 'admin' }), { tfaPassed: true })
+          ).cookie,
+        },
+      });
+      expect(errorCode(forged)).toBe('auth/invalid_state');
+      const shopper = apiAs(harness.app, await signInAs(harness.app, await createUser(harness.app)));
+      expect((await shopper.get('/api/admin/image_pages')).statusCode).toBe(403);
     });
   });
 });

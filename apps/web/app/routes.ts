@@ -61,6 +61,8 @@ export default [
       route('admin/marketing/vouchers/:voucherId', 'routes/admin-marketing-voucher.tsx'),
       route('admin/marketing/banners', 'routes/admin-marketing-banners.tsx'),
       route('admin/marketing/popups', 'routes/admin-marketing-popups.tsx'),
+      route('admin/marketing/home_groups', 'routes/admin-marketing-home-groups.tsx'),
+      route('admin/marketing/image_pages', 'routes/admin-marketing-image-pages.tsx'),
       route('admin/settings', 'routes/admin-settings.tsx', [
         index('routes/admin-settings-general.tsx'),
         route('rates', 'routes/admin-settings-rates.tsx'),

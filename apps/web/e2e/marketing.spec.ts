@@ -123,4 +123,46 @@ test.describe('marketing', () => {
     );
     expect(errors).toEqual([]);
   });
+
+  test('an operator adds a home product group and the home page shows it', async ({ page }) => {
+    const errors = watchForErrors(page);
+    const title = `Picked for you ${Date.now().toString(36)}`;
+    const search = await (await page.request.get('/api/product/search?inStock=true&limit=1')).json();
+    const product = search.products[0] as { name: string; paramName: string };
+
+    await openHydrated(page, '/');
+    await signInAsStaff(page.request);
+    await openHydrated(page, '/admin/marketing');
+    await page.getByRole('link', { name: /^Home groups/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Home product groups' })).toBeVisible();
+    await page.getByRole('button', { name: 'New group' }).click();
+
+    const form = page.getByRole('form', { name: 'New home group' });
+    await form.getByLabel(/^Title/).fill(title);
+    await form.getByLabel(/^Position/).fill('0');
+    // Enter in the search box searches; it does not send the group half-made.
+    await form.getByLabel(/^Find products/).fill(product.name);
+    await form.getByLabel(/^Find products/).press('Enter');
+    await form
+      .getByRole('button', { name: `Add ${product.name}`, exact: true })
+      .first()
+      .click();
+    await expect(form.getByRole('list', { name: 'Chosen products' })).toContainText(product.name);
+    await form.getByLabel(/^Title/).press('Enter');
+    await expect(
+      page.getByRole('status').filter({ hasText: `The group “${title}” has been added.` }),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Home product groups' })).toBeFocused();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+
+    await openHydrated(page, '/');
+    const row = page.getByRole('region', { name: title });
+    await expect(row.getByRole('link', { name: new RegExp(product.name) }).first()).toHaveAttribute(
+      'href',
+      new RegExp(`/product/${product.paramName}`),
+    );
+    expect(errors).toEqual([]);
+  });
 });

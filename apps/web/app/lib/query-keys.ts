@@ -21,5 +21,9 @@ export const STORE_VOUCHERS_KEY = ['store-vouchers'] as const;
 export const STORE_BANNERS_KEY = ['store-banners'] as const;
 /** The store's popups as the back office lists them. */
 export const STORE_POPUPS_KEY = ['store-popups'] as const;
+/** The home page's product groups as the back office lists them. */
+export const STORE_HOME_GROUPS_KEY = ['store-home-groups'] as const;
+/** The store's image pages as the back office lists them. */
+export const STORE_IMAGE_PAGES_KEY = ['store-image-pages'] as const;
 /** The store's set-up in the back office: regions, rates, delivery, tax and general rules. */
 export const STORE_SETTINGS_KEY = ['store-settings'] as const;

@@ -194,6 +194,15 @@ export const ERROR_MESSAGES = {
   'content/invalid_position': 'The position must be a whole number from 0 to 9999',
   'content/invalid_active': 'Please say whether this is shown',
   'content/invalid_window': 'The schedule must start before it ends',
+  'home_group/not_found': 'The home product group you are looking for is not found',
+  'content/invalid_category': 'Please choose a category from the catalogue, or none',
+  'content/invalid_products': 'Please choose up to 30 different products from the catalogue',
+  'content/invalid_page_id':
+    'Please give the page an address of lower-case letters and digits, words joined by single hyphens, up to 64 characters',
+  'content/invalid_pictures': 'Please give the page 1 to 20 pictures, each from the store’s pictures',
+  'image_page/id_taken': 'Another page already has the address {0}; please choose another',
+  'image_page/linked':
+    'Banners or popups link to this page ({0}); change their links before deleting it, or switch the page off',
   'order/not_found': 'The order you are looking for is not found',
   'order/invalid_transition': 'An order that is {0} cannot become {1}',
   'order/not_cancellable':
@@ -310,6 +319,8 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   'product/stale_version': 409,
   'product/variant_ordered': 409,
   'voucher/code_taken': 409,
+  'image_page/id_taken': 409,
+  'image_page/linked': 409,
   'general/payload_too_large': 413,
   'general/unsupported_media_type': 415,
   'general/rate_limited': 429,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { categoryIdSchema } from '../catalogue/schemas.js';
 import { fails, whenFieldsValid } from '../validation/issue-codes.js';
 import { instantSchema } from '../validation/wire.js';
 
@@ -71,6 +72,12 @@ const imageKeySchema = z
   .trim()
   .refine(isContentImageKey, 'content/invalid_image');
 
+const positionSchema = z
+  .int(fails('content/invalid_position'))
+  .min(0, 'content/invalid_position')
+  .max(CONTENT_POSITION_MAX, 'content/invalid_position')
+  .default(0);
+
 /** Every piece of content shows only while switched on and inside its optional window. */
 const scheduleShape = {
   active: z.boolean(fails('content/invalid_active')).default(true),
@@ -91,11 +98,7 @@ export const bannerDraftSchema = z
     subtitle: textSchema,
     image: imageKeySchema,
     link: linkSchema,
-    position: z
-      .int(fails('content/invalid_position'))
-      .min(0, 'content/invalid_position')
-      .max(CONTENT_POSITION_MAX, 'content/invalid_position')
-      .default(0),
+    position: positionSchema,
     ...scheduleShape,
   })
   .refine(windowInOrder, windowRule);
@@ -175,3 +178,109 @@ export type StorePopup = z.infer<typeof storePopupSchema>;
 
 export const contentPictureSchema = z.object({ key: z.string(), url: z.string() });
 export type ContentPicture = z.infer<typeof contentPictureSchema>;
+
+// Home product groups: rows of products on the home page, in `position` order while live. A row shows the
+// products picked for it; its category, when set, names the row's "see all" place on the storefront.
+
+/** Kept in step with the catalogue message of `content/invalid_products`. */
+export const HOME_GROUP_PRODUCTS_MAX = 30;
+
+export const homeGroupDraftSchema = z
+  .object({
+    title: titleSchema,
+    categoryId: z
+      .string(fails('content/invalid_category'))
+      .trim()
+      .transform((text) => (text === '' ? null : text))
+      .refine((text) => text === null || categoryIdSchema.safeParse(text).success, 'content/invalid_category')
+      .nullable()
+      .default(null),
+    productIds: z
+      .array(z.uuid(fails('content/invalid_products')), fails('content/invalid_products'))
+      .max(HOME_GROUP_PRODUCTS_MAX, 'content/invalid_products')
+      .refine(
+        (ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length,
+        'content/invalid_products',
+      )
+      .default([]),
+    position: positionSchema,
+    ...scheduleShape,
+  })
+  .refine(windowInOrder, windowRule);
+export type HomeGroupDraftInput = z.input<typeof homeGroupDraftSchema>;
+export type HomeGroupDraft = z.output<typeof homeGroupDraftSchema>;
+
+export const storeHomeGroupSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  categoryId: z.string().nullable(),
+  /** The category's name, or null when the row has none. */
+  categoryName: z.string().nullable(),
+  /** The picked products in the row's order, enabled or not: the storefront shows only those on sale. */
+  products: z.array(z.object({ id: z.string(), name: z.string(), enabled: z.boolean() })),
+  position: z.int(),
+  active: z.boolean(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  status: z.enum(CONTENT_STATUSES),
+});
+export type StoreHomeGroup = z.infer<typeof storeHomeGroupSchema>;
+
+// Image pages: a page of pictures at /image_page/{id}, each picture optionally leading somewhere. Pictures
+// come from the image store as banners' do, and their links follow the same rules.
+
+export const IMAGE_PAGE_PICTURES_MAX = 20;
+export const IMAGE_PAGE_ID_MAX_LENGTH = 64;
+/** The page's address on the storefront: lower-case words joined by single hyphens, as the table checks. */
+export const IMAGE_PAGE_ID_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+export const imagePagePictureSchema = z.object(
+  {
+    image: imageKeySchema,
+    link: linkSchema,
+    /** What the picture shows, for shoppers who cannot see it; empty marks it as decoration. */
+    alt: textSchema,
+  },
+  fails('content/invalid_pictures'),
+);
+export type ImagePagePicture = z.output<typeof imagePagePictureSchema>;
+
+export const imagePageDraftSchema = z.object({
+  title: titleSchema,
+  pictures: z
+    .array(imagePagePictureSchema, fails('content/invalid_pictures'))
+    .min(1, 'content/invalid_pictures')
+    .max(IMAGE_PAGE_PICTURES_MAX, 'content/invalid_pictures'),
+  active: z.boolean(fails('content/invalid_active')).default(true),
+});
+export type ImagePageDraftInput = z.input<typeof imagePageDraftSchema>;
+export type ImagePageDraft = z.output<typeof imagePageDraftSchema>;
+
+/** A new page also names its address, which stays: links elsewhere lead to it. */
+export const newImagePageSchema = imagePageDraftSchema.extend({
+  id: z
+    .string(fails('content/invalid_page_id'))
+    .trim()
+    .max(IMAGE_PAGE_ID_MAX_LENGTH, 'content/invalid_page_id')
+    .regex(IMAGE_PAGE_ID_PATTERN, 'content/invalid_page_id'),
+});
+export type NewImagePageInput = z.input<typeof newImagePageSchema>;
+export type NewImagePage = z.output<typeof newImagePageSchema>;
+
+export const storeImagePageSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** The storefront path the page lives at. */
+  path: z.string(),
+  pictures: z.array(
+    z.object({ image: z.string(), imageUrl: z.string(), link: z.string().nullable(), alt: z.string() }),
+  ),
+  active: z.boolean(),
+  /** How many banners and popups link to the page; it cannot be deleted while any do. */
+  linkedFrom: z.int(),
+});
+export type StoreImagePage = z.infer<typeof storeImagePageSchema>;
+
+export function imagePagePath(id: string): string {
+  return `/image_page/${id}`;
+}

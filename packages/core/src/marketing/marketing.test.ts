@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   bannerDraftSchema,
   contentStatus,
+  HOME_GROUP_PRODUCTS_MAX,
+  homeGroupDraftSchema,
+  imagePageDraftSchema,
   isSafeContentLink,
+  newImagePageSchema,
   popupDraftSchema,
   voucherDraftSchema,
   voucherStatus,
@@ -251,5 +255,83 @@ describe('content', () => {
     ).toBe('scheduled');
     expect(contentStatus({ active: true, startsAt: null, endsAt: now }, now)).toBe('ended');
     expect(contentStatus({ active: false, startsAt: null, endsAt: null }, now)).toBe('disabled');
+  });
+
+  it('reads a home group: an empty category is none, products keep their order, repeats and unknown shapes are refused', () => {
+    const tea = '0b7c7f0e-6f0a-4d1e-9d6b-4c1b1d7c2a10';
+    const cup = '5a1e2f3b-7c8d-4e9f-8a0b-1c2d3e4f5a6b';
+    expect(
+      homeGroupDraftSchema.parse({ title: ' Tea time ', categoryId: ' ', productIds: [cup, tea] }),
+    ).toEqual({
+      title: 'Tea time',
+      categoryId: null,
+      productIds: [cup, tea],
+      position: 0,
+      active: true,
+      startsAt: null,
+      endsAt: null,
+    });
+    expect(homeGroupDraftSchema.parse({ title: 'Tea', categoryId: 'green-tea' }).categoryId).toBe(
+      'green-tea',
+    );
+    expect(
+      issuesOf(
+        homeGroupDraftSchema.safeParse({
+          title: '',
+          categoryId: 'Green Tea',
+          productIds: [tea, tea.toUpperCase()],
+          position: 1.5,
+        }),
+      ),
+    ).toEqual({
+      title: 'content/invalid_title',
+      categoryId: 'content/invalid_category',
+      productIds: 'content/invalid_products',
+      position: 'content/invalid_position',
+    });
+    for (const productIds of [
+      'not-a-list',
+      [null],
+      ['nope'],
+      Array.from(
+        { length: HOME_GROUP_PRODUCTS_MAX + 1 },
+        (_, index) => `${tea.slice(0, -2)}${String(index).padStart(2, '0')}`,
+      ),
+    ]) {
+      expect(issuesOf(homeGroupDraftSchema.safeParse({ title: 'Tea', productIds }))).toEqual({
+        productIds: 'content/invalid_products',
+      });
+    }
+  });
+
+  it('reads an image page: a lasting address, 1 to 20 pictures from the store, each with a safe link or none', () => {
+    const picture = { image: 'pages/tea.svg', link: ' ', alt: ' Tea fields ' };
+    expect(newImagePageSchema.parse({ id: 'tea-week', title: 'Tea week', pictures: [picture] })).toEqual({
+      id: 'tea-week',
+      title: 'Tea week',
+      pictures: [{ image: 'pages/tea.svg', link: null, alt: 'Tea fields' }],
+      active: true,
+    });
+    expect(
+      imagePageDraftSchema.parse({ title: 'Tea', pictures: [{ image: 'pages/tea.svg' }] }).pictures,
+    ).toEqual([{ image: 'pages/tea.svg', link: null, alt: '' }]);
+    for (const id of ['Tea-Week', 'tea--week', 'tea_week', '', 'a'.repeat(65)]) {
+      expect(issuesOf(newImagePageSchema.safeParse({ id, title: 'Tea', pictures: [picture] }))).toEqual({
+        id: 'content/invalid_page_id',
+      });
+    }
+    for (const pictures of [[], Array.from({ length: 21 }, () => picture), 'pages/tea.svg', [null]]) {
+      expect(issuesOf(imagePageDraftSchema.safeParse({ title: 'Tea', pictures }))).toEqual({
+        pictures: 'content/invalid_pictures',
+      });
+    }
+    const refused = imagePageDraftSchema.safeParse({
+      title: 'Tea',
+      pictures: [{ image: 'pages/../tea.svg', link: 'javascript:alert(1)' }],
+    });
+    expect(refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['pictures.0.image', 'content/invalid_image'],
+      ['pictures.0.link', 'content/invalid_link'],
+    ]);
   });
 });

@@ -11,8 +11,13 @@ import {
 import {
   bannerDraftSchema,
   contentPictureSchema,
+  homeGroupDraftSchema,
+  imagePageDraftSchema,
+  newImagePageSchema,
   popupDraftSchema,
   storeBannerSchema,
+  storeHomeGroupSchema,
+  storeImagePageSchema,
   storePopupSchema,
 } from '@crossbuy/core/marketing';
 import type { FastifyRequest } from 'fastify';
@@ -26,17 +31,25 @@ import {
   type ContentActor,
   contentPictures,
   createBanner,
+  createHomeGroup,
+  createImagePage,
   createPopup,
   currentPopup,
   deleteBanner,
+  deleteHomeGroup,
+  deleteImagePage,
   deletePopup,
   enabledShippingLocations,
   getImagePage,
   listStoreBanners,
+  listStoreHomeGroups,
+  listStoreImagePages,
   listStorePopups,
   liveBanners,
   liveHomeProductGroups,
   updateBanner,
+  updateHomeGroup,
+  updateImagePage,
   updatePopup,
 } from './content.service.js';
 
@@ -147,6 +160,8 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
 const contentParams = z.object({ id: z.string().max(64) });
 const bannerAnswer = z.object({ banner: storeBannerSchema });
 const popupAnswer = z.object({ popup: storePopupSchema });
+const homeGroupAnswer = z.object({ homeGroup: storeHomeGroupSchema });
+const imagePageAnswer = z.object({ imagePage: storeImagePageSchema });
 
 /** The store's editorial content for operators and admins (mounted under /api/admin); changes are audited. */
 export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -279,6 +294,121 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await deletePopup(app.db, actorOf(request), request.params.id);
+      return { deleted: true as const };
+    },
+  );
+
+  app.get(
+    '/home_groups',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Every home product group in the home page's order, with its products and status",
+        response: { 200: z.object({ homeGroups: z.array(storeHomeGroupSchema) }) },
+      },
+    },
+    async () => ({ homeGroups: await listStoreHomeGroups(app.db) }),
+  );
+
+  app.post(
+    '/home_groups',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Add a home product group; it shows on the home page from the next page load while live',
+        body: homeGroupDraftSchema,
+        response: { 200: homeGroupAnswer },
+      },
+    },
+    async (request) => ({ homeGroup: await createHomeGroup(app.db, actorOf(request), request.body) }),
+  );
+
+  app.put(
+    '/home_groups/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Rewrite a home product group: its title, category, products, position, switch and schedule',
+        params: contentParams,
+        body: homeGroupDraftSchema,
+        response: { 200: homeGroupAnswer },
+      },
+    },
+    async (request) => ({
+      homeGroup: await updateHomeGroup(app.db, actorOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/home_groups/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a home product group (its products stay in the catalogue)',
+        params: contentParams,
+        response: { 200: z.object({ deleted: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      await deleteHomeGroup(app.db, actorOf(request), request.params.id);
+      return { deleted: true as const };
+    },
+  );
+
+  app.get(
+    '/image_pages',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Every image page by its address, with its pictures and how many banners and popups link to it',
+        response: { 200: z.object({ imagePages: z.array(storeImagePageSchema) }) },
+      },
+    },
+    async () => ({ imagePages: await listStoreImagePages(app.db) }),
+  );
+
+  app.post(
+    '/image_pages',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Add an image page at /image_page/{id}; an address another page has answers 409',
+        body: newImagePageSchema,
+        response: { 200: imagePageAnswer },
+      },
+    },
+    async (request) => ({ imagePage: await createImagePage(app.db, actorOf(request), request.body) }),
+  );
+
+  app.put(
+    '/image_pages/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Rewrite an image page: its title, pictures with their links and words, and switch',
+        params: contentParams,
+        body: imagePageDraftSchema,
+        response: { 200: imagePageAnswer },
+      },
+    },
+    async (request) => ({
+      imagePage: await updateImagePage(app.db, actorOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/image_pages/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete an image page no banner or popup links to (409 otherwise)',
+        params: contentParams,
+        response: { 200: z.object({ deleted: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      await deleteImagePage(app.db, actorOf(request), request.params.id);
       return { deleted: true as const };
     },
   );

@@ -6,9 +6,17 @@ import {
   type BannerDraft,
   type ContentPicture,
   contentStatus,
+  type HomeGroupDraft,
+  IMAGE_PAGE_ID_PATTERN,
+  type ImagePageDraft,
+  type ImagePagePicture,
+  imagePagePath,
   isContentImageKey,
+  type NewImagePage,
   type PopupDraft,
   type StoreBanner,
+  type StoreHomeGroup,
+  type StoreImagePage,
   type StorePopup,
 } from '@crossbuy/core/marketing';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
@@ -17,6 +25,7 @@ import type { Database } from '../../db/client.js';
 import { isUuid } from '../../lib/ids.js';
 import { changedFields, recordAudit } from '../audit/audit.service.js';
 import { productSummaries } from '../catalogue/catalogue.service.js';
+import { categories, products } from '../catalogue/catalogue.table.js';
 import type { PricingRegion } from '../regions/pricing.js';
 import {
   banners,
@@ -366,6 +375,339 @@ export async function deletePopup(db: Database, actor: ContentActor, id: string)
       action: 'content.delete_popup',
       subject: { type: 'content', id: current.id },
       before: popupFields(current),
+      after: null,
+    });
+  });
+}
+
+// Home product groups: rows of hand-picked products on the home page. Same rules and audit as banners;
+// a group and its picked products change together in one transaction.
+
+type HomeGroupRow = typeof homeProductGroups.$inferSelect;
+
+function homeGroupFields(row: HomeGroupRow, productIds: string[]) {
+  return {
+    title: row.title,
+    categoryId: row.categoryId,
+    productIds,
+    position: row.position,
+    active: row.active,
+    startsAt: row.startsAt?.toISOString() ?? null,
+    endsAt: row.endsAt?.toISOString() ?? null,
+  };
+}
+
+function homeGroupColumns(draft: HomeGroupDraft) {
+  return {
+    title: draft.title,
+    categoryId: draft.categoryId,
+    position: draft.position,
+    active: draft.active,
+    startsAt: draft.startsAt === null ? null : new Date(draft.startsAt),
+    endsAt: draft.endsAt === null ? null : new Date(draft.endsAt),
+  };
+}
+
+async function groupProductIds(db: Database, groupIds: string[]): Promise<Map<string, string[]>> {
+  const byGroup = new Map<string, string[]>(groupIds.map((id) => [id, []]));
+  if (groupIds.length === 0) return byGroup;
+  const items = await db
+    .select({ groupId: homeProductGroupItems.groupId, productId: homeProductGroupItems.productId })
+    .from(homeProductGroupItems)
+    .where(inArray(homeProductGroupItems.groupId, groupIds))
+    .orderBy(asc(homeProductGroupItems.position), asc(homeProductGroupItems.productId));
+  for (const item of items) byGroup.get(item.groupId)?.push(item.productId);
+  return byGroup;
+}
+
+/** The groups as the back office shows them, with their products' and categories' names in two queries. */
+async function toStoreHomeGroups(db: Database, rows: HomeGroupRow[]): Promise<StoreHomeGroup[]> {
+  const productIdsByGroup = await groupProductIds(
+    db,
+    rows.map((row) => row.id),
+  );
+  const productIds = [...new Set([...productIdsByGroup.values()].flat())];
+  const categoryIds = [...new Set(rows.flatMap((row) => row.categoryId ?? []))];
+  const [productRows, categoryRows] = await Promise.all([
+    productIds.length === 0
+      ? []
+      : db
+          .select({ id: products.id, name: products.name, enabled: sql<boolean>`not ${products.disabled}` })
+          .from(products)
+          .where(inArray(products.id, productIds)),
+    categoryIds.length === 0
+      ? []
+      : db
+          .select({ id: categories.id, name: categories.name })
+          .from(categories)
+          .where(inArray(categories.id, categoryIds)),
+  ]);
+  const productById = new Map(productRows.map((product) => [product.id, product]));
+  const categoryNameById = new Map(categoryRows.map((category) => [category.id, category.name]));
+  const now = new Date();
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    categoryId: row.categoryId,
+    categoryName: row.categoryId === null ? null : (categoryNameById.get(row.categoryId) ?? null),
+    products: (productIdsByGroup.get(row.id) ?? []).flatMap((id) => productById.get(id) ?? []),
+    position: row.position,
+    active: row.active,
+    startsAt: row.startsAt?.toISOString() ?? null,
+    endsAt: row.endsAt?.toISOString() ?? null,
+    status: contentStatus(row, now),
+  }));
+}
+
+/** Every home group in the home page's order, live or not. */
+export async function listStoreHomeGroups(db: Database): Promise<StoreHomeGroup[]> {
+  const rows = await db
+    .select()
+    .from(homeProductGroups)
+    .orderBy(asc(homeProductGroups.position), asc(homeProductGroups.id))
+    .limit(STORE_CONTENT_LIST_LIMIT);
+  return toStoreHomeGroups(db, rows);
+}
+
+async function lockedHomeGroup(tx: Database, id: string): Promise<HomeGroupRow> {
+  if (!isUuid(id)) throw new AppError('home_group/not_found');
+  const [row] = await tx.select().from(homeProductGroups).where(eq(homeProductGroups.id, id)).for('update');
+  if (!row) throw new AppError('home_group/not_found');
+  return row;
+}
+
+/**
+ * The category and products must exist. They are read under a share lock so a product or category
+ * deleted at the same moment waits for this change instead of breaking its foreign keys.
+ */
+async function assertHomeGroupRefs(tx: Database, draft: HomeGroupDraft): Promise<void> {
+  if (draft.categoryId !== null) {
+    const [category] = await tx
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.id, draft.categoryId))
+      .for('share');
+    if (!category) throw new AppError('content/invalid_category');
+  }
+  if (draft.productIds.length > 0) {
+    const found = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(inArray(products.id, draft.productIds))
+      .for('share');
+    if (found.length !== draft.productIds.length) throw new AppError('content/invalid_products');
+  }
+}
+
+async function writeHomeGroupItems(tx: Database, groupId: string, productIds: string[]): Promise<void> {
+  await tx.delete(homeProductGroupItems).where(eq(homeProductGroupItems.groupId, groupId));
+  if (productIds.length === 0) return;
+  await tx
+    .insert(homeProductGroupItems)
+    .values(productIds.map((productId, position) => ({ groupId, productId, position })));
+}
+
+export async function createHomeGroup(db: Database, actor: ContentActor, draft: HomeGroupDraft) {
+  const id = await db.transaction(async (tx) => {
+    await assertHomeGroupRefs(tx, draft);
+    const [row] = await tx.insert(homeProductGroups).values(homeGroupColumns(draft)).returning();
+    if (!row) throw new Error('home group insert returned nothing');
+    await writeHomeGroupItems(tx, row.id, draft.productIds);
+    await recordAudit(tx, {
+      actorUserId: actor.userId,
+      action: 'content.create_home_group',
+      subject: { type: 'content', id: row.id },
+      before: null,
+      after: homeGroupFields(row, draft.productIds),
+    });
+    return row.id;
+  });
+  return storeHomeGroup(db, id);
+}
+
+export async function updateHomeGroup(db: Database, actor: ContentActor, id: string, draft: HomeGroupDraft) {
+  await db.transaction(async (tx) => {
+    const current = await lockedHomeGroup(tx, id);
+    const currentProductIds = (await groupProductIds(tx, [id])).get(id) ?? [];
+    await assertHomeGroupRefs(tx, draft);
+    const [row] = await tx
+      .update(homeProductGroups)
+      .set(homeGroupColumns(draft))
+      .where(eq(homeProductGroups.id, id))
+      .returning();
+    if (!row) throw new AppError('home_group/not_found');
+    await writeHomeGroupItems(tx, id, draft.productIds);
+    const change = changedFields(
+      homeGroupFields(current, currentProductIds),
+      homeGroupFields(row, draft.productIds),
+    );
+    if (Object.keys(change.after).length > 0) {
+      await recordAudit(tx, {
+        actorUserId: actor.userId,
+        action: 'content.update_home_group',
+        subject: { type: 'content', id },
+        ...change,
+      });
+    }
+  });
+  return storeHomeGroup(db, id);
+}
+
+async function storeHomeGroup(db: Database, id: string): Promise<StoreHomeGroup> {
+  const rows = await db.select().from(homeProductGroups).where(eq(homeProductGroups.id, id));
+  const [group] = await toStoreHomeGroups(db, rows);
+  if (!group) throw new AppError('home_group/not_found');
+  return group;
+}
+
+export async function deleteHomeGroup(db: Database, actor: ContentActor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = await lockedHomeGroup(tx, id);
+    const productIds = (await groupProductIds(tx, [id])).get(id) ?? [];
+    await tx.delete(homeProductGroups).where(eq(homeProductGroups.id, current.id));
+    await recordAudit(tx, {
+      actorUserId: actor.userId,
+      action: 'content.delete_home_group',
+      subject: { type: 'content', id: current.id },
+      before: homeGroupFields(current, productIds),
+      after: null,
+    });
+  });
+}
+
+// Image pages: a page of pictures addressed by a readable id. Same rules and audit as banners; a page
+// banners or popups link to is not deleted from under them.
+
+type ImagePageRow = typeof imagePages.$inferSelect;
+
+function imagePageFields(row: ImagePageRow) {
+  return { title: row.title, pictures: row.images, active: row.active };
+}
+
+function toStoreImagePage(row: ImagePageRow, linkedFrom: number): StoreImagePage {
+  return {
+    id: row.id,
+    title: row.title,
+    path: imagePagePath(row.id),
+    pictures: row.images.map((picture) => ({ ...picture, imageUrl: imageUrl(picture.image) })),
+    active: row.active,
+    linkedFrom,
+  };
+}
+
+/** Links to the page itself, with or without a query or fragment. */
+function linksToPage(link: PgColumn, id: string) {
+  const path = imagePagePath(id);
+  return or(
+    eq(link, path),
+    sql`starts_with(${link}, ${`${path}?`})`,
+    sql`starts_with(${link}, ${`${path}#`})`,
+  );
+}
+
+/** How many banners and popups link to each page. */
+async function imagePageLinkCounts(db: Database, ids: string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>(ids.map((id) => [id, 0]));
+  if (ids.length === 0) return counts;
+  const links = await db
+    .select({ link: banners.link })
+    .from(banners)
+    .where(sql`${banners.link} like '/image_page/%'`)
+    .unionAll(db.select({ link: popups.link }).from(popups).where(sql`${popups.link} like '/image_page/%'`));
+  for (const { link } of links) {
+    const id = link?.slice('/image_page/'.length).split(/[?#]/)[0] ?? '';
+    const count = counts.get(id);
+    if (count !== undefined) counts.set(id, count + 1);
+  }
+  return counts;
+}
+
+/** Every image page by its address, on or off. */
+export async function listStoreImagePages(db: Database): Promise<StoreImagePage[]> {
+  const rows = await db.select().from(imagePages).orderBy(asc(imagePages.id)).limit(STORE_CONTENT_LIST_LIMIT);
+  const counts = await imagePageLinkCounts(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toStoreImagePage(row, counts.get(row.id) ?? 0));
+}
+
+async function lockedImagePage(tx: Database, id: string): Promise<ImagePageRow> {
+  const [row] = IMAGE_PAGE_ID_PATTERN.test(id)
+    ? await tx.select().from(imagePages).where(eq(imagePages.id, id)).for('update')
+    : [];
+  if (!row) throw new AppError('image_page/not_found', [id]);
+  return row;
+}
+
+async function assertPicturesExist(imagesDir: string, pictures: ImagePagePicture[]): Promise<void> {
+  for (const picture of pictures) {
+    const found = await stat(path.join(imagesDir, picture.image)).catch(() => null);
+    if (!found?.isFile()) throw new AppError('content/invalid_pictures');
+  }
+}
+
+export async function createImagePage(db: Database, actor: ContentActor, draft: NewImagePage) {
+  await assertPicturesExist(actor.imagesDir, draft.pictures);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(imagePages)
+      .values({ id: draft.id, title: draft.title, images: draft.pictures, active: draft.active })
+      .onConflictDoNothing({ target: imagePages.id })
+      .returning();
+    if (!row) throw new AppError('image_page/id_taken', [draft.id]);
+    await recordAudit(tx, {
+      actorUserId: actor.userId,
+      action: 'content.create_image_page',
+      subject: { type: 'content', id: row.id },
+      before: null,
+      after: imagePageFields(row),
+    });
+    return toStoreImagePage(row, (await imagePageLinkCounts(tx, [row.id])).get(row.id) ?? 0);
+  });
+}
+
+export async function updateImagePage(db: Database, actor: ContentActor, id: string, draft: ImagePageDraft) {
+  await assertPicturesExist(actor.imagesDir, draft.pictures);
+  return db.transaction(async (tx) => {
+    const current = await lockedImagePage(tx, id);
+    const [row] = await tx
+      .update(imagePages)
+      .set({ title: draft.title, images: draft.pictures, active: draft.active })
+      .where(eq(imagePages.id, current.id))
+      .returning();
+    if (!row) throw new AppError('image_page/not_found', [id]);
+    const change = changedFields(imagePageFields(current), imagePageFields(row));
+    if (Object.keys(change.after).length > 0) {
+      await recordAudit(tx, {
+        actorUserId: actor.userId,
+        action: 'content.update_image_page',
+        subject: { type: 'content', id: row.id },
+        ...change,
+      });
+    }
+    return toStoreImagePage(row, (await imagePageLinkCounts(tx, [row.id])).get(row.id) ?? 0);
+  });
+}
+
+export async function deleteImagePage(db: Database, actor: ContentActor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = await lockedImagePage(tx, id);
+    const [linked] = await tx.select({ count: sql<number>`count(*)::int` }).from(
+      tx
+        .select({ id: banners.id })
+        .from(banners)
+        .where(linksToPage(banners.link, current.id))
+        .unionAll(tx.select({ id: popups.id }).from(popups).where(linksToPage(popups.link, current.id)))
+        .as('linking'),
+    );
+    if (linked && linked.count > 0) throw new AppError('image_page/linked', [linked.count]);
+    await tx.delete(imagePages).where(eq(imagePages.id, current.id));
+    await recordAudit(tx, {
+      actorUserId: actor.userId,
+      action: 'content.delete_image_page',
+      subject: { type: 'content', id: current.id },
+      before: imagePageFields(current),
       after: null,
     });
   });

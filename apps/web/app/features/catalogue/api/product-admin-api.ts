@@ -65,13 +65,18 @@ export function useAdminProduct(productId: string) {
   });
 }
 
-/** The category tree and every merchant, to choose a product's from. */
-export function useCatalogueChoices() {
-  const categories = useQuery({
+/** The storefront's category tree, to choose a category from. */
+export function useCategoryChoices() {
+  return useQuery({
     queryKey: ['catalogue-choices', 'categories'],
     queryFn: async () => (await api.get<{ categories: CategoryNode[] }>('/product/categories')).categories,
     staleTime: 60_000,
   });
+}
+
+/** The category tree and every merchant, to choose a product's from. */
+export function useCatalogueChoices() {
+  const categories = useCategoryChoices();
   const merchants = useQuery({
     queryKey: ['catalogue-choices', 'merchants'],
     queryFn: async () => {

@@ -112,7 +112,8 @@ function FormTextArea<T extends FieldValues>({
   );
 }
 
-function categoryOptions(categories: readonly CategoryEntry[]) {
+/** The category tree as a select's options, each indented by its depth. */
+export function categoryOptions(categories: readonly CategoryEntry[]) {
   return categories.map((category) => ({
     value: category.id,
     label: `${'– '.repeat(category.depth)}${category.name}`,

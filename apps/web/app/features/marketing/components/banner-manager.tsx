@@ -17,8 +17,10 @@ import { FormCheckbox, FormSelectField, FormTextField } from '../../../component
 import { Loading } from '../../../components/ui/loading';
 import { EmptyList, LoadFailure } from '../../../components/ui/page-states';
 import { type FieldsByCode, showServerError } from '../../../lib/form-errors';
-import { useBannerList, useContentPictures, useDeleteBanner, useSaveBanner } from '../api/banners-api';
+import { useBannerList, useDeleteBanner, useSaveBanner } from '../api/banners-api';
 import { draftResolver, fromLocalDateTime, toLocalDateTime } from './draft-form';
+import { useContentPictureOptions } from './picture-options';
+import { ScheduleFields } from './schedule-fields';
 import { ContentStatusBadge } from './status-badge';
 
 type BannerFormValues = {
@@ -76,7 +78,7 @@ function BannerForm({
   onDone: (saved: StoreBanner | null) => void;
 }) {
   const save = useSaveBanner(banner?.id ?? null);
-  const pictures = useContentPictures();
+  const { pictures, options: pictureOptions } = useContentPictureOptions(banner ? [banner.image] : []);
   const [message, setMessage] = useState<string | undefined>();
   const form = useForm<BannerFormValues, unknown, BannerDraft>({
     resolver,
@@ -91,12 +93,6 @@ function BannerForm({
       setMessage(showServerError(error, form.setError, FIELDS_BY_CODE));
     }
   });
-
-  const pictureOptions = (pictures.data ?? []).map((picture) => ({ value: picture.key, label: picture.key }));
-  // A banner keeps its picture even should the folder listing not show it.
-  if (banner && !pictureOptions.some((option) => option.value === banner.image)) {
-    pictureOptions.unshift({ value: banner.image, label: banner.image });
-  }
 
   return (
     <Form
@@ -138,20 +134,7 @@ function BannerForm({
         inputMode="numeric"
         hint="Banners show from the lowest position up."
       />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormTextField<BannerFormValues>
-          name="startsAt"
-          label="Shows from"
-          type="datetime-local"
-          hint="Empty: now."
-        />
-        <FormTextField<BannerFormValues>
-          name="endsAt"
-          label="Shows until"
-          type="datetime-local"
-          hint="Empty: always."
-        />
-      </div>
+      <ScheduleFields />
       <FormCheckbox<BannerFormValues> name="active" label="Show this banner" />
       <FormSubmitRow
         label={banner ? 'Save banner' : 'Add banner'}

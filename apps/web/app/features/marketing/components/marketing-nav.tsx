@@ -16,6 +16,16 @@ export const MARKETING_PAGES = [
     label: 'Popups',
     about: 'The message that greets visitors of the home page.',
   },
+  {
+    to: '/admin/marketing/home_groups',
+    label: 'Home groups',
+    about: 'The rows of hand-picked products on the home page, in their order.',
+  },
+  {
+    to: '/admin/marketing/image_pages',
+    label: 'Image pages',
+    about: 'Pages of pictures for campaigns and guides, each picture leading where it should.',
+  },
 ] as const;
 
 const linkStyle = ({ isActive }: { isActive: boolean }) =>

@@ -17,9 +17,10 @@ import { FormCheckbox, FormSelectField, FormTextField } from '../../../component
 import { Loading } from '../../../components/ui/loading';
 import { EmptyList, LoadFailure } from '../../../components/ui/page-states';
 import { type FieldsByCode, showServerError } from '../../../lib/form-errors';
-import { useContentPictures } from '../api/banners-api';
 import { useDeletePopup, usePopupList, useSavePopup } from '../api/popups-api';
 import { draftResolver, fromLocalDateTime, toLocalDateTime } from './draft-form';
+import { useContentPictureOptions } from './picture-options';
+import { ScheduleFields } from './schedule-fields';
 import { ContentStatusBadge } from './status-badge';
 
 type PopupFormValues = {
@@ -66,7 +67,7 @@ function PopupForm({
   onDone: (saved: StorePopup | null) => void;
 }) {
   const save = useSavePopup(popup?.id ?? null);
-  const pictures = useContentPictures();
+  const { pictures, options: pictureOptions } = useContentPictureOptions(popup?.image ? [popup.image] : []);
   const [message, setMessage] = useState<string | undefined>();
   const form = useForm<PopupFormValues, unknown, PopupDraft>({
     resolver,
@@ -81,11 +82,6 @@ function PopupForm({
       setMessage(showServerError(error, form.setError, FIELDS_BY_CODE));
     }
   });
-
-  const pictureOptions = (pictures.data ?? []).map((picture) => ({ value: picture.key, label: picture.key }));
-  if (popup?.image && !pictureOptions.some((option) => option.value === popup.image)) {
-    pictureOptions.unshift({ value: popup.image, label: popup.image });
-  }
 
   return (
     <Form
@@ -119,20 +115,7 @@ function PopupForm({
         spellCheck={false}
         hint="A path on this site, such as /image_page/japan-week, or an address starting with https://. Empty for none."
       />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormTextField<PopupFormValues>
-          name="startsAt"
-          label="Shows from"
-          type="datetime-local"
-          hint="Empty: now."
-        />
-        <FormTextField<PopupFormValues>
-          name="endsAt"
-          label="Shows until"
-          type="datetime-local"
-          hint="Empty: always."
-        />
-      </div>
+      <ScheduleFields />
       <FormCheckbox<PopupFormValues> name="active" label="Show this popup" />
       <FormSubmitRow
         label={popup ? 'Save popup' : 'Add popup'}
