@@ -7,10 +7,9 @@ import {
   CONTENT_TITLE_MAX_LENGTH,
   type StoreBanner,
 } from '@crossbuy/core/marketing';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
-import { AskFirst } from '../../../components/ui/ask-first';
 import { Button } from '../../../components/ui/button';
 import { Form, FormSubmitRow, RequiredFieldsNote } from '../../../components/ui/form';
 import { FormCheckbox, FormSelectField, FormTextField } from '../../../components/ui/form-fields';
@@ -18,6 +17,7 @@ import { Loading } from '../../../components/ui/loading';
 import { EmptyList, LoadFailure } from '../../../components/ui/page-states';
 import { type FieldsByCode, showServerError } from '../../../lib/form-errors';
 import { useBannerList, useDeleteBanner, useSaveBanner } from '../api/banners-api';
+import { ContentItemActions, useContentEditing } from './content-editing';
 import { draftResolver, fromLocalDateTime, toLocalDateTime } from './draft-form';
 import { useContentPictureOptions } from './picture-options';
 import { ScheduleFields } from './schedule-fields';
@@ -173,43 +173,17 @@ function BannerCard({
         <p className="text-sm break-all">
           Position {banner.position} · {banner.link ? `Links to ${banner.link}` : 'No link'}
         </p>
-        <div className="flex flex-wrap gap-3">
-          <Button variant="secondary" onClick={onEdit} aria-label={`Edit ${banner.title}`}>
-            Edit
-          </Button>
-          <Button
-            variant="secondary"
-            disabled={toggle.isPending}
-            onClick={() =>
-              toggle.mutate(
-                { ...fields, active: !banner.active },
-                {
-                  onSuccess: (saved) =>
-                    onToggled(`The banner “${saved.title}” is now ${saved.active ? 'shown' : 'hidden'}.`),
-                },
-              )
-            }
-            aria-label={`${banner.active ? 'Hide' : 'Show'} ${banner.title}`}
-          >
-            {banner.active ? 'Hide' : 'Show'}
-          </Button>
-          <AskFirst
-            label={`Delete ${banner.title}`}
-            question={`Delete the banner “${banner.title}”? It leaves the home page and cannot be brought back.`}
-            confirmLabel="Delete it"
-            busyLabel="Deleting…"
-            keepLabel="Keep it"
-            busy={remove.isPending}
-            onConfirm={() =>
-              remove.mutate(undefined, {
-                onSuccess: () => onDeleted(`The banner “${banner.title}” has been deleted.`),
-              })
-            }
-          />
-        </div>
-        {remove.isError || toggle.isError ? (
-          <Alert>{messageForError(remove.error ?? toggle.error)}</Alert>
-        ) : null}
+        <ContentItemActions
+          noun="banner"
+          item={banner}
+          draft={fields}
+          toggle={toggle}
+          remove={remove}
+          deleteQuestion={`Delete the banner “${banner.title}”? It leaves the home page and cannot be brought back.`}
+          onEdit={onEdit}
+          onToggled={onToggled}
+          onDeleted={onDeleted}
+        />
       </div>
     </li>
   );
@@ -218,19 +192,7 @@ function BannerCard({
 /** The home page's banners in their order: add, edit, switch, schedule and delete them. */
 export function BannerManager() {
   const list = useBannerList();
-  const [editing, setEditing] = useState<string | 'new' | null>(null);
-  const [notice, setNotice] = useState('');
-  const heading = useRef<HTMLHeadingElement>(null);
-
-  // After a form closes or a banner goes, focus returns to the page's heading rather than the page's top.
-  const finish = (text: string) => {
-    setEditing(null);
-    setNotice(text);
-    heading.current?.focus();
-  };
-  useEffect(() => {
-    if (editing !== null) setNotice('');
-  }, [editing]);
+  const { editing, notice, heading, edit, finish, announce } = useContentEditing();
 
   const banners = list.data ?? [];
   const nextPosition = banners.reduce((highest, banner) => Math.max(highest, banner.position + 1), 0);
@@ -241,7 +203,7 @@ export function BannerManager() {
         <h1 id="banners-heading" ref={heading} tabIndex={-1} className="text-3xl font-bold tracking-tight">
           Banners
         </h1>
-        {editing === null ? <Button onClick={() => setEditing('new')}>New banner</Button> : null}
+        {editing === null ? <Button onClick={() => edit('new')}>New banner</Button> : null}
       </div>
       <p role="status" className="text-sm">
         {notice}
@@ -274,9 +236,9 @@ export function BannerManager() {
               <BannerCard
                 key={banner.id}
                 banner={banner}
-                onEdit={() => setEditing(banner.id)}
+                onEdit={() => edit(banner.id)}
                 onDeleted={finish}
-                onToggled={setNotice}
+                onToggled={announce}
               />
             ),
           )}

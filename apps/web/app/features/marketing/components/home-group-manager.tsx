@@ -7,10 +7,9 @@ import {
   homeGroupDraftSchema,
   type StoreHomeGroup,
 } from '@crossbuy/core/marketing';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm, useFormState, useWatch } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
-import { AskFirst } from '../../../components/ui/ask-first';
 import { Button } from '../../../components/ui/button';
 import { Form, FormSubmitRow, RequiredFieldsNote } from '../../../components/ui/form';
 import { FormCheckbox, FormSelectField, FormTextField } from '../../../components/ui/form-fields';
@@ -21,6 +20,7 @@ import { type FieldsByCode, fieldErrorMessage, showServerError } from '../../../
 import { useAdminProductList, useCategoryChoices } from '../../catalogue/api/product-admin-api';
 import { categoryOptions } from '../../catalogue/components/product-admin-form';
 import { useDeleteHomeGroup, useHomeGroupList, useSaveHomeGroup } from '../api/home-groups-api';
+import { ContentItemActions, useContentEditing } from './content-editing';
 import { draftResolver, fromLocalDateTime, toLocalDateTime } from './draft-form';
 import { ScheduleFields } from './schedule-fields';
 import { ContentStatusBadge } from './status-badge';
@@ -332,43 +332,17 @@ function HomeGroupCard({
             .join(', ')}
         </p>
       ) : null}
-      <div className="flex flex-wrap gap-3">
-        <Button variant="secondary" onClick={onEdit} aria-label={`Edit ${group.title}`}>
-          Edit
-        </Button>
-        <Button
-          variant="secondary"
-          disabled={toggle.isPending}
-          onClick={() =>
-            toggle.mutate(
-              { ...draftOf(group), active: !group.active },
-              {
-                onSuccess: (saved) =>
-                  onToggled(`The group “${saved.title}” is now ${saved.active ? 'shown' : 'hidden'}.`),
-              },
-            )
-          }
-          aria-label={`${group.active ? 'Hide' : 'Show'} ${group.title}`}
-        >
-          {group.active ? 'Hide' : 'Show'}
-        </Button>
-        <AskFirst
-          label={`Delete ${group.title}`}
-          question={`Delete the group “${group.title}”? It leaves the home page and cannot be brought back; its products stay in the catalogue.`}
-          confirmLabel="Delete it"
-          busyLabel="Deleting…"
-          keepLabel="Keep it"
-          busy={remove.isPending}
-          onConfirm={() =>
-            remove.mutate(undefined, {
-              onSuccess: () => onDeleted(`The group “${group.title}” has been deleted.`),
-            })
-          }
-        />
-      </div>
-      {remove.isError || toggle.isError ? (
-        <Alert>{messageForError(remove.error ?? toggle.error)}</Alert>
-      ) : null}
+      <ContentItemActions
+        noun="group"
+        item={group}
+        draft={draftOf(group)}
+        toggle={toggle}
+        remove={remove}
+        deleteQuestion={`Delete the group “${group.title}”? It leaves the home page and cannot be brought back; its products stay in the catalogue.`}
+        onEdit={onEdit}
+        onToggled={onToggled}
+        onDeleted={onDeleted}
+      />
     </li>
   );
 }
@@ -376,19 +350,7 @@ function HomeGroupCard({
 /** The home page's product groups in their order: add, edit, order, switch, schedule and delete them. */
 export function HomeGroupManager() {
   const list = useHomeGroupList();
-  const [editing, setEditing] = useState<string | 'new' | null>(null);
-  const [notice, setNotice] = useState('');
-  const heading = useRef<HTMLHeadingElement>(null);
-
-  // After a form closes or a group goes, focus returns to the page's heading rather than the page's top.
-  const finish = (text: string) => {
-    setEditing(null);
-    setNotice(text);
-    heading.current?.focus();
-  };
-  useEffect(() => {
-    if (editing !== null) setNotice('');
-  }, [editing]);
+  const { editing, notice, heading, edit, finish, announce } = useContentEditing();
 
   const groups = list.data ?? [];
   const nextPosition = groups.reduce((highest, group) => Math.max(highest, group.position + 1), 0);
@@ -404,7 +366,7 @@ export function HomeGroupManager() {
         >
           Home product groups
         </h1>
-        {editing === null ? <Button onClick={() => setEditing('new')}>New group</Button> : null}
+        {editing === null ? <Button onClick={() => edit('new')}>New group</Button> : null}
       </div>
       <p role="status" className="text-sm">
         {notice}
@@ -437,9 +399,9 @@ export function HomeGroupManager() {
               <HomeGroupCard
                 key={group.id}
                 group={group}
-                onEdit={() => setEditing(group.id)}
+                onEdit={() => edit(group.id)}
                 onDeleted={finish}
-                onToggled={setNotice}
+                onToggled={announce}
               />
             ),
           )}

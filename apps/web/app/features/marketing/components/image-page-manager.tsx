@@ -11,11 +11,10 @@ import {
   newImagePageSchema,
   type StoreImagePage,
 } from '@crossbuy/core/marketing';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { type FieldErrors, type Resolver, useFieldArray, useForm, useFormState } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
-import { AskFirst } from '../../../components/ui/ask-first';
 import { Button } from '../../../components/ui/button';
 import { Form, FormSubmitRow, RequiredFieldsNote } from '../../../components/ui/form';
 import { FormCheckbox, FormSelectField, FormTextField } from '../../../components/ui/form-fields';
@@ -23,6 +22,7 @@ import { Loading } from '../../../components/ui/loading';
 import { EmptyList, LoadFailure } from '../../../components/ui/page-states';
 import { type FieldsByCode, fieldErrorMessage, showServerError } from '../../../lib/form-errors';
 import { useDeleteImagePage, useImagePageList, useSaveImagePage } from '../api/image-pages-api';
+import { ContentItemActions, useContentEditing } from './content-editing';
 import { useContentPictureOptions } from './picture-options';
 import { ContentStatusBadge } from './status-badge';
 
@@ -266,55 +266,31 @@ function ImagePageCard({
             ? ` · linked from ${page.linkedFrom} banner${page.linkedFrom === 1 ? '' : 's'} or popup${page.linkedFrom === 1 ? '' : 's'}`
             : ''}
         </p>
-        <div className="flex flex-wrap gap-3">
-          <Button variant="secondary" onClick={onEdit} aria-label={`Edit ${page.title}`}>
-            Edit
-          </Button>
-          <Button
-            variant="secondary"
-            disabled={toggle.isPending}
-            onClick={() =>
-              toggle.mutate(
-                {
-                  title: page.title,
-                  pictures: page.pictures.map(({ image, link, alt }) => ({ image, link, alt })),
-                  active: !page.active,
-                },
-                {
-                  onSuccess: (saved) =>
-                    onToggled(`The page “${saved.title}” is now ${saved.active ? 'shown' : 'hidden'}.`),
-                },
-              )
-            }
-            aria-label={`${page.active ? 'Hide' : 'Show'} ${page.title}`}
-          >
-            {page.active ? 'Hide' : 'Show'}
-          </Button>
-          {page.linkedFrom === 0 ? (
-            <AskFirst
-              label={`Delete ${page.title}`}
-              question={`Delete the page “${page.title}”? Its address ${page.path} stops working and it cannot be brought back.`}
-              confirmLabel="Delete it"
-              busyLabel="Deleting…"
-              keepLabel="Keep it"
-              busy={remove.isPending}
-              onConfirm={() =>
-                remove.mutate(undefined, {
-                  onSuccess: () => onDeleted(`The page “${page.title}” has been deleted.`),
-                })
-              }
-            />
+        <ContentItemActions
+          noun="page"
+          item={page}
+          draft={{
+            title: page.title,
+            pictures: page.pictures.map(({ image, link, alt }) => ({ image, link, alt })),
+          }}
+          toggle={toggle}
+          remove={remove}
+          deleteQuestion={
+            page.linkedFrom === 0
+              ? `Delete the page “${page.title}”? Its address ${page.path} stops working and it cannot be brought back.`
+              : null
+          }
+          onEdit={onEdit}
+          onToggled={onToggled}
+          onDeleted={onDeleted}
+        >
+          {page.linkedFrom > 0 ? (
+            <p className="text-sm text-muted">
+              To delete this page, first change the links of the banners and popups that lead to it; hiding it
+              works at any time.
+            </p>
           ) : null}
-        </div>
-        {page.linkedFrom > 0 ? (
-          <p className="text-sm text-muted">
-            To delete this page, first change the links of the banners and popups that lead to it; hiding it
-            works at any time.
-          </p>
-        ) : null}
-        {remove.isError || toggle.isError ? (
-          <Alert>{messageForError(remove.error ?? toggle.error)}</Alert>
-        ) : null}
+        </ContentItemActions>
       </div>
     </li>
   );
@@ -323,19 +299,7 @@ function ImagePageCard({
 /** The store's image pages: add, edit, switch and delete them. */
 export function ImagePageManager() {
   const list = useImagePageList();
-  const [editing, setEditing] = useState<string | 'new' | null>(null);
-  const [notice, setNotice] = useState('');
-  const heading = useRef<HTMLHeadingElement>(null);
-
-  // After a form closes or a page goes, focus returns to the page's heading rather than the page's top.
-  const finish = (text: string) => {
-    setEditing(null);
-    setNotice(text);
-    heading.current?.focus();
-  };
-  useEffect(() => {
-    if (editing !== null) setNotice('');
-  }, [editing]);
+  const { editing, notice, heading, edit, finish, announce } = useContentEditing();
 
   const pages = list.data ?? [];
 
@@ -350,7 +314,7 @@ export function ImagePageManager() {
         >
           Image pages
         </h1>
-        {editing === null ? <Button onClick={() => setEditing('new')}>New page</Button> : null}
+        {editing === null ? <Button onClick={() => edit('new')}>New page</Button> : null}
       </div>
       <p role="status" className="text-sm">
         {notice}
@@ -383,9 +347,9 @@ export function ImagePageManager() {
               <ImagePageCard
                 key={page.id}
                 page={page}
-                onEdit={() => setEditing(page.id)}
+                onEdit={() => edit(page.id)}
                 onDeleted={finish}
-                onToggled={setNotice}
+                onToggled={announce}
               />
             ),
           )}

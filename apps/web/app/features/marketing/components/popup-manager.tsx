@@ -7,10 +7,9 @@ import {
   popupDraftSchema,
   type StorePopup,
 } from '@crossbuy/core/marketing';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
-import { AskFirst } from '../../../components/ui/ask-first';
 import { Button } from '../../../components/ui/button';
 import { Form, FormSubmitRow, RequiredFieldsNote } from '../../../components/ui/form';
 import { FormCheckbox, FormSelectField, FormTextField } from '../../../components/ui/form-fields';
@@ -18,6 +17,7 @@ import { Loading } from '../../../components/ui/loading';
 import { EmptyList, LoadFailure } from '../../../components/ui/page-states';
 import { type FieldsByCode, showServerError } from '../../../lib/form-errors';
 import { useDeletePopup, usePopupList, useSavePopup } from '../api/popups-api';
+import { ContentItemActions, useContentEditing } from './content-editing';
 import { draftResolver, fromLocalDateTime, toLocalDateTime } from './draft-form';
 import { useContentPictureOptions } from './picture-options';
 import { ScheduleFields } from './schedule-fields';
@@ -153,43 +153,17 @@ function PopupCard({
         {popup.image ? `Picture ${popup.image}` : 'No picture'} ·{' '}
         {popup.link ? `Links to ${popup.link}` : 'No link'}
       </p>
-      <div className="flex flex-wrap gap-3">
-        <Button variant="secondary" onClick={onEdit} aria-label={`Edit ${popup.title}`}>
-          Edit
-        </Button>
-        <Button
-          variant="secondary"
-          disabled={toggle.isPending}
-          onClick={() =>
-            toggle.mutate(
-              { ...fields, active: !popup.active },
-              {
-                onSuccess: (saved) =>
-                  onToggled(`The popup “${saved.title}” is now ${saved.active ? 'shown' : 'hidden'}.`),
-              },
-            )
-          }
-          aria-label={`${popup.active ? 'Hide' : 'Show'} ${popup.title}`}
-        >
-          {popup.active ? 'Hide' : 'Show'}
-        </Button>
-        <AskFirst
-          label={`Delete ${popup.title}`}
-          question={`Delete the popup “${popup.title}”? It cannot be brought back.`}
-          confirmLabel="Delete it"
-          busyLabel="Deleting…"
-          keepLabel="Keep it"
-          busy={remove.isPending}
-          onConfirm={() =>
-            remove.mutate(undefined, {
-              onSuccess: () => onDeleted(`The popup “${popup.title}” has been deleted.`),
-            })
-          }
-        />
-      </div>
-      {remove.isError || toggle.isError ? (
-        <Alert>{messageForError(remove.error ?? toggle.error)}</Alert>
-      ) : null}
+      <ContentItemActions
+        noun="popup"
+        item={popup}
+        draft={fields}
+        toggle={toggle}
+        remove={remove}
+        deleteQuestion={`Delete the popup “${popup.title}”? It cannot be brought back.`}
+        onEdit={onEdit}
+        onToggled={onToggled}
+        onDeleted={onDeleted}
+      />
     </li>
   );
 }
@@ -197,19 +171,7 @@ function PopupCard({
 /** The home page's popups, newest first: the newest live one greets visitors. */
 export function PopupManager() {
   const list = usePopupList();
-  const [editing, setEditing] = useState<string | 'new' | null>(null);
-  const [notice, setNotice] = useState('');
-  const heading = useRef<HTMLHeadingElement>(null);
-
-  const finish = (text: string) => {
-    setEditing(null);
-    setNotice(text);
-    heading.current?.focus();
-  };
-  const edit = (id: string) => {
-    setNotice('');
-    setEditing(id);
-  };
+  const { editing, notice, heading, edit, finish, announce } = useContentEditing();
 
   const popups = list.data ?? [];
   return (
@@ -252,7 +214,7 @@ export function PopupManager() {
                 popup={popup}
                 onEdit={() => edit(popup.id)}
                 onDeleted={finish}
-                onToggled={setNotice}
+                onToggled={announce}
               />
             ),
           )}
