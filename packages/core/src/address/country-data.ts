@@ -16,8 +16,13 @@ export function getCountryAddressData(code: string): CountryAddressData | undefi
   return isCountryCode(code) ? COUNTRY_ADDRESS_DATA[code] : undefined;
 }
 
-// Base sensitivity makes 'Åland Islands' sort with the A's and 'alava' equal 'Álava'.
-const collator = new Intl.Collator('en', { sensitivity: 'base' });
+// Base sensitivity makes 'Åland Islands' sort with the A's and 'alava' equal 'Álava'. Made on first
+// use: a page's first Intl object costs a phone's main thread a long task (ICU's start-up).
+let baseCollator: Intl.Collator | undefined;
+function collator(): Intl.Collator {
+  baseCollator ??= new Intl.Collator('en', { sensitivity: 'base' });
+  return baseCollator;
+}
 
 // Spec 9 puts Singapore and Malaysia ahead of the alphabetical rest.
 const LEADING_COUNTRIES: readonly string[] = ['SG', 'MY'];
@@ -38,7 +43,7 @@ let sortedCountries: readonly CountryOption[] | undefined;
 export function countryList(): readonly CountryOption[] {
   sortedCountries ??= Object.freeze(
     COUNTRY_CODES.map((code) => ({ code, name: COUNTRY_ADDRESS_DATA[code].displayValue })).sort(
-      (a, b) => listRank(a.code) - listRank(b.code) || collator.compare(a.name, b.name),
+      (a, b) => listRank(a.code) - listRank(b.code) || collator().compare(a.name, b.name),
     ),
   );
   return sortedCountries;
@@ -72,14 +77,14 @@ export function findState(country: string, input: string): StateEntry | undefine
   if (wanted === '') return undefined;
   // Codes win over names: 'AS' in the US is American Samoa even if a name were also 'as'.
   return (
-    states.find((state) => collator.compare(state.stateValue, wanted) === 0) ??
-    states.find((state) => collator.compare(state.displayValue, wanted) === 0)
+    states.find((state) => collator().compare(state.stateValue, wanted) === 0) ??
+    states.find((state) => collator().compare(state.displayValue, wanted) === 0)
   );
 }
 
 /** The country's states for a picker, sorted by name; empty when the country has no list. */
 export function stateOptions(country: string): readonly StateEntry[] {
   return Object.values(getCountryAddressData(country)?.states ?? {}).sort((a, b) =>
-    collator.compare(a.displayValue, b.displayValue),
+    collator().compare(a.displayValue, b.displayValue),
   );
 }

@@ -201,61 +201,65 @@ export function parseMajorAmount(text: string, currency: CurrencyCode): Money | 
   );
 }
 
-const NARROW_SYMBOL_FORMAT = { style: 'currency', currencyDisplay: 'narrowSymbol' } as const;
+/**
+ * The symbol a shopper in Singapore reads before an amount: en-GB's narrow symbol where no other
+ * currency of the list shares it; the store's own dollar as S$ and the yen as ¥; otherwise Intl's
+ * longer symbol or the code (US$, CN¥, DKK). Written out rather than asked of Intl in the browser: the
+ * first Intl.NumberFormat of a page starts ICU, a long task on a phone's main thread while the page
+ * hydrates (decision 0052). money.test.ts derives this table from Intl and checks it matches.
+ */
+export const CURRENCY_SYMBOLS: Readonly<Record<CurrencyCode, string>> = {
+  JPY: '¥',
+  ISK: 'ISK',
+  KRW: '₩',
+  USD: 'US$',
+  BGN: 'BGN',
+  CZK: 'Kč',
+  DKK: 'DKK',
+  GBP: '£',
+  HUF: 'Ft',
+  PLN: 'zł',
+  RON: 'lei',
+  SEK: 'SEK',
+  CHF: 'CHF',
+  NOK: 'NOK',
+  HRK: 'kn',
+  RUB: '₽',
+  TRY: '₺',
+  AUD: 'A$',
+  BRL: 'R$',
+  CAD: 'CA$',
+  CNY: 'CN¥',
+  HKD: 'HK$',
+  IDR: 'Rp',
+  ILS: '₪',
+  INR: '₹',
+  MXN: 'MX$',
+  MYR: 'RM',
+  NZD: 'NZ$',
+  PHP: '₱',
+  SGD: 'S$',
+  THB: '฿',
+  ZAR: 'R',
+};
 
-function narrowSymbolOf(currency: CurrencyCode): string {
-  const parts = new Intl.NumberFormat('en-GB', { ...NARROW_SYMBOL_FORMAT, currency }).formatToParts(1);
-  return parts.find((part) => part.type === 'currency')?.value ?? currency;
+/** A whole number's digits in groups of three, as en-GB writes them: 1234567 → "1,234,567". */
+export function groupDigits(digits: string | number): string {
+  return String(digits).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
+
+// CLDR's currency spacing: a symbol that ends in a letter is kept off the digits by a no-break space.
+const ENDS_IN_LETTER = /\p{L}$/u;
 
 /**
- * The symbols shoppers in Singapore read: where a narrow symbol is shared ($, kr), the store's own
- * dollar is S$ and the yen keeps ¥ (the yuan shows CN¥); the others sharing one get Intl's longer symbol
- * or code (US$, HK$, DKK).
+ * en-GB's currency format (Intl's, for the currencies above) with the spec's digits; working on the
+ * decimal string keeps large amounts exact.
  */
-const PREFERRED_SYMBOLS: Partial<Record<CurrencyCode, string>> = { SGD: 'S$', JPY: '¥' };
-
-const sharedNarrowSymbols = (() => {
-  const seen = new Map<string, number>();
-  for (const currency of CURRENCIES) {
-    const symbol = narrowSymbolOf(currency);
-    seen.set(symbol, (seen.get(symbol) ?? 0) + 1);
-  }
-  return new Set([...seen].filter(([, count]) => count > 1).map(([symbol]) => symbol));
-})();
-
-type MoneyFormatter = { format(amount: `${number}`): string };
-const formatters = new Map<CurrencyCode, MoneyFormatter>();
-
-function formatterFor(currency: CurrencyCode): MoneyFormatter {
-  let formatter = formatters.get(currency);
-  if (!formatter) {
-    const digits = minorUnitDigits(currency);
-    const preferred = PREFERRED_SYMBOLS[currency];
-    const narrow = preferred !== undefined || !sharedNarrowSymbols.has(narrowSymbolOf(currency));
-    const intl = new Intl.NumberFormat('en-GB', {
-      style: 'currency',
-      currency,
-      currencyDisplay: narrow ? 'narrowSymbol' : 'symbol',
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    });
-    formatter =
-      preferred === undefined
-        ? intl
-        : {
-            format: (amount) =>
-              intl
-                .formatToParts(amount)
-                .map((part) => (part.type === 'currency' ? preferred : part.value))
-                .join(''),
-          };
-    formatters.set(currency, formatter);
-  }
-  return formatter;
-}
-
-/** en-GB currency format with the spec's digits and the symbols above; the decimal string keeps large amounts exact. */
 export function formatMoney(value: Money): string {
-  return formatterFor(value.currency).format(toDecimal(toDinero(value)) as `${number}`);
+  const decimal = toDecimal(toDinero(value));
+  const negative = decimal.startsWith('-');
+  const [whole = '0', fraction] = (negative ? decimal.slice(1) : decimal).split('.');
+  const symbol = CURRENCY_SYMBOLS[value.currency];
+  const spacing = ENDS_IN_LETTER.test(symbol) ? '\u00a0' : '';
+  return `${negative ? '-' : ''}${symbol}${spacing}${groupDigits(whole)}${fraction ? `.${fraction}` : ''}`;
 }

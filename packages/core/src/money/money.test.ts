@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   addMoney,
   CURRENCIES,
+  CURRENCY_SYMBOLS,
   type CurrencyCode,
   convertMoney,
   DEFAULT_CURRENCY,
   formatMoney,
+  groupDigits,
   isCurrencyCode,
   type Money,
   minorUnitDigits,
@@ -232,5 +234,63 @@ describe('formatMoney', () => {
 
   it('keeps large amounts exact', () => {
     expect(formatMoney(money(Number.MAX_SAFE_INTEGER, 'USD'))).toBe('US$90,071,992,547,409.91');
+  });
+});
+
+// What formatMoney stands for, asked of Intl as the browser would: en-GB with the narrow symbol unless
+// another currency of the list shares it (then Intl's longer symbol), and S$ and ¥ in place of Intl's.
+const PREFERRED: Partial<Record<CurrencyCode, string>> = { SGD: 'S$', JPY: '¥' };
+
+function narrowSymbolOf(currency: CurrencyCode): string | undefined {
+  return new Intl.NumberFormat('en-GB', { style: 'currency', currency, currencyDisplay: 'narrowSymbol' })
+    .formatToParts(1)
+    .find((part) => part.type === 'currency')?.value;
+}
+
+function intlFormatOf(currency: CurrencyCode): Intl.NumberFormat {
+  const narrow = narrowSymbolOf(currency);
+  const shared = CURRENCIES.filter((code) => narrowSymbolOf(code) === narrow).length > 1;
+  const digits = minorUnitDigits(currency);
+  return new Intl.NumberFormat('en-GB', {
+    style: 'currency',
+    currency,
+    currencyDisplay: PREFERRED[currency] !== undefined || !shared ? 'narrowSymbol' : 'symbol',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+}
+
+function intlFormat(value: Money): string {
+  return intlFormatOf(value.currency)
+    .formatToParts(value.amountMinor / 10 ** minorUnitDigits(value.currency))
+    .map((part) => (part.type === 'currency' ? (PREFERRED[value.currency] ?? part.value) : part.value))
+    .join('');
+}
+
+describe('formatMoney against Intl', () => {
+  it('has the symbol Intl gives each currency', () => {
+    for (const currency of CURRENCIES) {
+      const symbol = intlFormatOf(currency)
+        .formatToParts(1)
+        .find((part) => part.type === 'currency')?.value;
+      expect(CURRENCY_SYMBOLS[currency], currency).toBe(PREFERRED[currency] ?? symbol);
+    }
+  });
+
+  it('writes every currency as Intl does, for amounts of every length and sign', () => {
+    const amounts = [0, 1, 5, 99, 100, 1250, 99999, 100000, 1234567, 987654321, -5, -123456];
+    for (const currency of CURRENCIES) {
+      for (const amountMinor of amounts) {
+        const value = money(amountMinor, currency);
+        expect(formatMoney(value), `${currency} ${amountMinor}`).toBe(intlFormat(value));
+      }
+    }
+  });
+
+  it('groups digits in threes', () => {
+    expect(groupDigits(0)).toBe('0');
+    expect(groupDigits(999)).toBe('999');
+    expect(groupDigits(1000)).toBe('1,000');
+    expect(groupDigits('1234567')).toBe('1,234,567');
   });
 });

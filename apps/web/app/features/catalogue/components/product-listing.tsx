@@ -1,3 +1,4 @@
+import { groupDigits } from '@crossbuy/core/money';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { Link, useLocation, useNavigation } from 'react-router';
@@ -56,7 +57,7 @@ export function ProductListing({
           {/* On a phone the count has a line of its own, so the sort form's line is as tall before and
               after its no-script Sort button goes: the products below do not move as the page hydrates. */}
           <h2 id={`${id}-count`} className="w-full text-lg font-semibold sm:w-auto" aria-live="polite">
-            {result.total === 1 ? '1 product' : `${result.total.toLocaleString('en-GB')} products`}
+            {result.total === 1 ? '1 product' : `${groupDigits(result.total)} products`}
           </h2>
           <SortForm action={action} data={data} />
         </div>
