@@ -5,14 +5,13 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
-import './lib/zod-in-the-browser';
 import { AppShell } from './components/shell/app-shell';
+import { DeferredScripts } from './components/shell/deferred-scripts';
 import { ErrorMessage } from './components/shell/error-message';
 import { NotFound } from './components/shell/not-found';
 import { useLoadCurrentUser } from './features/auth/hooks/use-load-current-user';
@@ -60,7 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {children}
         <ScrollRestoration />
-        <Scripts />
+        <DeferredScripts />
       </body>
     </html>
   );

@@ -1,0 +1,74 @@
+import { expect, type Page, test } from '@playwright/test';
+import { openHydrated, watchForErrors } from './page-helpers';
+
+// Decision 0052: a page's scripts are asked for only after it has loaded and painted, or as soon as the
+// shopper interacts, or at the latest after a few seconds.
+
+/** When the page painted first, when it loaded, and when each of its scripts was asked for. */
+function pageTimings(page: Page) {
+  return page.evaluate(() => {
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    const firstPaint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
+    const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+      .map((entry) => entry.startTime);
+    return { firstPaint, load: navigation?.loadEventStart, scripts };
+  });
+}
+
+/** Holds back the page's pictures, so that its load event does not come until they are let go. */
+async function holdPictures(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/images/**', async (route) => {
+    await released;
+    await route.continue().catch(() => {});
+  });
+  return () => release();
+}
+
+const currentUserRequested = (page: Page) =>
+  page.waitForRequest((request) => new URL(request.url()).pathname === '/api/auth/me');
+
+test.describe('page start', () => {
+  for (const path of ['/', '/search?q=headphones', '/sign_in']) {
+    test(`${path} asks for no script before it has loaded and painted, then hydrates`, async ({ page }) => {
+      const errors = watchForErrors(page);
+      await openHydrated(page, path);
+      const { firstPaint, load, scripts } = await pageTimings(page);
+      expect(firstPaint).toBeGreaterThan(0);
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(Math.min(...scripts)).toBeGreaterThanOrEqual(Math.max(firstPaint ?? 0, load ?? 0));
+      expect(await page.locator('head link[rel=modulepreload]').count()).toBeGreaterThan(0);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test('a key pressed before the page has loaded starts its scripts at once', async ({ page }) => {
+    const errors = watchForErrors(page);
+    const releasePictures = await holdPictures(page);
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await page.waitForTimeout(300);
+    expect((await pageTimings(page)).scripts).toEqual([]);
+
+    const hydrated = currentUserRequested(page);
+    await page.keyboard.press('Tab');
+    await hydrated;
+    expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
+    releasePictures();
+    expect(errors).toEqual([]);
+  });
+
+  test('a page whose pictures never finish loading still starts within seconds', async ({ page }) => {
+    const releasePictures = await holdPictures(page);
+    const startedAt = Date.now();
+    const hydrated = currentUserRequested(page);
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await hydrated;
+    expect(Date.now() - startedAt).toBeLessThan(15_000);
+    expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
+    releasePictures();
+  });
+});
