@@ -33,10 +33,16 @@
     link.getAttribute('href'),
   );
   // What the bootstrap imports dynamically is its entry, which hydrates when it runs: it must run last.
+  // What it imports for effect alone (in development, the hot-reload runtime that every module
+  // expects) must run first.
   const entries = new Set();
+  const firsts = [];
   for (const script of modules) {
     for (const [, specifier] of script.text.matchAll(/import\(("[^"]+")\)/g)) {
       entries.add(JSON.parse(specifier));
+    }
+    for (const [, specifier] of script.text.matchAll(/import\s*("[^"]+")/g)) {
+      firsts.push(JSON.parse(specifier));
     }
   }
 
@@ -67,7 +73,7 @@
     // React Router lists each route's module before the modules it imports: running them the other way
     // round, each task mostly runs one module whose imports have already run.
     if (entries.size > 0) {
-      for (const href of preloads.slice().reverse()) {
+      for (const href of [...firsts, ...preloads.slice().reverse()]) {
         if (entries.has(href)) continue;
         try {
           await import(href);
