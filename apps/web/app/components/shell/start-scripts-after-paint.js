@@ -25,9 +25,15 @@
   };
 
   const modules = [];
+  let previous = current;
   for (const script of held.content.querySelectorAll('script')) {
-    if (script.type === 'module') modules.push(script);
-    else current.after(runnable(script));
+    if (script.type === 'module') {
+      modules.push(script);
+    } else {
+      const now = runnable(script);
+      previous.after(now);
+      previous = now;
+    }
   }
   const preloads = [...held.content.querySelectorAll('link[rel=modulepreload]')].map((link) =>
     link.getAttribute('href'),
