@@ -10,14 +10,11 @@ import {
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { Form, FormSubmitRow, RequiredFieldsNote } from '../../../components/ui/form';
 import { FormCheckbox, FormSelectField, FormTextField } from '../../../components/ui/form-fields';
-import { Loading } from '../../../components/ui/loading';
-import { EmptyList, LoadFailure } from '../../../components/ui/page-states';
 import { type FieldsByCode, showServerError } from '../../../lib/form-errors';
 import { useBannerList, useDeleteBanner, useSaveBanner } from '../api/banners-api';
-import { ContentItemActions, useContentEditing } from './content-editing';
+import { ContentItemActions, ContentListPage, useContentEditing } from './content-editing';
 import { draftResolver, fromLocalDateTime, toLocalDateTime } from './draft-form';
 import { useContentPictureOptions } from './picture-options';
 import { ScheduleFields } from './schedule-fields';
@@ -192,58 +189,35 @@ function BannerCard({
 /** The home page's banners in their order: add, edit, switch, schedule and delete them. */
 export function BannerManager() {
   const list = useBannerList();
-  const { editing, notice, heading, edit, finish, announce } = useContentEditing();
-
-  const banners = list.data ?? [];
-  const nextPosition = banners.reduce((highest, banner) => Math.max(highest, banner.position + 1), 0);
+  const editing = useContentEditing();
+  const { finish, announce, edit } = editing;
+  const nextPosition = (list.data ?? []).reduce(
+    (highest, banner) => Math.max(highest, banner.position + 1),
+    0,
+  );
 
   return (
-    <section className="flex flex-col gap-6" aria-labelledby="banners-heading">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="banners-heading" ref={heading} tabIndex={-1} className="text-3xl font-bold tracking-tight">
-          Banners
-        </h1>
-        {editing === null ? <Button onClick={() => edit('new')}>New banner</Button> : null}
-      </div>
-      <p role="status" className="text-sm">
-        {notice}
-      </p>
-      {editing === 'new' ? (
+    <ContentListPage
+      editing={editing}
+      headingId="banners-heading"
+      title="Banners"
+      plural="banners"
+      newLabel="New banner"
+      list={list}
+      ordered
+      listLabel="Banners in the home page's order"
+      form={(banner) => (
         <BannerForm
-          banner={null}
+          banner={banner}
           nextPosition={nextPosition}
-          onDone={(saved) => finish(saved ? `The banner “${saved.title}” has been added.` : '')}
+          onDone={(saved) =>
+            finish(saved ? `The banner “${saved.title}” has been ${banner ? 'saved' : 'added'}.` : '')
+          }
         />
-      ) : null}
-      {list.isPending ? (
-        <Loading>Loading banners…</Loading>
-      ) : list.isError ? (
-        <LoadFailure what="the banners" error={list.error} onRetry={() => void list.refetch()} />
-      ) : banners.length === 0 ? (
-        <EmptyList>No banners yet.</EmptyList>
-      ) : (
-        <ol className="flex flex-col gap-4" aria-label="Banners in the home page's order">
-          {banners.map((banner) =>
-            editing === banner.id ? (
-              <li key={banner.id}>
-                <BannerForm
-                  banner={banner}
-                  nextPosition={nextPosition}
-                  onDone={(saved) => finish(saved ? `The banner “${saved.title}” has been saved.` : '')}
-                />
-              </li>
-            ) : (
-              <BannerCard
-                key={banner.id}
-                banner={banner}
-                onEdit={() => edit(banner.id)}
-                onDeleted={finish}
-                onToggled={announce}
-              />
-            ),
-          )}
-        </ol>
       )}
-    </section>
+      card={(banner) => (
+        <BannerCard banner={banner} onEdit={() => edit(banner.id)} onDeleted={finish} onToggled={announce} />
+      )}
+    />
   );
 }

@@ -1,9 +1,11 @@
 import { messageForError } from '@crossbuy/core/errors';
-import type { UseMutationResult } from '@tanstack/react-query';
-import { type ReactNode, useRef, useState } from 'react';
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
+import { Fragment, type ReactNode, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { AskFirst } from '../../../components/ui/ask-first';
 import { Button } from '../../../components/ui/button';
+import { Loading } from '../../../components/ui/loading';
+import { EmptyList, LoadFailure } from '../../../components/ui/page-states';
 
 /**
  * What a page of the home page's content (banners, popups, product groups, image pages) keeps while staff
@@ -105,5 +107,74 @@ export function ContentItemActions<Draft extends { active: boolean }>({
         <Alert>{messageForError(remove.error ?? toggle.error)}</Alert>
       ) : null}
     </>
+  );
+}
+
+type ContentListPageProps<Item extends { id: string }> = {
+  /** What useContentEditing() returned: which form is open and the notice. */
+  editing: ReturnType<typeof useContentEditing>;
+  headingId: string;
+  title: string;
+  /** The items in lower case ("home product groups"), for the loading, failure and empty states. */
+  plural: string;
+  newLabel: string;
+  /** Said under the heading, such as which of the items visitors see. */
+  intro?: ReactNode;
+  list: UseQueryResult<Item[]>;
+  /** An ordered list when the items' order is the home page's. */
+  ordered: boolean;
+  listLabel: string;
+  /** The item's form, or a new item's for `null`; it calls `finish` when it closes. */
+  form: (item: Item | null) => ReactNode;
+  /** The item as listed, an `<li>` with its actions. */
+  card: (item: Item) => ReactNode;
+};
+
+/**
+ * A page of the home page's content: its heading and New button, the notice, the new item's form, and the
+ * items, each shown as its card or, while it is edited, as its form in its place.
+ */
+export function ContentListPage<Item extends { id: string }>({
+  editing: { editing, notice, heading, edit },
+  headingId,
+  title,
+  plural,
+  newLabel,
+  intro,
+  list,
+  ordered,
+  listLabel,
+  form,
+  card,
+}: ContentListPageProps<Item>) {
+  const items = list.data ?? [];
+  const List = ordered ? 'ol' : 'ul';
+  return (
+    <section className="flex flex-col gap-6" aria-labelledby={headingId}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id={headingId} ref={heading} tabIndex={-1} className="text-3xl font-bold tracking-tight">
+          {title}
+        </h1>
+        {editing === null ? <Button onClick={() => edit('new')}>{newLabel}</Button> : null}
+      </div>
+      {intro}
+      <p role="status" className="text-sm">
+        {notice}
+      </p>
+      {editing === 'new' ? form(null) : null}
+      {list.isPending ? (
+        <Loading>{`Loading ${plural}…`}</Loading>
+      ) : list.isError ? (
+        <LoadFailure what={`the ${plural}`} error={list.error} onRetry={() => void list.refetch()} />
+      ) : items.length === 0 ? (
+        <EmptyList>{`No ${plural} yet.`}</EmptyList>
+      ) : (
+        <List className="flex flex-col gap-4" aria-label={listLabel}>
+          {items.map((item) => (
+            <Fragment key={item.id}>{editing === item.id ? <li>{form(item)}</li> : card(item)}</Fragment>
+          ))}
+        </List>
+      )}
+    </section>
   );
 }

@@ -13,14 +13,12 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Form, FormSubmitRow, RequiredFieldsNote } from '../../../components/ui/form';
 import { FormCheckbox, FormSelectField, FormTextField } from '../../../components/ui/form-fields';
-import { Loading } from '../../../components/ui/loading';
-import { EmptyList, LoadFailure } from '../../../components/ui/page-states';
 import { TextField } from '../../../components/ui/text-field';
 import { type FieldsByCode, fieldErrorMessage, showServerError } from '../../../lib/form-errors';
 import { useAdminProductList, useCategoryChoices } from '../../catalogue/api/product-admin-api';
 import { categoryOptions } from '../../catalogue/components/product-admin-form';
 import { useDeleteHomeGroup, useHomeGroupList, useSaveHomeGroup } from '../api/home-groups-api';
-import { ContentItemActions, useContentEditing } from './content-editing';
+import { ContentItemActions, ContentListPage, useContentEditing } from './content-editing';
 import { draftResolver, fromLocalDateTime, toLocalDateTime } from './draft-form';
 import { ScheduleFields } from './schedule-fields';
 import { ContentStatusBadge } from './status-badge';
@@ -350,63 +348,32 @@ function HomeGroupCard({
 /** The home page's product groups in their order: add, edit, order, switch, schedule and delete them. */
 export function HomeGroupManager() {
   const list = useHomeGroupList();
-  const { editing, notice, heading, edit, finish, announce } = useContentEditing();
-
-  const groups = list.data ?? [];
-  const nextPosition = groups.reduce((highest, group) => Math.max(highest, group.position + 1), 0);
+  const editing = useContentEditing();
+  const { finish, announce, edit } = editing;
+  const nextPosition = (list.data ?? []).reduce((highest, group) => Math.max(highest, group.position + 1), 0);
 
   return (
-    <section className="flex flex-col gap-6" aria-labelledby="home-groups-heading">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1
-          id="home-groups-heading"
-          ref={heading}
-          tabIndex={-1}
-          className="text-3xl font-bold tracking-tight"
-        >
-          Home product groups
-        </h1>
-        {editing === null ? <Button onClick={() => edit('new')}>New group</Button> : null}
-      </div>
-      <p role="status" className="text-sm">
-        {notice}
-      </p>
-      {editing === 'new' ? (
+    <ContentListPage
+      editing={editing}
+      headingId="home-groups-heading"
+      title="Home product groups"
+      plural="home product groups"
+      newLabel="New group"
+      list={list}
+      ordered
+      listLabel="Home product groups in the home page's order"
+      form={(group) => (
         <HomeGroupForm
-          group={null}
+          group={group}
           nextPosition={nextPosition}
-          onDone={(saved) => finish(saved ? `The group “${saved.title}” has been added.` : '')}
+          onDone={(saved) =>
+            finish(saved ? `The group “${saved.title}” has been ${group ? 'saved' : 'added'}.` : '')
+          }
         />
-      ) : null}
-      {list.isPending ? (
-        <Loading>Loading home product groups…</Loading>
-      ) : list.isError ? (
-        <LoadFailure what="the home product groups" error={list.error} onRetry={() => void list.refetch()} />
-      ) : groups.length === 0 ? (
-        <EmptyList>No home product groups yet.</EmptyList>
-      ) : (
-        <ol className="flex flex-col gap-4" aria-label="Home product groups in the home page's order">
-          {groups.map((group) =>
-            editing === group.id ? (
-              <li key={group.id}>
-                <HomeGroupForm
-                  group={group}
-                  nextPosition={nextPosition}
-                  onDone={(saved) => finish(saved ? `The group “${saved.title}” has been saved.` : '')}
-                />
-              </li>
-            ) : (
-              <HomeGroupCard
-                key={group.id}
-                group={group}
-                onEdit={() => edit(group.id)}
-                onDeleted={finish}
-                onToggled={announce}
-              />
-            ),
-          )}
-        </ol>
       )}
-    </section>
+      card={(group) => (
+        <HomeGroupCard group={group} onEdit={() => edit(group.id)} onDeleted={finish} onToggled={announce} />
+      )}
+    />
   );
 }

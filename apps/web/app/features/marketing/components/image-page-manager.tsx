@@ -18,11 +18,9 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Form, FormSubmitRow, RequiredFieldsNote } from '../../../components/ui/form';
 import { FormCheckbox, FormSelectField, FormTextField } from '../../../components/ui/form-fields';
-import { Loading } from '../../../components/ui/loading';
-import { EmptyList, LoadFailure } from '../../../components/ui/page-states';
 import { type FieldsByCode, fieldErrorMessage, showServerError } from '../../../lib/form-errors';
 import { useDeleteImagePage, useImagePageList, useSaveImagePage } from '../api/image-pages-api';
-import { ContentItemActions, useContentEditing } from './content-editing';
+import { ContentItemActions, ContentListPage, useContentEditing } from './content-editing';
 import { useContentPictureOptions } from './picture-options';
 import { ContentStatusBadge } from './status-badge';
 
@@ -299,62 +297,36 @@ function ImagePageCard({
 /** The store's image pages: add, edit, switch and delete them. */
 export function ImagePageManager() {
   const list = useImagePageList();
-  const { editing, notice, heading, edit, finish, announce } = useContentEditing();
-
-  const pages = list.data ?? [];
+  const editing = useContentEditing();
+  const { finish, announce, edit } = editing;
 
   return (
-    <section className="flex flex-col gap-6" aria-labelledby="image-pages-heading">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1
-          id="image-pages-heading"
-          ref={heading}
-          tabIndex={-1}
-          className="text-3xl font-bold tracking-tight"
-        >
-          Image pages
-        </h1>
-        {editing === null ? <Button onClick={() => edit('new')}>New page</Button> : null}
-      </div>
-      <p role="status" className="text-sm">
-        {notice}
-      </p>
-      {editing === 'new' ? (
+    <ContentListPage
+      editing={editing}
+      headingId="image-pages-heading"
+      title="Image pages"
+      plural="image pages"
+      newLabel="New page"
+      list={list}
+      ordered={false}
+      listLabel="Image pages"
+      form={(page) => (
         <ImagePageForm
-          page={null}
+          page={page}
           onDone={(saved) =>
-            finish(saved ? `The page “${saved.title}” has been added at ${imagePagePath(saved.id)}.` : '')
+            finish(
+              saved
+                ? page
+                  ? `The page “${saved.title}” has been saved.`
+                  : `The page “${saved.title}” has been added at ${imagePagePath(saved.id)}.`
+                : '',
+            )
           }
         />
-      ) : null}
-      {list.isPending ? (
-        <Loading>Loading image pages…</Loading>
-      ) : list.isError ? (
-        <LoadFailure what="the image pages" error={list.error} onRetry={() => void list.refetch()} />
-      ) : pages.length === 0 ? (
-        <EmptyList>No image pages yet.</EmptyList>
-      ) : (
-        <ul className="flex flex-col gap-4" aria-label="Image pages">
-          {pages.map((page) =>
-            editing === page.id ? (
-              <li key={page.id}>
-                <ImagePageForm
-                  page={page}
-                  onDone={(saved) => finish(saved ? `The page “${saved.title}” has been saved.` : '')}
-                />
-              </li>
-            ) : (
-              <ImagePageCard
-                key={page.id}
-                page={page}
-                onEdit={() => edit(page.id)}
-                onDeleted={finish}
-                onToggled={announce}
-              />
-            ),
-          )}
-        </ul>
       )}
-    </section>
+      card={(page) => (
+        <ImagePageCard page={page} onEdit={() => edit(page.id)} onDeleted={finish} onToggled={announce} />
+      )}
+    />
   );
 }

@@ -10,14 +10,11 @@ import {
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { Form, FormSubmitRow, RequiredFieldsNote } from '../../../components/ui/form';
 import { FormCheckbox, FormSelectField, FormTextField } from '../../../components/ui/form-fields';
-import { Loading } from '../../../components/ui/loading';
-import { EmptyList, LoadFailure } from '../../../components/ui/page-states';
 import { type FieldsByCode, showServerError } from '../../../lib/form-errors';
 import { useDeletePopup, usePopupList, useSavePopup } from '../api/popups-api';
-import { ContentItemActions, useContentEditing } from './content-editing';
+import { ContentItemActions, ContentListPage, useContentEditing } from './content-editing';
 import { draftResolver, fromLocalDateTime, toLocalDateTime } from './draft-form';
 import { useContentPictureOptions } from './picture-options';
 import { ScheduleFields } from './schedule-fields';
@@ -171,55 +168,31 @@ function PopupCard({
 /** The home page's popups, newest first: the newest live one greets visitors. */
 export function PopupManager() {
   const list = usePopupList();
-  const { editing, notice, heading, edit, finish, announce } = useContentEditing();
+  const editing = useContentEditing();
+  const { finish, announce, edit } = editing;
 
-  const popups = list.data ?? [];
   return (
-    <section className="flex flex-col gap-6" aria-labelledby="popups-heading">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="popups-heading" ref={heading} tabIndex={-1} className="text-3xl font-bold tracking-tight">
-          Popups
-        </h1>
-        {editing === null ? <Button onClick={() => edit('new')}>New popup</Button> : null}
-      </div>
-      <p className="text-muted">Visitors of the home page see the newest live popup once.</p>
-      <p role="status" className="text-sm">
-        {notice}
-      </p>
-      {editing === 'new' ? (
+    <ContentListPage
+      editing={editing}
+      headingId="popups-heading"
+      title="Popups"
+      plural="popups"
+      newLabel="New popup"
+      intro={<p className="text-muted">Visitors of the home page see the newest live popup once.</p>}
+      list={list}
+      ordered={false}
+      listLabel="Popups, newest first"
+      form={(popup) => (
         <PopupForm
-          popup={null}
-          onDone={(saved) => finish(saved ? `The popup “${saved.title}” has been added.` : '')}
+          popup={popup}
+          onDone={(saved) =>
+            finish(saved ? `The popup “${saved.title}” has been ${popup ? 'saved' : 'added'}.` : '')
+          }
         />
-      ) : null}
-      {list.isPending ? (
-        <Loading>Loading popups…</Loading>
-      ) : list.isError ? (
-        <LoadFailure what="the popups" error={list.error} onRetry={() => void list.refetch()} />
-      ) : popups.length === 0 ? (
-        <EmptyList>No popups yet.</EmptyList>
-      ) : (
-        <ul className="flex flex-col gap-4" aria-label="Popups, newest first">
-          {popups.map((popup) =>
-            editing === popup.id ? (
-              <li key={popup.id}>
-                <PopupForm
-                  popup={popup}
-                  onDone={(saved) => finish(saved ? `The popup “${saved.title}” has been saved.` : '')}
-                />
-              </li>
-            ) : (
-              <PopupCard
-                key={popup.id}
-                popup={popup}
-                onEdit={() => edit(popup.id)}
-                onDeleted={finish}
-                onToggled={announce}
-              />
-            ),
-          )}
-        </ul>
       )}
-    </section>
+      card={(popup) => (
+        <PopupCard popup={popup} onEdit={() => edit(popup.id)} onDeleted={finish} onToggled={announce} />
+      )}
+    />
   );
 }
