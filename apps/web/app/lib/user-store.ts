@@ -1,6 +1,6 @@
-import { createContext, useContext, useMemo } from 'react';
+import { createContext, useContext } from 'react';
 import { clearErrorSlots } from './error-slots';
-import { createStore, useStore } from './store';
+import { createStore, sameFields, useStoreSelection } from './store';
 
 export type Gender = 'male' | 'female' | 'other';
 
@@ -44,12 +44,28 @@ export const userStore = createStore<UserState>(signedOut);
  */
 export const PageUserContext = createContext<CurrentUser | null>(null);
 
+/**
+ * The current user. A component renders again only when what it is shown changes: the page starts by
+ * putting its own user in the store, then `GET /auth/me` answers with the same one, and neither should
+ * re-render the header and every form that asks who is signed in.
+ */
 export function useUser(): UserState {
-  const state = useStore(userStore);
   const pageUser = useContext(PageUserContext);
-  return useMemo(
-    () => (state === userStore.initial && pageUser ? { ...pageUser, profileFetched: true } : state),
-    [state, pageUser],
+  return useStoreSelection(
+    userStore,
+    (state) => (state === userStore.initial && pageUser ? { ...pageUser, profileFetched: true } : state),
+    sameUserState,
+  );
+}
+
+/** Whether two states show the same user: the same session flags and the same profile, field by field. */
+export function sameUserState(a: UserState, b: UserState): boolean {
+  return (
+    a.signedIn === b.signedIn &&
+    a.tfaPassed === b.tfaPassed &&
+    a.profileFetched === b.profileFetched &&
+    a.leftByChoice === b.leftByChoice &&
+    (a.profile === null || b.profile === null ? a.profile === b.profile : sameFields(a.profile, b.profile))
   );
 }
 

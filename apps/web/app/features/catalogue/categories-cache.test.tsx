@@ -23,7 +23,10 @@ const tree: CategoryNode[] = [
 
 const otherTree: CategoryNode[] = [{ id: 'beauty', name: 'Beauty', children: [] }];
 
+let namesRenders = 0;
+
 function Names({ tree: fromLoader, error = null }: { tree: CategoryNode[] | null; error?: string | null }) {
+  namesRenders += 1;
   const categories = useCategories(fromLoader, error);
   return <p data-testid="names">{categories.map((category) => category.id).join(',')}</p>;
 }
@@ -73,6 +76,19 @@ describe('the categories cache', () => {
     render(<Names tree={otherTree} />);
     await act(async () => {});
     expect(screen.getByTestId('names').textContent).toBe('electronics,audio,headphones');
+  });
+
+  it('renders nothing again when the cache is filled from the page’s own tree', async () => {
+    namesRenders = 0;
+    render(<Names tree={tree} />);
+    await act(async () => {});
+    expect(categoriesCache.get().fetchedAt).not.toBeNull();
+    expect(namesRenders).toBe(1);
+    expect(screen.getByTestId('names').textContent).toBe('electronics,audio,headphones');
+
+    act(() => categoriesCache.set({ categories: [], fetchedAt: 1 }));
+    expect(namesRenders).toBe(2);
+    expect(screen.getByTestId('names').textContent).toBe('');
   });
 
   it('keeps a failed load in the categories error slot', async () => {

@@ -1,7 +1,7 @@
 import { type CategoryEntry, type CategoryNode, flattenCategoryTree } from '@crossbuy/core/catalogue';
 import { useEffect, useMemo } from 'react';
 import { clearErrorSlot, setErrorSlot } from '../../lib/error-slots';
-import { createStore, useStore } from '../../lib/store';
+import { createStore, sameFields, useStoreSelection } from '../../lib/store';
 
 /** Spec section 4: the categories, with when they were fetched in epoch seconds (null while empty). */
 export type CategoriesCache = { categories: CategoryEntry[]; fetchedAt: number | null };
@@ -29,7 +29,6 @@ export function useCategories(
   fromLoader: readonly CategoryNode[] | null,
   error: string | null,
 ): CategoryEntry[] {
-  const cache = useStore(categoriesCache);
   useEffect(() => {
     if (fromLoader) fillCategoriesIfEmpty(fromLoader);
   }, [fromLoader]);
@@ -38,7 +37,22 @@ export function useCategories(
     else if (fromLoader) clearErrorSlot('categories');
   }, [error, fromLoader]);
   const loaded = useMemo(() => (fromLoader ? flattenCategoryTree(fromLoader) : []), [fromLoader]);
-  return cache.fetchedAt !== null ? cache.categories : loaded;
+  // Filling the cache from this page's own tree changes nothing on screen, and renders nothing again.
+  return useStoreSelection(
+    categoriesCache,
+    (cache) => (cache.fetchedAt !== null ? cache.categories : loaded),
+    sameCategories,
+  );
+}
+
+function sameCategories(a: readonly CategoryEntry[], b: readonly CategoryEntry[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((category, index) => {
+      const other = b[index];
+      return other !== undefined && sameFields(category, other);
+    })
+  );
 }
 
 /** The categories directly below `parentId` (null: the top level), in tree order. */
