@@ -71,4 +71,25 @@ test.describe('page start', () => {
     expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
     releasePictures();
   });
+
+  // Decision 0053: what runs as the page hydrates is compiled as it arrives, and nothing else is.
+  test('React DOM, React Router and the entry ask to be compiled as they arrive', async ({ page }) => {
+    await openHydrated(page, '/');
+    const modules = await page
+      .locator('head link[rel=modulepreload]')
+      .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+    const hinted: string[] = [];
+    for (const url of modules) {
+      const source = await (await page.request.get(url)).text();
+      if (source.startsWith('//# allFunctionsCalledOnLoad\n')) hinted.push(new URL(url).pathname);
+    }
+    expect(hinted).toHaveLength(3);
+    expect(hinted).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\/assets\/react-dom-/),
+        expect.stringMatching(/^\/assets\/entry\.client-/),
+      ]),
+    );
+    expect(modules.some((url) => /\/assets\/home-/.test(url))).toBe(true);
+  });
 });
