@@ -14,7 +14,7 @@ import { Form, FormSubmitRow, RequiredFieldsNote } from '../../../components/ui/
 import { FormCheckbox, FormSelectField, FormTextField } from '../../../components/ui/form-fields';
 import { type FieldsByCode, showServerError } from '../../../lib/form-errors';
 import { useBannerList, useDeleteBanner, useSaveBanner } from '../api/banners-api';
-import { ContentItemActions, ContentListPage, useContentEditing } from './content-editing';
+import { ContentItemActions, ContentListPage, positionAfterLast, useContentEditing } from './content-editing';
 import { draftResolver, fromLocalDateTime, toLocalDateTime } from './draft-form';
 import { useContentPictureOptions } from './picture-options';
 import { ScheduleFields } from './schedule-fields';
@@ -191,10 +191,6 @@ export function BannerManager() {
   const list = useBannerList();
   const editing = useContentEditing();
   const { finish, announce, edit } = editing;
-  const nextPosition = (list.data ?? []).reduce(
-    (highest, banner) => Math.max(highest, banner.position + 1),
-    0,
-  );
 
   return (
     <ContentListPage
@@ -209,7 +205,7 @@ export function BannerManager() {
       form={(banner) => (
         <BannerForm
           banner={banner}
-          nextPosition={nextPosition}
+          nextPosition={positionAfterLast(list.data)}
           onDone={(saved) =>
             finish(saved ? `The banner “${saved.title}” has been ${banner ? 'saved' : 'added'}.` : '')
           }

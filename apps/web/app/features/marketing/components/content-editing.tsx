@@ -130,6 +130,11 @@ type ContentListPageProps<Item extends { id: string }> = {
   card: (item: Item) => ReactNode;
 };
 
+/** Where a new item of an ordered list goes: after the last, at the first free position. */
+export function positionAfterLast(items: readonly { position: number }[] | undefined): number {
+  return (items ?? []).reduce((highest, item) => Math.max(highest, item.position + 1), 0);
+}
+
 /**
  * A page of the home page's content: its heading and New button, the notice, the new item's form, and the
  * items, each shown as its card or, while it is edited, as its form in its place.

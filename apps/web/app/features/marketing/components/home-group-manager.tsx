@@ -18,7 +18,7 @@ import { type FieldsByCode, fieldErrorMessage, showServerError } from '../../../
 import { useAdminProductList, useCategoryChoices } from '../../catalogue/api/product-admin-api';
 import { categoryOptions } from '../../catalogue/components/product-admin-form';
 import { useDeleteHomeGroup, useHomeGroupList, useSaveHomeGroup } from '../api/home-groups-api';
-import { ContentItemActions, ContentListPage, useContentEditing } from './content-editing';
+import { ContentItemActions, ContentListPage, positionAfterLast, useContentEditing } from './content-editing';
 import { draftResolver, fromLocalDateTime, toLocalDateTime } from './draft-form';
 import { ScheduleFields } from './schedule-fields';
 import { ContentStatusBadge } from './status-badge';
@@ -350,7 +350,6 @@ export function HomeGroupManager() {
   const list = useHomeGroupList();
   const editing = useContentEditing();
   const { finish, announce, edit } = editing;
-  const nextPosition = (list.data ?? []).reduce((highest, group) => Math.max(highest, group.position + 1), 0);
 
   return (
     <ContentListPage
@@ -365,7 +364,7 @@ export function HomeGroupManager() {
       form={(group) => (
         <HomeGroupForm
           group={group}
-          nextPosition={nextPosition}
+          nextPosition={positionAfterLast(list.data)}
           onDone={(saved) =>
             finish(saved ? `The group “${saved.title}” has been ${group ? 'saved' : 'added'}.` : '')
           }
