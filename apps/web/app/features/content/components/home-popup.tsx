@@ -83,9 +83,10 @@ export function HomePopup({ popup, clearOf }: HomePopupProps) {
   const [shown, setShown] = useState<Popup | null>(null);
 
   useEffect(() => {
-    if (!popup || alreadySeen(popup.id)) return;
+    if (!popup) return;
     return whenPageSettledAndClearOf(clearOf, () => {
-      // Another tab may have shown it while this one waited.
+      // Read only now, not as the page starts: reading cookies is a synchronous call to the browser. And
+      // another tab may have shown it while this one waited.
       if (alreadySeen(popup.id)) return;
       rememberSeen(popup.id);
       setShown(popup);
