@@ -29,6 +29,9 @@ async function holdPictures(page: Page) {
   return () => release();
 }
 
+/** A page whose load waits for a picture: a listing fetches its first product's eagerly. */
+const WITH_EAGER_PICTURE = '/search?q=headphones';
+
 const currentUserRequested = (page: Page) =>
   page.waitForRequest((request) => new URL(request.url()).pathname === '/api/auth/me');
 
@@ -49,7 +52,7 @@ test.describe('page start', () => {
   test('a key pressed before the page has loaded starts its scripts at once', async ({ page }) => {
     const errors = watchForErrors(page);
     const releasePictures = await holdPictures(page);
-    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await page.goto(WITH_EAGER_PICTURE, { waitUntil: 'domcontentloaded' });
     await page.waitForTimeout(300);
     expect((await pageTimings(page)).scripts).toEqual([]);
 
@@ -65,11 +68,24 @@ test.describe('page start', () => {
     const releasePictures = await holdPictures(page);
     const startedAt = Date.now();
     const hydrated = currentUserRequested(page);
-    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await page.goto(WITH_EAGER_PICTURE, { waitUntil: 'domcontentloaded' });
     await hydrated;
     expect(Date.now() - startedAt).toBeLessThan(15_000);
     expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
     releasePictures();
+  });
+
+  // Decision 0054: the home page's largest paint is its heading, and none of its pictures is fetched eagerly.
+  test('the home page loads and starts without waiting for its pictures', async ({ page }) => {
+    const errors = watchForErrors(page);
+    const releasePictures = await holdPictures(page);
+    const hydrated = currentUserRequested(page);
+    await page.goto('/');
+    expect(await page.evaluate(() => document.readyState)).toBe('complete');
+    expect(await page.locator('head link[rel=preload][as=image]').count()).toBe(0);
+    await hydrated;
+    releasePictures();
+    expect(errors).toEqual([]);
   });
 
   // Decision 0053: what runs as the page hydrates is compiled as it arrives, and nothing else is.

@@ -14,7 +14,7 @@ export function BannerStrip({ banners }: { banners: readonly Banner[] }) {
         Featured
       </h2>
       <ul className="-mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-2 md:mx-0 md:grid md:grid-cols-3 md:overflow-visible md:px-0">
-        {banners.map((banner, index) => {
+        {banners.map((banner) => {
           const content = (
             <>
               <img
@@ -22,8 +22,9 @@ export function BannerStrip({ banners }: { banners: readonly Banner[] }) {
                 alt=""
                 width={600}
                 height={200}
-                loading={index === 0 ? 'eager' : 'lazy'}
-                fetchPriority={index === 0 ? 'high' : 'auto'}
+                // Fetched once layout finds them in view: the home page's largest paint is its heading,
+                // and an eager picture would be preloaded ahead of the stylesheet that paint waits for.
+                loading="lazy"
                 className="aspect-[3/1] w-full bg-brand-50 object-cover"
               />
               <span className="flex flex-col gap-0.5 p-3">
