@@ -218,7 +218,7 @@ test.describe('catalogue', () => {
     expect(html).toContain(`<title>${products[0].name} · Crossbuy</title>`);
     expect(html).toMatch(/<meta name="description" content="[^"]+"/);
     expect(html).toContain('<meta property="og:type" content="product"/>');
-    expect(html).toMatch(/<meta property="og:image" content="[^"]+\.svg"/);
+    expect(html).toMatch(/<meta property="og:image" content="[^"]+\.webp"/);
     expect(html).toContain(`<h1`);
 
     const missing = await page.goto('/product/no-such-product');

@@ -34,9 +34,18 @@ test.describe('the demo store', () => {
   }) => {
     const { products } = await (await page.request.get('/api/product/search?q=sneakers&limit=1')).json();
     await openHydrated(page, `/product/${products[0].paramName}`);
-    const picture = await page.request.get(products[0].mainImage);
-    expect(picture.ok()).toBe(true);
-    expect(await picture.text()).toContain('>SNEAKERS</text>');
+    // The main picture, which listings show, is a WebP; the other views are drawings of the same kind.
+    const main = await page.request.get(products[0].mainImage);
+    expect(main.ok()).toBe(true);
+    expect(main.headers()['content-type']).toBe('image/webp');
+    await expect(page.getByRole('img', { name: /, picture 1 of 3$/ })).toHaveAttribute(
+      'src',
+      products[0].mainImage,
+    );
+    await page.getByRole('button', { name: 'Show picture 2 of 3' }).click();
+    const second = await page.getByRole('img', { name: /, picture 2 of 3$/ }).getAttribute('src');
+    const drawn = await page.request.get(second ?? '');
+    expect(await drawn.text()).toContain('>SNEAKERS</text>');
 
     const about = page.getByRole('region', { name: 'About this product' });
     await expect(about).toContainText(/From .+ on .+\./);

@@ -1,16 +1,19 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { isValidVariantPath } from '@crossbuy/core/catalogue';
+import { isValidVariantPath, thumbnailPath } from '@crossbuy/core/catalogue';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../test/helpers/test-database.js';
 import {
   DEMO_CATALOGUE_SEED,
   DEMO_PRODUCT_COUNT,
+  MAIN_PICTURE_WIDTHS,
   pictureTwinIndex,
 } from '../features/catalogue/catalogue.demo.js';
 import { generateProducts, leafCategoryIds } from '../features/catalogue/catalogue-generator.js';
+import { BANNER_WIDTHS } from '../features/content/content.demo.js';
 import { type ArtIconName, type IconNode, loadArtIcons } from '../lib/art-icons.js';
 import { seedDemoDataOnce } from './demo-data.js';
 import { demoSeeders } from './demo-seeders.js';
@@ -166,7 +169,28 @@ describe('the demo store', () => {
     expect(images.length).toBeGreaterThan(DEMO_PRODUCT_COUNT * 3);
     for (const { key } of images) {
       expect(existsSync(path.join(dataDir, 'images', key)), key).toBe(true);
-      expect(existsSync(path.join(dataDir, 'images', key.replace(/\.svg$/, '_thumb.svg'))), key).toBe(true);
+      expect(existsSync(path.join(dataDir, 'images', thumbnailPath(key))), key).toBe(true);
+    }
+  });
+
+  it('stores what listings and the home page show as WebP, at the widths they are shown at', async () => {
+    const shown = [
+      ...(await queryRows<{ key: string }>(database.db, sql`SELECT main_image AS key FROM products`)).map(
+        ({ key }) => ({ key, widths: MAIN_PICTURE_WIDTHS }),
+      ),
+      ...(await queryRows<{ key: string }>(database.db, sql`SELECT image AS key FROM banners`)).map(
+        ({ key }) => ({ key, widths: BANNER_WIDTHS }),
+      ),
+    ];
+    expect(shown).toHaveLength(DEMO_PRODUCT_COUNT + 3);
+    for (const { key, widths } of shown) {
+      for (const [file, width] of [
+        [key, widths.picture],
+        [thumbnailPath(key), widths.thumbnail],
+      ] as const) {
+        const { format, width: stored } = await sharp(path.join(dataDir, 'images', file)).metadata();
+        expect({ file, format, width: stored }).toEqual({ file, format: 'webp', width });
+      }
     }
   });
 
@@ -215,7 +239,8 @@ describe('the demo store', () => {
         'bed-sheets': ['BedDouble'],
       };
       for (const row of rows.filter((product) => expected[product.category_id])) {
-        const drawn = iconsIn(picture(row.main_image));
+        // The main picture is WebP; its first gallery view is the same subject, drawn.
+        const drawn = iconsIn(picture(row.gallery[0] ?? ''));
         expect(drawn, row.name).toHaveLength(1);
         expect(expected[row.category_id], row.name).toContain(drawn[0]);
       }
@@ -224,7 +249,7 @@ describe('the demo store', () => {
     it('never draws two kinds alike, and no longer draws initials', () => {
       const drawnByCategory = new Map<string, Set<ArtIconName>>();
       for (const row of rows) {
-        const svg = picture(row.main_image);
+        const svg = picture(row.gallery[0] ?? '');
         const drawn = iconsIn(svg);
         expect(drawn, row.name).toHaveLength(1);
         const set = drawnByCategory.get(row.category_id) ?? new Set();
@@ -243,13 +268,16 @@ describe('the demo store', () => {
       expect(shared).toEqual([['Shirt', ['tops', 'shirts']]]);
     });
 
-    it('shows three different views in each gallery, and gives thumbnails the same subject', () => {
+    it('shows three views in each gallery, the drawn two different and of one subject, as their thumbnails', () => {
       for (const row of rows.slice(0, 40)) {
-        const [main, ...gallery] = [row.main_image, ...row.gallery].map(picture);
-        expect(new Set([main, ...gallery]).size, row.name).toBe(3);
-        const subject = iconsIn(main ?? '');
-        for (const view of gallery) expect(iconsIn(view), row.name).toEqual(subject);
-        expect(iconsIn(picture(row.main_image.replace(/\.svg$/, '_thumb.svg'))), row.name).toEqual(subject);
+        expect(row.gallery, row.name).toHaveLength(2);
+        const views = row.gallery.map(picture);
+        expect(new Set(views).size, row.name).toBe(2);
+        const subject = iconsIn(views[0] ?? '');
+        expect(subject, row.name).toHaveLength(1);
+        for (const view of views) expect(iconsIn(view), row.name).toEqual(subject);
+        for (const key of row.gallery)
+          expect(iconsIn(picture(thumbnailPath(key))), row.name).toEqual(subject);
       }
     });
 
@@ -286,7 +314,9 @@ describe('the demo store', () => {
       );
       expect(japanWeek[0]?.n).toBe(6);
       for (const { link, image, alt } of links) {
-        expect(iconsIn(picture(image)).length, image).toBeGreaterThan(0);
+        // The banners are WebP, checked above; the popup's and the pages' pictures are drawings.
+        if (!image.startsWith('banners/') || image.endsWith('.svg'))
+          expect(iconsIn(picture(image)).length, image).toBeGreaterThan(0);
         if (image.startsWith('pages/')) expect(alt.length, image).toBeGreaterThan(10);
         expect(link, image).toBeTruthy();
         expect(await leadsSomewhere(link ?? ''), link ?? '').toBe(true);

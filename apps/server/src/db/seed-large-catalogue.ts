@@ -53,7 +53,7 @@ async function main() {
         // Generated products share the pictures of a demo product in the same category.
         images: (_id, index) => {
           const twin = generatedProductId(DEMO_CATALOGUE_SEED, pictureTwinIndex(index));
-          return { mainImage: `products/${twin}.svg`, gallery: [`products/${twin}-2.svg`] };
+          return { mainImage: `products/${twin}.webp`, gallery: [`products/${twin}-2.svg`] };
         },
         pricedRegions,
       });

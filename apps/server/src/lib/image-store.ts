@@ -1,6 +1,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { thumbnailPath } from '@crossbuy/core/catalogue';
+import sharp from 'sharp';
 import type { Art } from './svg-art.js';
 
 /** Where GET /images/* serves from: the `images` folder of the data directory. */
@@ -35,6 +36,37 @@ export async function savePicture(imagesDir: string, key: string, stored: Stored
 /** Writes a drawn picture (demo data) and its thumbnail. */
 export function saveArt(imagesDir: string, key: string, art: Art): Promise<string> {
   return savePicture(imagesDir, key, { picture: art.svg, thumbnail: art.thumbnail });
+}
+
+/** The widths, in pixels, a drawn picture and its thumbnail are stored at as WebP. */
+export type RasterWidths = { picture: number; thumbnail: number };
+
+/**
+ * Writes a drawn picture (demo data) and its thumbnail as WebP, as uploaded photos are stored. A browser
+ * lays out and paints every SVG picture as a document of its own, on the page's main thread; a page
+ * showing a dozen of them feels it, and a WebP is decoded off that thread (decision 0054).
+ */
+export async function saveArtAsWebp(
+  imagesDir: string,
+  key: string,
+  art: Art,
+  widths: RasterWidths,
+): Promise<string> {
+  const [picture, thumbnail] = await Promise.all([
+    webpOf(art.svg, widths.picture),
+    webpOf(art.thumbnail, widths.thumbnail),
+  ]);
+  return savePicture(imagesDir, key, { picture, thumbnail });
+}
+
+async function webpOf(svg: string, width: number): Promise<Buffer> {
+  const drawing = Buffer.from(svg);
+  const drawnWidth = (await sharp(drawing).metadata()).width ?? width;
+  // Drawn at the density that makes it `width` pixels wide, rather than drawn small and scaled up.
+  return sharp(drawing, { density: (72 * width) / drawnWidth })
+    .resize({ width })
+    .webp({ quality: 80, effort: 2 })
+    .toBuffer();
 }
 
 /** Removes a picture and its thumbnail; one already gone is not an error. */

@@ -1,6 +1,6 @@
 import type { DemoSeeder } from '../../db/demo-data.js';
 import { loadArtIcons } from '../../lib/art-icons.js';
-import { saveArt } from '../../lib/image-store.js';
+import { type RasterWidths, saveArt, saveArtAsWebp } from '../../lib/image-store.js';
 import { monogramArt, type ProductPose, productArt } from '../../lib/svg-art.js';
 import { DEMO_REGIONS } from '../regions/regions.demo.js';
 import {
@@ -28,6 +28,13 @@ export function pictureTwinIndex(index: number): number {
 /** A product's main picture and its gallery: three views, in its colours. */
 const PICTURE_POSES: ProductPose[] = ['front', 'closer', 'pattern'];
 
+/**
+ * The main picture is what listings show, a dozen or more to a page, so it is stored as WebP (decision
+ * 0054): at the product page's 600 px, and its thumbnail at the 320 px a product card draws. The other two
+ * views, seen only on the product's own page, stay drawings.
+ */
+export const MAIN_PICTURE_WIDTHS: RasterWidths = { picture: 600, thumbnail: 320 };
+
 export const catalogueDemoSeeder: DemoSeeder = {
   name: 'catalogue',
   async seed(db, { imagesDir }) {
@@ -43,7 +50,7 @@ export const catalogueDemoSeeder: DemoSeeder = {
       merchantIds,
       now: new Date(),
       images: (id) => ({
-        mainImage: `products/${id}.svg`,
+        mainImage: `products/${id}.webp`,
         gallery: [`products/${id}-2.svg`, `products/${id}-3.svg`],
       }),
       pricedRegions: new Set(DEMO_REGIONS.map((region) => region.countryCode)),
@@ -54,12 +61,11 @@ export const catalogueDemoSeeder: DemoSeeder = {
           const colour = art.colours[index % art.colours.length];
           const pose = PICTURE_POSES[index % PICTURE_POSES.length];
           if (!key || !colour || !pose) return [];
+          const drawn = productArt({ icon: icons[art.icon], colour, caption: art.caption, pose });
           return [
-            saveArt(
-              imagesDir,
-              key,
-              productArt({ icon: icons[art.icon], colour, caption: art.caption, pose }),
-            ),
+            key === product.mainImage
+              ? saveArtAsWebp(imagesDir, key, drawn, MAIN_PICTURE_WIDTHS)
+              : saveArt(imagesDir, key, drawn),
           ];
         }),
       ),

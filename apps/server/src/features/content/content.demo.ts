@@ -3,7 +3,7 @@ import { and, desc, eq, gt, inArray, not, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { DemoSeeder } from '../../db/demo-data.js';
 import { type ArtIconName, loadArtIcons } from '../../lib/art-icons.js';
-import { saveArt } from '../../lib/image-store.js';
+import { type RasterWidths, saveArt, saveArtAsWebp } from '../../lib/image-store.js';
 import { type BannerPicture, bannerArt } from '../../lib/svg-art.js';
 import { categories, merchants, products } from '../catalogue/catalogue.table.js';
 import { productArtSpec } from '../catalogue/catalogue-generator.js';
@@ -88,19 +88,28 @@ const SAND = '#d9b98c';
 
 type IconPicture = Omit<BannerPicture, 'icons'> & { icons: ArtIconName[] };
 
+/**
+ * Banners open the home page, so they are stored as WebP like the products' main pictures (decision 0054):
+ * at twice the 400 px a banner is drawn at, with the thumbnail at its drawn size.
+ */
+export const BANNER_WIDTHS: RasterWidths = { picture: 800, thumbnail: 300 };
+
 export const contentDemoSeeder: DemoSeeder = {
   name: 'content',
   async seed(db, { imagesDir }) {
     const icons = await loadArtIcons();
-    const picture = (key: string, { icons: names, ...rest }: IconPicture) =>
-      saveArt(imagesDir, key, bannerArt({ ...rest, icons: names.map((name) => icons[name]) }));
+    const drawing = ({ icons: names, ...rest }: IconPicture) =>
+      bannerArt({ ...rest, icons: names.map((name) => icons[name]) });
+    const picture = (key: string, drawn: IconPicture) => saveArt(imagesDir, key, drawing(drawn));
+    const banner = (key: string, drawn: IconPicture) =>
+      saveArtAsWebp(imagesDir, key, drawing(drawn), BANNER_WIDTHS);
 
     // Banners show their title and subtitle beside the picture, so their pictures carry no words.
     await db.insert(banners).values([
       {
         title: 'Japan Week',
         subtitle: 'Audio, toys and street style from merchants in Tokyo and Osaka',
-        image: await picture('banners/japan-week.svg', {
+        image: await banner('banners/japan-week.webp', {
           icons: ['Headphones', 'Sun', 'Bot', 'Shirt'],
           colours: [INDIGO, SUN_RED, SAND, SAKURA],
         }),
@@ -110,7 +119,7 @@ export const contentDemoSeeder: DemoSeeder = {
       {
         title: 'K-Beauty Favourites',
         subtitle: 'Serums, sheet masks and lip colour from Seoul, priced for your region',
-        image: await picture('banners/k-beauty.svg', {
+        image: await banner('banners/k-beauty.webp', {
           icons: ['DropperBottle', 'SheetMask', 'Lipstick'],
           colours: [SAKURA, '#f3e2c8', '#b03a48'],
         }),
@@ -120,7 +129,7 @@ export const contentDemoSeeder: DemoSeeder = {
       {
         title: 'Into the Outdoors',
         subtitle: 'Tents, packs and boots for the long weekend',
-        image: await picture('banners/outdoors.svg', {
+        image: await banner('banners/outdoors.webp', {
           icons: ['Tent', 'MountainSnow', 'Backpack', 'Boot'],
           colours: [MOSS, '#3c5a78', SAND, '#7a5034'],
         }),
