@@ -88,6 +88,21 @@ test.describe('page start', () => {
     expect(errors).toEqual([]);
   });
 
+  test('the home page leaves sections far below the first screen unrendered until they come near', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openHydrated(page, '/');
+    const directory = page.getByRole('heading', { level: 2, name: 'Shop by category' });
+    // Still there for assistive technology and find-in-page, but not yet styled, laid out or painted.
+    await expect(directory).toHaveCount(1);
+    const rendered = () =>
+      directory.evaluate((heading) => heading.checkVisibility({ contentVisibilityAuto: true }));
+    expect(await rendered()).toBe(false);
+    await directory.scrollIntoViewIfNeeded();
+    await expect.poll(rendered).toBe(true);
+  });
+
   // Decision 0053: what runs as the page hydrates is compiled as it arrives, and nothing else is.
   test('React DOM, React Router and the entry ask to be compiled as they arrive', async ({ page }) => {
     await openHydrated(page, '/');

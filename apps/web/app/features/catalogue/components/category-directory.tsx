@@ -15,7 +15,7 @@ export function CategoryDirectory({ tree, error }: CategoryDirectoryProps) {
   return (
     <section
       aria-labelledby="categories-heading"
-      className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-4"
+      className="rendered-near-view mx-auto flex w-full max-w-6xl flex-col gap-4 px-4"
     >
       <h2 id="categories-heading" className="text-2xl font-bold tracking-tight">
         Shop by category

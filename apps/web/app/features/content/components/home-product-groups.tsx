@@ -15,7 +15,7 @@ export function HomeProductGroups({ groups }: { groups: readonly HomeProductGrou
           <section
             key={group.id}
             aria-labelledby={`group-${group.id}`}
-            className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-4"
+            className="rendered-near-view mx-auto flex w-full max-w-6xl flex-col gap-4 px-4"
           >
             <div className="flex items-baseline justify-between gap-4">
               <h2 id={`group-${group.id}`} className="text-2xl font-bold tracking-tight">
