@@ -53,17 +53,15 @@ export async function saveArtAsWebp(
   widths: RasterWidths,
 ): Promise<string> {
   const [picture, thumbnail] = await Promise.all([
-    webpOf(art.svg, widths.picture),
-    webpOf(art.thumbnail, widths.thumbnail),
+    webpOf(art.svg, art.drawnWidths.svg, widths.picture),
+    webpOf(art.thumbnail, art.drawnWidths.thumbnail, widths.thumbnail),
   ]);
   return savePicture(imagesDir, key, { picture, thumbnail });
 }
 
-async function webpOf(svg: string, width: number): Promise<Buffer> {
-  const drawing = Buffer.from(svg);
-  const drawnWidth = (await sharp(drawing).metadata()).width ?? width;
+function webpOf(svg: string, drawnWidth: number, width: number): Promise<Buffer> {
   // Drawn at the density that makes it `width` pixels wide, rather than drawn small and scaled up.
-  return sharp(drawing, { density: (72 * width) / drawnWidth })
+  return sharp(Buffer.from(svg), { density: (72 * width) / drawnWidth })
     .resize({ width })
     .webp({ quality: 80, effort: 2 })
     .toBuffer();

@@ -4,7 +4,8 @@ import type { IconNode } from './art-icons.js';
 // Pictures for the demo store, drawn here rather than downloaded: the same input always gives the same
 // picture, so a reseeded store looks the same, and no third-party photograph ends up in the repository.
 
-export type Art = { svg: string; thumbnail: string };
+/** A drawing and its thumbnail, with the width each is drawn at (its `width` attribute, in pixels). */
+export type Art = { svg: string; thumbnail: string; drawnWidths: { svg: number; thumbnail: number } };
 
 function hashBytes(seed: string): Buffer {
   return createHash('sha256').update(seed).digest();
@@ -166,7 +167,12 @@ function productSvg(
 
 /** A product picture (600 px) and its thumbnail (160 px, without the caption and pattern). */
 export function productArt(picture: ProductPicture): Art {
-  return { svg: productSvg(picture, 600, true), thumbnail: productSvg(picture, 160, false) };
+  const drawnWidths = { svg: 600, thumbnail: 160 };
+  return {
+    svg: productSvg(picture, drawnWidths.svg, true),
+    thumbnail: productSvg(picture, drawnWidths.thumbnail, false),
+    drawnWidths,
+  };
 }
 
 // -----------------------------------------------------------------------------------------------------------
@@ -254,7 +260,12 @@ function bannerSvg(
 
 /** A wide (3:1) picture and its thumbnail. */
 export function bannerArt(picture: BannerPicture): Art {
-  return { svg: bannerSvg(picture, 1200, 400), thumbnail: bannerSvg(picture, 300, 100) };
+  const drawnWidths = { svg: 1200, thumbnail: 300 };
+  return {
+    svg: bannerSvg(picture, drawnWidths.svg, drawnWidths.svg / 3),
+    thumbnail: bannerSvg(picture, drawnWidths.thumbnail, drawnWidths.thumbnail / 3),
+    drawnWidths,
+  };
 }
 
 // -----------------------------------------------------------------------------------------------------------
@@ -280,5 +291,10 @@ function monogramSvg(seed: string, name: string, size: number): string {
 
 /** A merchant's logo: its initials as a monogram, the way small shops mark themselves. */
 export function monogramArt(seed: string, name: string): Art {
-  return { svg: monogramSvg(seed, name, 600), thumbnail: monogramSvg(seed, name, 160) };
+  const drawnWidths = { svg: 600, thumbnail: 160 };
+  return {
+    svg: monogramSvg(seed, name, drawnWidths.svg),
+    thumbnail: monogramSvg(seed, name, drawnWidths.thumbnail),
+    drawnWidths,
+  };
 }
