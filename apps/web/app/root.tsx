@@ -26,7 +26,10 @@ import { PageUserContext, useUser } from './lib/user-store';
 // phone, fetching a few files at a time, gets what the first paint waits for first.
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet, precedence: 'default' } as Route.LinkDescriptors[number],
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  // Raster icons: an SVG icon is a document of its own, laid out and painted on the page's main thread
+  // as the page starts (decision 0055). Drawn from icons/favicon.svg.
+  { rel: 'icon', href: '/favicon-32.png', type: 'image/png', sizes: '32x32' },
+  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
 ];
 
 export const meta: Route.MetaFunction = ({ error }) => [
