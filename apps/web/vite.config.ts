@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
+import type { ManualChunkMeta } from 'rollup';
 import {
   type ConfigEnv,
   defaultClientConditions,
@@ -26,10 +27,49 @@ const precompressed = {
   apply: (_config: unknown, { command, isSsrBuild }: ConfigEnv) => command === 'build' && !isSsrBuild,
 } as unknown as PluginOption;
 
-// React DOM in a file of its own rather than inside the entry: the page's start-up script runs each
-// module in a task of its own before the entry hydrates (decision 0052), and React DOM is the largest.
-function manualChunks(id: string) {
-  return /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/.test(id) ? 'react-dom' : undefined;
+// What every page runs, in a few files rather than the dozens Rollup would cut it into by the sets of
+// routes sharing each module (decision 0055):
+// - React DOM and React Router each in a file of their own: they are the largest, the page's start-up
+//   script runs each file in a task of its own (decision 0052), and V8 compiles them as they arrive
+//   (below);
+// - the rest of what the entry, the root route and the country layout import statically, in one shell
+//   file. Every page loads all of it, so no page loads more than before.
+const LIBRARY_CHUNKS = [
+  { name: 'react-dom', path: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/ },
+  { name: 'react-router', path: /[\\/]node_modules[\\/]react-router[\\/]/ },
+];
+// The entry and the routes above every page (app/routes.ts), as React Router builds them.
+const EVERY_PAGE_ROOTS =
+  /[\\/]entry\.client\.[jt]sx?$|[\\/]app[\\/](root|routes[\\/]country-layout)\.tsx(\?|$)/;
+// The entry and the route modules stay files of their own: React Router asks for them by name.
+const ENTRY_MODULE = /[\\/]entry\.client\.[jt]sx?$|\?__react-router-build-client-route/;
+
+function staticClosure(roots: string[], getModuleInfo: ManualChunkMeta['getModuleInfo']) {
+  const closure = new Set<string>();
+  const pending = [...roots];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (closure.has(next)) continue;
+    closure.add(next);
+    pending.push(...(getModuleInfo(next)?.importedIds ?? []));
+  }
+  return closure;
+}
+
+/** Rollup's `manualChunks` for one build: the shell is worked out once the module graph is complete. */
+function pageStartChunks() {
+  let everyPage: Set<string> | undefined;
+  return (id: string, { getModuleIds, getModuleInfo }: ManualChunkMeta) => {
+    const library = LIBRARY_CHUNKS.find((chunk) => chunk.path.test(id));
+    if (library) return library.name;
+    everyPage ??= staticClosure(
+      [...getModuleIds()].filter((moduleId) => EVERY_PAGE_ROOTS.test(moduleId)),
+      getModuleInfo,
+    );
+    if (!everyPage.has(id) || ENTRY_MODULE.test(id) || id.endsWith('.css')) return undefined;
+    // Libraries and the bundler's helpers apart from the app's own modules: the shell imports them and
+    // they never import it, so no two files wait on each other as they start.
+    return /[\\/]node_modules[\\/]/.test(id) || id.startsWith('\0') ? 'libraries' : 'shell';
+  };
 }
 
 // Most of what React DOM, React Router and the entry define runs as the page hydrates. A first-line
@@ -64,7 +104,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     // Kept in build/client/.vite/ so bench/web-bundle.mjs can add up what each page loads first.
     manifest: true,
-    ...(!isSsrBuild && { rollupOptions: { output: { manualChunks } } }),
+    ...(!isSsrBuild && { rollupOptions: { output: { manualChunks: pageStartChunks() } } }),
   },
   resolve: {
     conditions: [sourceCondition, ...defaultClientConditions],

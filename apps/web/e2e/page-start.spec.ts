@@ -118,9 +118,42 @@ test.describe('page start', () => {
     expect(hinted).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^\/assets\/react-dom-/),
+        expect.stringMatching(/^\/assets\/react-router-/),
         expect.stringMatching(/^\/assets\/entry\.client-/),
       ]),
     );
     expect(modules.some((url) => /\/assets\/home-/.test(url))).toBe(true);
+  });
+
+  // Decision 0055: what every page runs comes in the same few files, not cut into dozens.
+  test('every page starts from the same shell, library and framework files', async ({ page }) => {
+    const sharedFiles = async (path: string) => {
+      await openHydrated(page, path);
+      const modules = await page
+        .locator('head link[rel=modulepreload]')
+        .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+      return {
+        modules,
+        shared: modules.filter((url) => /^\/assets\/(shell|libraries|react-dom|react-router)-/.test(url)),
+      };
+    };
+    const home = await sharedFiles('/');
+    const signIn = await sharedFiles('/sign_in');
+    expect(home.shared).toHaveLength(4);
+    expect(signIn.shared.sort()).toEqual(home.shared.sort());
+    // The home page's own modules are a handful beside them (it was about 40 files in all).
+    expect(home.modules.length).toBeLessThanOrEqual(20);
+  });
+
+  test("the page's icon is a raster image, not a drawing the page lays out itself", async ({ page }) => {
+    await page.goto('/');
+    const icon = page.locator('head link[rel=icon]');
+    await expect(icon).toHaveAttribute('type', 'image/png');
+    const response = await page.request.get((await icon.getAttribute('href')) ?? '');
+    expect(response.headers()['content-type']).toBe('image/png');
+    await expect(page.locator('head link[rel=apple-touch-icon]')).toHaveAttribute(
+      'href',
+      '/apple-touch-icon.png',
+    );
   });
 });
