@@ -4,7 +4,7 @@
 // imports are left out: they load later, if at all. So is React Router's whole-app route manifest
 // (assets/manifest-*.js): with lazy route discovery the page's HTML carries the routes it matched and
 // the others are asked for as links appear, so a first load never fetches that file (checked in
-// Chromium's requests for a product page: 42 scripts, the manifest not among them); it grows with the
+// Chromium's requests for a product page: 19 scripts, the manifest not among them); it grows with the
 // back office's routes, which shoppers never load. Exits non-zero when a budget is missed.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -27,13 +27,14 @@ const precompressed = {
   apply: (_config: unknown, { command, isSsrBuild }: ConfigEnv) => command === 'build' && !isSsrBuild,
 } as unknown as PluginOption;
 
-// What every page runs, in a few files rather than the dozens Rollup would cut it into by the sets of
+// What every page runs, in four files rather than the dozens Rollup would cut it into by the sets of
 // routes sharing each module (decision 0055):
 // - React DOM and React Router each in a file of their own: they are the largest, the page's start-up
 //   script runs each file in a task of its own (decision 0052), and V8 compiles them as they arrive
-//   (below);
-// - the rest of what the entry, the root route and the country layout import statically, in one shell
-//   file. Every page loads all of it, so no page loads more than before.
+//   (below), which it does only for a hint on a file's first line;
+// - the other packages and the app's own modules that the entry, the root route and the country layout
+//   import statically, in a libraries file and a shell file. Every page loads all of it, so no page
+//   loads more than before.
 const LIBRARY_CHUNKS = [
   { name: 'react-dom', path: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/ },
   { name: 'react-router', path: /[\\/]node_modules[\\/]react-router[\\/]/ },
@@ -83,10 +84,7 @@ const compiledOnArrival: PluginOption = {
   renderChunk: {
     order: 'post',
     handler(code, chunk) {
-      const hydrationCode =
-        chunk.name === 'entry.client' ||
-        chunk.name === 'react-dom' ||
-        chunk.moduleIds.some((id) => /[\\/]node_modules[\\/]react-router[\\/]/.test(id));
+      const hydrationCode = ['entry.client', 'react-dom', 'react-router'].includes(chunk.name);
       return hydrationCode ? { code: `//# allFunctionsCalledOnLoad\n${code}`, map: null } : null;
     },
   },
