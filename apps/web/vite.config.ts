@@ -1,13 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import type { ManualChunkMeta } from 'rollup';
 import {
   type ConfigEnv,
   defaultClientConditions,
   defaultServerConditions,
   defineConfig,
   type PluginOption,
+  type Rollup,
 } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
@@ -45,7 +45,7 @@ const EVERY_PAGE_ROOTS =
 // The entry and the route modules stay files of their own: React Router asks for them by name.
 const ENTRY_MODULE = /[\\/]entry\.client\.[jt]sx?$|\?__react-router-build-client-route/;
 
-function staticClosure(roots: string[], getModuleInfo: ManualChunkMeta['getModuleInfo']) {
+function staticClosure(roots: string[], getModuleInfo: Rollup.ManualChunkMeta['getModuleInfo']) {
   const closure = new Set<string>();
   const pending = [...roots];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
@@ -59,7 +59,7 @@ function staticClosure(roots: string[], getModuleInfo: ManualChunkMeta['getModul
 /** Rollup's `manualChunks` for one build: the shell is worked out once the module graph is complete. */
 function pageStartChunks() {
   let everyPage: Set<string> | undefined;
-  return (id: string, { getModuleIds, getModuleInfo }: ManualChunkMeta) => {
+  return (id: string, { getModuleIds, getModuleInfo }: Rollup.ManualChunkMeta) => {
     const library = LIBRARY_CHUNKS.find((chunk) => chunk.path.test(id));
     if (library) return library.name;
     everyPage ??= staticClosure(
