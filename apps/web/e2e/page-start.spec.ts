@@ -32,6 +32,12 @@ async function holdPictures(page: Page) {
 /** A page whose load waits for a picture: a listing fetches its first product's eagerly. */
 const WITH_EAGER_PICTURE = '/search?q=headphones';
 
+/** The addresses of the modules the start-up script has asked the browser to preload. */
+const modulePreloads = (page: Page) =>
+  page
+    .locator('head link[rel=modulepreload]')
+    .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+
 const currentUserRequested = (page: Page) =>
   page.waitForRequest((request) => new URL(request.url()).pathname === '/api/auth/me');
 
@@ -106,9 +112,7 @@ test.describe('page start', () => {
   // Decision 0053: what runs as the page hydrates is compiled as it arrives, and nothing else is.
   test('React DOM, React Router and the entry ask to be compiled as they arrive', async ({ page }) => {
     await openHydrated(page, '/');
-    const modules = await page
-      .locator('head link[rel=modulepreload]')
-      .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+    const modules = await modulePreloads(page);
     const hinted: string[] = [];
     for (const url of modules) {
       const source = await (await page.request.get(url)).text();
@@ -129,9 +133,7 @@ test.describe('page start', () => {
   test('every page starts from the same shell, library and framework files', async ({ page }) => {
     const sharedFiles = async (path: string) => {
       await openHydrated(page, path);
-      const modules = await page
-        .locator('head link[rel=modulepreload]')
-        .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+      const modules = (await modulePreloads(page)).map((url) => new URL(url).pathname);
       return {
         modules,
         shared: modules.filter((url) => /^\/assets\/(shell|libraries|react-dom|react-router)-/.test(url)),
