@@ -87,12 +87,13 @@ export async function buildApp({ config, db, webBuildDir, logStream }: AppDepend
   await app.register(securityHeaders, { https });
   await app.register(compression);
   await app.register(cookie, { secret: config.sessionSecret });
+  // Live updates between processes (docs/decisions/0034): order timelines, and the revocations the
+  // account cache and open streams of every process hear (0060).
+  await app.register(liveBus);
   await app.register(authentication, { sessionSecret: config.sessionSecret });
   // After authentication: the anti-forgery token is bound to the session the access token names.
   await app.register(xsrf, { secret: config.sessionSecret, secureCookie: https });
   await app.register(rateLimit, { redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix });
-  // Live order timelines in every process (docs/decisions/0034).
-  await app.register(liveBus);
   // The worker is started by main.ts; tests send queued mail with app.mailer.flush().
   app.decorate(
     'mailer',

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { AccountCache } from '../features/auth/account-cache.js';
+import { REVOCATIONS_TOPIC, revocationOf } from '../features/auth/revocations.js';
 import { type ActiveAccount, findActiveSession } from '../features/auth/sessions.service.js';
 import type { UserRow } from '../features/users/users.table.js';
 
@@ -105,6 +106,11 @@ export function createAccessTokens(sessionSecret: string, now: () => number = Da
 async function authentication(app: FastifyInstance, options: { sessionSecret: string }) {
   app.decorate('accessTokens', createAccessTokens(options.sessionSecret));
   app.decorate('accountCache', new AccountCache());
+  // A revocation made through any process reaches this one's cache at once (docs/decisions/0060).
+  const stopHearingRevocations = app.live.subscribe(REVOCATIONS_TOPIC, (payload) =>
+    app.accountCache.forget(revocationOf(payload)),
+  );
+  app.addHook('onClose', async () => stopHearingRevocations());
   app.decorateRequest('tokenClaim', null);
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
@@ -122,7 +128,7 @@ async function authentication(app: FastifyInstance, options: { sessionSecret: st
   });
 }
 
-export default fp(authentication, { name: 'authentication', dependencies: ['@fastify/cookie'] });
+export default fp(authentication, { name: 'authentication', dependencies: ['@fastify/cookie', 'live-bus'] });
 
 const accountLookups = new WeakMap<FastifyRequest, Promise<ActiveAccount | undefined>>();
 async function lookUpAccount(
@@ -186,16 +192,33 @@ export async function visitorOrUser(request: FastifyRequest): Promise<Principal 
   return request.principal;
 }
 
+/** A preValidation guard: passes quietly or throws the AppError that refuses the caller. */
+export type Guard = (request: FastifyRequest) => Promise<void>;
+
+/**
+ * Whether the caller of a request answered a while ago (a live stream still open) would pass `guard` now,
+ * their session and user read afresh from the database: the cache may hold what a revocation just ended.
+ */
+export async function stillPasses(request: FastifyRequest, guard: Guard): Promise<boolean> {
+  const claim = request.tokenClaim;
+  if (!claim) return false;
+  accountLookups.set(request, findActiveSession(request.server.db, claim.sessionId, claim.userId));
+  try {
+    await guard(request);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError) return false;
+    throw error;
+  }
+}
+
 /**
  * Every route of `app` (a plugin's own scope) answers only callers who pass `guard`, and its answers are
  * never stored by a shared cache: they are one person's. The guard runs before the body and query are
  * validated, so a caller who may not make the call learns nothing of what it takes: a visitor is asked
  * to sign in and a shopper refused a back-office call whatever they send.
  */
-export function guardPrivateRoutes(
-  app: FastifyInstance,
-  guard: (request: FastifyRequest) => Promise<void> = requireUser,
-): void {
+export function guardPrivateRoutes(app: FastifyInstance, guard: Guard = requireUser): void {
   app.addHook('preValidation', guard);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');

@@ -38,6 +38,30 @@ describe('AccountCache', () => {
     expect(cache.get('s3')?.user.id).toBe('u2');
   });
 
+  it('forgets one session when a revocation names it, and every entry when it names nobody', () => {
+    const cache = new AccountCache();
+    cache.set(account('s1', 'u1'), cache.ticket());
+    cache.set(account('s2', 'u1'), cache.ticket());
+    cache.set(account('s3', 'u2'), cache.ticket());
+    cache.forget({ userId: 'u1', sessionId: 's1' });
+    expect(cache.get('s1')).toBeUndefined();
+    expect(cache.get('s2')?.user.id).toBe('u1');
+    // A session id under another user's name reaches nothing.
+    cache.forget({ userId: 'u1', sessionId: 's3' });
+    expect(cache.get('s3')?.user.id).toBe('u2');
+    cache.forget(undefined);
+    expect(cache.get('s2')).toBeUndefined();
+    expect(cache.get('s3')).toBeUndefined();
+  });
+
+  it('does not cache what a lookup found when everything was forgotten while it was in flight', () => {
+    const cache = new AccountCache();
+    const ticket = cache.ticket();
+    cache.forget(undefined);
+    cache.set(account('s1', 'u1'), ticket);
+    expect(cache.get('s1')).toBeUndefined();
+  });
+
   it('does not cache what a lookup found when the user was forgotten while it was in flight', () => {
     const cache = new AccountCache();
     const ticket = cache.ticket();

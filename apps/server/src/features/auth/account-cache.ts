@@ -1,3 +1,4 @@
+import { type Revocation, reaches } from './revocations.js';
 import type { ActiveAccount } from './sessions.service.js';
 
 /** How long a read may trust an account it looked up, in this process. */
@@ -6,8 +7,9 @@ const MAX_ENTRIES = 10_000;
 
 /**
  * Recently validated sessions with their users, so reads such as GET /auth/me need no query. Entries
- * live a few seconds; this process forgets a user's entries the moment it changes that user, and
- * other processes notice a change (a revoked session, a blacklisting) within the TTL.
+ * live a few seconds. A revocation (sign-out, password change or reset, blacklisting, a role change) is
+ * announced on the live bus and every process forgets the entries it names at once; a change nobody
+ * announces (a profile edit made through another process) is noticed within the TTL.
  */
 export class AccountCache {
   private readonly entries = new Map<string, { account: ActiveAccount; until: number }>();
@@ -50,9 +52,21 @@ export class AccountCache {
   }
 
   forgetUser(userId: string): void {
+    this.forget({ userId });
+  }
+
+  /**
+   * Forgets the entries `revocation` reaches; every entry when it is undefined, as after a gap in what
+   * the live bus heard, when this process cannot know what it missed.
+   */
+  forget(revocation: Revocation | undefined): void {
     this.generation += 1;
+    if (!revocation) {
+      this.entries.clear();
+      return;
+    }
     for (const [sessionId, entry] of this.entries) {
-      if (entry.account.user.id === userId) this.entries.delete(sessionId);
+      if (reaches(revocation, entry.account.user.id, sessionId)) this.entries.delete(sessionId);
     }
   }
 }

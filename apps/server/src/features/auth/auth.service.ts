@@ -227,7 +227,7 @@ export async function signOut(
   const sessionId =
     (input.refreshToken ? await sessionIdOfRefreshToken(ctx.db, input.refreshToken) : undefined) ??
     input.sessionId;
-  if (sessionId) await revokeSession(ctx.db, sessionId, 'logout');
+  if (sessionId) await ctx.db.transaction((tx) => revokeSession(tx, sessionId, 'logout'));
 }
 
 /**
@@ -286,17 +286,20 @@ export async function resetPassword(
   if (check === 'invalid') throw new AppError('auth/invalid_password_reset_token');
   if (check === 'expired') throw new AppError('auth/password_reset_token_expired');
   const passwordHash = await hashPassword(input.password);
-  const [user] = await ctx.db
-    .update(users)
-    .set({
-      passwordHash,
-      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, input.uid))
-    .returning();
-  if (!user) throw new AppError('auth/invalid_password_reset_token');
-  await revokeUserSessions(ctx.db, user.id, 'password_reset');
+  const user = await ctx.db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(users)
+      .set({
+        passwordHash,
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, input.uid))
+      .returning();
+    if (!changed) throw new AppError('auth/invalid_password_reset_token');
+    await revokeUserSessions(tx, changed.id, 'password_reset');
+    return changed;
+  });
   // Guesses at the old password say nothing about the new one. The limit of the address across
   // accounts stays: resetting one's own password must not wipe the guesses made at others.
   await ctx.rateLimiter.reset(LIMITS.signInFailuresPerAccount, user.email);
@@ -318,6 +321,8 @@ export async function changePassword(
   }
   await attempt.succeeded();
   const passwordHash = await hashPassword(input.newPassword);
-  await ctx.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
-  await revokeUserSessions(ctx.db, user.id, 'password_change', session.id);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await revokeUserSessions(tx, user.id, 'password_change', session.id);
+  });
 }

@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { randomToken, sameSecret, sha256 } from '../../lib/secrets.js';
 import { type UserRow, users } from '../users/users.table.js';
+import { announceRevocation } from './revocations.js';
 import { type SessionRow, sessions } from './sessions.table.js';
 
 /** A session remembered with "remember me" lives this long after its last refresh. */
@@ -147,7 +148,7 @@ async function judgePrevious(
   if (isPrevious && Date.now() - session.rotatedAt.getTime() <= graceSeconds * 1000) {
     return { kind: 'grace', session, user };
   }
-  await revokeSession(db, session.id, 'refresh_token_reuse');
+  await db.transaction((tx) => revokeSession(tx, session.id, 'refresh_token_reuse'));
   return { kind: 'reused' };
 }
 
@@ -164,33 +165,48 @@ export async function sessionIdOfRefreshToken(db: Database, token: string): Prom
   return known ? session.id : undefined;
 }
 
-export async function revokeSession(db: Database, sessionId: string, reason: string): Promise<void> {
-  await db
+/**
+ * Ends the session and announces it to every process (docs/decisions/0060). `tx` is the transaction
+ * making the change, so the announcement goes out only if the change commits.
+ */
+export async function revokeSession(tx: Database, sessionId: string, reason: string): Promise<void> {
+  const [revoked] = await tx
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ userId: sessions.userId });
+  if (revoked) await announceRevocation(tx, { userId: revoked.userId, sessionId });
 }
 
-/** Ends every live session of the user, except `keepSessionId` (the one making the change). */
+/**
+ * Ends every live session of the user, except `keepSessionId` (the one making the change), and announces
+ * it to every process in `tx`, the transaction making the change.
+ */
 export async function revokeUserSessions(
-  db: Database,
+  tx: Database,
   userId: string,
   reason: string,
   keepSessionId?: string,
 ): Promise<void> {
   const filters = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
   if (keepSessionId) filters.push(ne(sessions.id, keepSessionId));
-  await db
+  const revoked = await tx
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(...filters));
+    .where(and(...filters))
+    .returning({ id: sessions.id });
+  if (revoked.length > 0) await announceRevocation(tx, { userId });
 }
 
 export async function setSessionTfaPassed(db: Database, sessionId: string): Promise<void> {
   await db.update(sessions).set({ tfaPassed: true }).where(eq(sessions.id, sessionId));
 }
 
-/** After two-factor is turned off no session of the user counts as having passed it. */
-export async function clearTfaPassed(db: Database, userId: string): Promise<void> {
-  await db.update(sessions).set({ tfaPassed: false }).where(eq(sessions.userId, userId));
+/**
+ * After two-factor is turned off no session of the user counts as having passed it: back-office access
+ * ends, so it is announced like a revocation, in `tx`, the transaction making the change.
+ */
+export async function clearTfaPassed(tx: Database, userId: string): Promise<void> {
+  await tx.update(sessions).set({ tfaPassed: false }).where(eq(sessions.userId, userId));
+  await announceRevocation(tx, { userId });
 }

@@ -10,6 +10,7 @@ import { and, asc, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { isUuid, randomToken, sha256 } from '../../lib/secrets.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { announceRevocation } from '../auth/revocations.js';
 import { sessions } from '../auth/sessions.table.js';
 import { enqueueMail } from '../mail/mailer.js';
 import { staffInvitationMail } from '../mail/templates.js';
@@ -254,6 +255,9 @@ export async function changeStaffRole(
     if (!admins.some((admin) => admin.id === actorUserId)) throw new AppError('auth/not_authorized');
     if (target.role === role) return target;
     await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, target.id));
+    // Every process drops the account it cached with the old role, and a demoted member's back-office
+    // streams end (docs/decisions/0060).
+    await announceRevocation(tx, { userId: target.id });
     await recordAudit(tx, {
       actorUserId,
       action: 'user.change_role',

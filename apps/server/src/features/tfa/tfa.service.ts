@@ -103,11 +103,13 @@ export async function verifyTfa(
 
 /** Turns two-factor off; no session of the user counts as having passed it any more. */
 async function turnOff(ctx: AccountContext, userId: string): Promise<void> {
-  await ctx.db
-    .update(users)
-    .set({ tfaSecret: null, tfaEnabledAt: null, tfaLastTimeStep: null, updatedAt: new Date() })
-    .where(eq(users.id, userId));
-  await clearTfaPassed(ctx.db, userId);
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ tfaSecret: null, tfaEnabledAt: null, tfaLastTimeStep: null, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+    await clearTfaPassed(tx, userId);
+  });
 }
 
 /** Turns two-factor off with a current code. Returns the access token to set (no longer two-factor). */
