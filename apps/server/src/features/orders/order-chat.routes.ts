@@ -11,7 +11,13 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { guardPrivateRoutes, principalOf, requireRole } from '../../plugins/authentication.js';
+import {
+  type Guard,
+  guardPrivateRoutes,
+  principalOf,
+  requireRole,
+  requireUser,
+} from '../../plugins/authentication.js';
 import type { RateLimitRule } from '../../plugins/rate-limit.js';
 import { OrderLiveStreams } from './order-live-stream.js';
 import {
@@ -33,11 +39,14 @@ type ChatRoutes = {
   /** '/order' for the shopper (the spec's paths); '/orders' under /api/admin for the store. */
   path: '/order' | '/orders';
   tag: string;
+  /** Who may call every route of the side; an open stream's caller is held to it again on revocation. */
+  guard: Guard;
   viewerOf(request: FastifyRequest): OrderViewer;
 };
 
 /** The chat, timeline and live stream of one order, the same for both sides but for who may look. */
-function chatRoutes(app: FastifyInstance, { path, tag, viewerOf }: ChatRoutes) {
+function chatRoutes(app: FastifyInstance, { path, tag, guard, viewerOf }: ChatRoutes) {
+  guardPrivateRoutes(app, guard);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const streams = new OrderLiveStreams(app);
   const viewableOrder = (request: FastifyRequest, id: string) =>
@@ -123,18 +132,16 @@ function chatRoutes(app: FastifyInstance, { path, tag, viewerOf }: ChatRoutes) {
           'Server-Sent Events (text/event-stream): each timeline entry after `after`, or after the ' +
           '`Last-Event-ID` header a reconnecting browser sends, as an `entry` event whose id is its cursor; ' +
           'then every new entry as it happens, written through any server process. Comment lines keep the ' +
-          'connection open. Another shopper’s order answers 404 before the stream starts.',
+          'connection open. Another shopper’s order answers 404 before the stream starts. The stream ends ' +
+          'when the caller may no longer call the route (signed out, password changed, blacklisted, no longer ' +
+          'staff); the browser’s reconnection is then refused as any other call would be.',
         params: idParams,
         querystring: z.object({ after: timelineCursorSchema.optional() }),
       },
     },
     async (request, reply) => {
       const order = await viewableOrder(request, request.params.id);
-      streams.serve(request, reply, {
-        orderId: order.id,
-        userId: principalOf(request).userId,
-        after: request.query.after,
-      });
+      streams.serve(request, reply, { orderId: order.id, guard, after: request.query.after });
     },
   );
 
@@ -143,10 +150,10 @@ function chatRoutes(app: FastifyInstance, { path, tag, viewerOf }: ChatRoutes) {
 
 /** The shopper's side of the order chat and timeline (spec section 7). */
 export const orderChatRoutes: FastifyPluginAsyncZod = async (app) => {
-  guardPrivateRoutes(app);
   const { routes, viewableOrder } = chatRoutes(app, {
     path: '/order',
     tag: 'order',
+    guard: requireUser,
     viewerOf: (request) => ({ side: 'shopper', userId: principalOf(request).userId }),
   });
 
@@ -174,10 +181,10 @@ export const orderChatRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The store's side of an order's chat and timeline (operators and admins), under /api/admin. */
 export const adminOrderChatRoutes: FastifyPluginAsyncZod = async (app) => {
-  guardPrivateRoutes(app, requireRole('operator', 'admin'));
   const { routes, viewableOrder } = chatRoutes(app, {
     path: '/orders',
     tag: 'admin',
+    guard: requireRole('operator', 'admin'),
     viewerOf: () => ({ side: 'store' }),
   });
 

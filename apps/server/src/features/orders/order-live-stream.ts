@@ -1,11 +1,13 @@
 import { AppError } from '@crossbuy/core/errors';
 import { parseTimelineCursor, type TimelineCursor } from '@crossbuy/core/order-chat';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type Guard, principalOf, stillPasses } from '../../plugins/authentication.js';
+import { REVOCATIONS_TOPIC, type Revocation, reaches, revocationOf } from '../auth/revocations.js';
 import { orderTopic, readTimeline } from './order-timeline.js';
 
 const HEARTBEAT_MS = 20_000;
 // A stream ends after this long and the browser opens a new one (sending Last-Event-ID), so the session
-// behind a stream is checked again at least this often.
+// behind a stream is checked again at least this often even if a revocation were never heard.
 const STREAM_LIFETIME_MS = 10 * 60_000;
 const RECONNECT_AFTER_MS = 3000;
 const STREAMS_PER_USER = 8;
@@ -13,35 +15,46 @@ const PAGE = 200;
 // Entries are timed when written, not when committed: a read looks this far back for late commits.
 const OVERLAP_SECONDS = 5;
 
+/** An open stream as its registry knows it: whose it is, how to end it and how to check its caller again. */
+type OpenStream = { userId: string; sessionId: string; end(): void; stillAllowed(): Promise<boolean> };
+
 /**
  * Server-Sent Events streams of order timelines (docs/decisions/0033), one registry per route plugin, so
- * the server ends every open stream before it closes instead of waiting for browsers to hang up.
+ * the server ends every open stream before it closes instead of waiting for browsers to hang up, and ends
+ * the streams of a caller whose access a revocation took away (docs/decisions/0060).
  */
 export class OrderLiveStreams {
-  private readonly open = new Set<() => void>();
+  private readonly open = new Set<OpenStream>();
   private readonly perUser = new Map<string, number>();
 
   constructor(private readonly app: FastifyInstance) {
     app.addHook('preClose', async () => {
-      for (const end of [...this.open]) end();
+      for (const stream of [...this.open]) stream.end();
     });
+    const stopHearingRevocations = app.live.subscribe(REVOCATIONS_TOPIC, (payload) => {
+      void this.checkAgain(revocationOf(payload));
+    });
+    app.addHook('onClose', async () => stopHearingRevocations());
   }
 
   /**
    * Answers with a stream of the order's timeline entries after `Last-Event-ID` (a reconnecting browser
-   * sends it) or the `after` query, then every new entry as any process announces it. The caller has been
-   * allowed to see the order already: nothing is checked once the stream has started.
+   * sends it) or the `after` query, then every new entry as any process announces it. The caller has passed
+   * `guard` and been allowed to see the order already; `guard` is run again, against the database, whenever
+   * a revocation reaches the caller, and the stream ends if it refuses. The browser's reconnection then
+   * meets the route's checks like any other call.
    */
   serve(
     request: FastifyRequest,
     reply: FastifyReply,
-    stream: { orderId: string; userId: string; after: TimelineCursor | undefined },
+    stream: { orderId: string; guard: Guard; after: TimelineCursor | undefined },
   ): void {
-    const streams = this.perUser.get(stream.userId) ?? 0;
+    const { userId, sessionId } = principalOf(request);
+    const streams = this.perUser.get(userId) ?? 0;
     if (streams >= STREAMS_PER_USER) {
       throw new AppError('general/rate_limited', [String(RECONNECT_AFTER_MS / 1000)], 429);
     }
-    this.perUser.set(stream.userId, streams + 1);
+    this.perUser.set(userId, streams + 1);
     const resumeFrom = request.headers['last-event-id'];
     let cursor =
       (typeof resumeFrom === 'string' ? parseTimelineCursor(resumeFrom) : undefined) ?? stream.after;
@@ -115,18 +128,42 @@ export class OrderLiveStreams {
     const end = () => {
       if (ended) return;
       ended = true;
-      this.open.delete(end);
+      this.open.delete(open);
       unsubscribe();
       clearInterval(heartbeat);
       clearTimeout(lifetime);
-      const remaining = (this.perUser.get(stream.userId) ?? 1) - 1;
-      if (remaining > 0) this.perUser.set(stream.userId, remaining);
-      else this.perUser.delete(stream.userId);
+      const remaining = (this.perUser.get(userId) ?? 1) - 1;
+      if (remaining > 0) this.perUser.set(userId, remaining);
+      else this.perUser.delete(userId);
       if (!raw.destroyed) raw.end();
     };
-    this.open.add(end);
+    const open: OpenStream = {
+      userId,
+      sessionId,
+      end,
+      stillAllowed: () => stillPasses(request, stream.guard),
+    };
+    this.open.add(open);
     raw.on('close', end);
     void catchUp();
+  }
+
+  /**
+   * Ends the open streams whose caller `revocation` reaches and who would now be refused; every stream is
+   * checked when it is undefined (the bus may have missed revocations). A check that fails to read also
+   * ends its stream: the browser reconnects through the route's checks.
+   */
+  private async checkAgain(revocation: Revocation | undefined): Promise<void> {
+    const reached = [...this.open].filter((stream) => reaches(revocation, stream.userId, stream.sessionId));
+    await Promise.all(
+      reached.map(async (stream) => {
+        const allowed = await stream.stillAllowed().catch((error: unknown) => {
+          this.app.log.warn({ err: error }, 'an order stream could not check its caller again; it ends');
+          return false;
+        });
+        if (!allowed) stream.end();
+      }),
+    );
   }
 }
 
