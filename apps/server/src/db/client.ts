@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -31,19 +31,33 @@ const MIGRATION_LOCK_KEY = 727_274_001;
 
 export type DatabaseTarget = { databaseUrl: string } | { dataDir: string } | { inMemory: true };
 
+/**
+ * Reads a PostgreSQL bigint (money columns and their sums, counts) as a JavaScript number, and refuses one a
+ * number cannot hold exactly rather than rounding it. Without it, hand-written queries would read bigints as
+ * strings from node-postgres and as BigInt beyond 2^53 from PGlite, while Drizzle's own selects read numbers.
+ */
+export function parseBigint(text: string): number {
+  const value = Number(text);
+  // A text beyond the safe range rounds to 2^53 or further, which is itself not a safe integer.
+  if (!Number.isSafeInteger(value))
+    throw new RangeError(`bigint ${text} is beyond what a number holds exactly`);
+  return value;
+}
+
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ('databaseUrl' in target) return openPostgres(target.databaseUrl);
   return openPglite('dataDir' in target ? target.dataDir : undefined);
 }
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  const options = { extensions: { pg_trgm }, parsers: { [pgliteTypes.INT8]: parseBigint } };
   let client: PGlite;
   if (dataDir) {
     const directory = path.join(dataDir, 'pglite');
     mkdirSync(directory, { recursive: true });
-    client = await PGlite.create(directory, { extensions: { pg_trgm } });
+    client = await PGlite.create(directory, options);
   } else {
-    client = await PGlite.create({ extensions: { pg_trgm } });
+    client = await PGlite.create(options);
   }
   const db = drizzlePglite(client, { schema });
   return {
@@ -56,6 +70,9 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
 }
 
 async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
+  // Drizzle gives every query its own type parsers, which fall back to pg's process-wide ones: a parser
+  // given to the pool would never be asked.
+  pg.types.setTypeParser(pg.types.builtins.INT8, parseBigint);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   const db = drizzleNodePg(pool, { schema });
   return {

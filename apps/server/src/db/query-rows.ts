@@ -7,7 +7,8 @@ const dialect = new PgDialect();
 
 /**
  * Runs hand-written SQL and returns its rows. Both drivers answer with `{ rows }`; the row type is the
- * caller's promise, so queries cast what they return (`::int` for counts, which PostgreSQL gives as bigint).
+ * caller's promise, so queries cast what they return. A bigint reads as a number (parseBigint in client.ts),
+ * but a sum of bigints is numeric, which reads as a string: cast sums of money `::bigint`.
  *
  * With `prepareAs`, the statement is prepared under a name derived from its text, so a PostgreSQL
  * connection plans each distinct shape once and then reuses the plan. Worth it for hot queries whose

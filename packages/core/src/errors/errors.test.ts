@@ -66,6 +66,7 @@ const SPEC_CODES = [
 
 const HOUSE_CODES = [
   'auth/staff_tfa_required',
+  'checkout/total_too_large',
   'order/invalid_message',
   'order/invalid_tracking_number',
   'order/invalid_refund_amount',

@@ -140,7 +140,7 @@ export const ERROR_MESSAGES = {
   'quotation/pending': 'The store is still quoting this item',
   'quotation/declined': 'The store could not quote this item',
   'quotation/invalid_base_price':
-    'Please enter the price the store pays, above zero, in a supported currency',
+    'Please enter the price the store pays in a supported currency: above zero and at most 999,999.99 (99,999,999 in a currency without cents)',
   'quotation/invalid_decline_reason': 'Please give the shopper a reason of 1 to {0} characters',
   'quotation/no_exchange_rate': 'There is no exchange rate from {0} to {1}; add one before quoting',
   'external/invalid_link': 'Please paste a link to a product page starting with http:// or https://',
@@ -157,6 +157,7 @@ export const ERROR_MESSAGES = {
   'checkout/payment_method_unavailable':
     '{0} cannot be used for this order; please choose another payment method',
   'checkout/invalid_notes': 'The note can be at most 1000 characters',
+  'checkout/total_too_large': 'One order can come to at most {0}; please split it into smaller orders',
   'voucher/unknown': 'This voucher code is not valid',
   'voucher/expired': 'This voucher has expired',
   'voucher/not_yet_valid': 'This voucher can be used from {0}',

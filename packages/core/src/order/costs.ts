@@ -21,6 +21,13 @@ import {
 /** Weight assumed for a line whose weight the store does not know (an item from another site). */
 export const DEFAULT_ITEM_WEIGHT_GRAMS = 500;
 
+/**
+ * The most one order can come to, in minor units of its currency: the card networks' eight-digit ceiling on
+ * one charge (S$999,999.99, ¥99,999,999), as an order is paid in one charge. A quoted item's base price is
+ * bounded by it too.
+ */
+export const ORDER_TOTAL_MAX_MINOR = 99_999_999;
+
 export type CostLine = {
   unitPrice: Money;
   quantity: number;
@@ -81,6 +88,8 @@ export type CostBreakdown = {
   voucherRefusal: Refusal | null;
   /** Why the goods cannot be delivered to the chosen address, when they cannot. */
   shippingRefusal: Refusal | null;
+  /** Why the order cannot be placed at this total: it comes to more than ORDER_TOTAL_MAX_MINOR. */
+  totalRefusal: Refusal | null;
 };
 
 /** A base-currency amount in the region's currency: the named conversion step, rounded once. */
@@ -90,6 +99,26 @@ export function inRegionCurrency(base: Money, currency: CurrencyCode, rateFromBa
 
 export function lineTotal(line: Pick<CostLine, 'unitPrice' | 'quantity'>): Money {
   return multiplyMoney(line.unitPrice, line.quantity);
+}
+
+function totalTooLarge(currency: CurrencyCode): Refusal {
+  return { code: 'checkout/total_too_large', params: [formatMoney(money(ORDER_TOTAL_MAX_MINOR, currency))] };
+}
+
+/**
+ * Why these lines cannot be one order: their goods alone come to more than an order can. Summed exactly, so
+ * no count of lines or quantity overflows on the way; the subtotal, discount, fee and tax of lines that pass
+ * stay far inside what a number holds exactly.
+ */
+export function goodsRefusal(
+  lines: readonly Pick<CostLine, 'unitPrice' | 'quantity'>[],
+  currency: CurrencyCode,
+): Refusal | null {
+  const goods = lines.reduce(
+    (sum, line) => sum + BigInt(line.unitPrice.amountMinor) * BigInt(line.quantity),
+    0n,
+  );
+  return goods > BigInt(ORDER_TOTAL_MAX_MINOR) ? totalTooLarge(currency) : null;
 }
 
 /** The voucher's discount on `subtotal`, or why it gives none (minimum spend not reached). */
@@ -175,6 +204,7 @@ function addPercent(ratePercent: string): string {
   return fraction ? `${sum}.${fraction}` : String(sum);
 }
 
+/** The order's costs, for lines that goodsRefusal let through. */
 export function computeCosts(input: CostInput): CostBreakdown {
   const { currency, rateFromBase } = input;
   const zero = money(0, currency);
@@ -212,5 +242,6 @@ export function computeCosts(input: CostInput): CostBreakdown {
     total,
     voucherRefusal,
     shippingRefusal,
+    totalRefusal: total.amountMinor > ORDER_TOTAL_MAX_MINOR ? totalTooLarge(currency) : null,
   };
 }

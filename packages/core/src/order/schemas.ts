@@ -143,6 +143,8 @@ export const costEstimateSchema = z.object({
   voucher: z.object({ code: z.string(), refusal: refusalSchema.nullable() }).nullable(),
   /** Why the order cannot be delivered to the chosen address, when it cannot. */
   shippingRefusal: refusalSchema.nullable(),
+  /** Why the order cannot be placed at this total (delivery, fee and tax took it past the most one can be). */
+  totalRefusal: refusalSchema.nullable(),
   /** The payment methods this order can be paid with. */
   paymentMethods: z.array(paymentMethodOptionSchema),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { productSchema } from '../catalogue/schemas.js';
 import type { ErrorCode } from '../errors/index.js';
+import { ORDER_TOTAL_MAX_MINOR } from '../order/costs.js';
 import { fails } from '../validation/issue-codes.js';
 import { currencyCodeSchema, moneySchema } from '../validation/wire.js';
 import {
@@ -105,7 +106,7 @@ export const resolveQuotationSchema = z.object({
         .number(fails('quotation/invalid_base_price'))
         .int('quotation/invalid_base_price')
         .min(1, 'quotation/invalid_base_price')
-        .max(Number.MAX_SAFE_INTEGER, 'quotation/invalid_base_price'),
+        .max(ORDER_TOTAL_MAX_MINOR, 'quotation/invalid_base_price'),
       currency: currencyCodeSchema,
     })
     .optional(),

@@ -518,7 +518,7 @@ function inCategoryTree(categoryId: string, column = sql`p.category_id`): SQL {
 function afterPosition(position: ListingPosition, basePrices: boolean): SQL {
   const id = sql`${position.id}::uuid`;
   if ('price' in position) {
-    const price = basePrices ? sql`${position.price}::int` : sql`${position.price}::numeric`;
+    const price = basePrices ? sql`${position.price}::bigint` : sql`${position.price}::numeric`;
     return position.sort === 'price_asc'
       ? sql`(m.region_price, m.id) > (${price}, ${id})`
       : sql`(m.region_price, m.id) < (${price}, ${id})`;

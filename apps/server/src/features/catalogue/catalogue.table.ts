@@ -2,6 +2,7 @@ import type { ProductVariant } from '@crossbuy/core/catalogue';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   customType,
@@ -76,7 +77,7 @@ export const products = pgTable(
     description: text('description').notNull().default(''),
     mainImage: text('main_image'),
     gallery: text('gallery').array().notNull().default(sql`'{}'::text[]`),
-    priceMinor: integer('price_minor').notNull(),
+    priceMinor: bigint('price_minor', { mode: 'number' }).notNull(),
     priceCurrency: text('price_currency').notNull().default('SGD'),
     variants: jsonb('variants').$type<ProductVariant[]>().notNull().default([]),
     stock: integer('stock').notNull().default(0),
@@ -140,7 +141,7 @@ export const productVariants = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     path: text('path').notNull(),
-    priceMinor: integer('price_minor').notNull(),
+    priceMinor: bigint('price_minor', { mode: 'number' }).notNull(),
     stock: integer('stock').notNull().default(0),
   },
   (table) => [
@@ -165,7 +166,7 @@ export const productRegionPrices = pgTable(
       .notNull()
       .references(() => regions.countryCode, { onDelete: 'cascade' }),
     variantPath: text('variant_path').notNull().default(''),
-    amountMinor: integer('amount_minor').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
   },
   (table) => [

@@ -23,10 +23,10 @@ const CURSOR_VERSION = 1;
 const MAX_CURSOR_PAGE = 10_000_000;
 
 // A cursor comes back from the client and could be forged: its time must be one PostgreSQL holds (years 0001
-// to 9999, as every instant a client sends) and a base price must fit the integer column it is compared with.
+// to 9999, as every instant a client sends) and a base price one a price column and a number both hold.
 const EARLIEST_MICROS = BigInt(Date.parse('0001-01-01T00:00:00Z')) * 1000n;
 const LATEST_MICROS = BigInt(Date.parse('9999-12-31T23:59:59.999Z')) * 1000n + 999n;
-const MAX_BASE_PRICE = 2 ** 31 - 1;
+const MAX_BASE_PRICE = Number.MAX_SAFE_INTEGER;
 const micros = z
   .string()
   .regex(/^-?\d{1,18}$/)

@@ -13,6 +13,7 @@ import {
   type CostLine,
   computeCosts,
   DEFAULT_ITEM_WEIGHT_GRAMS,
+  goodsRefusal,
   lineTotal,
   type OrderAddress,
   type OrderLineCapture,
@@ -90,7 +91,8 @@ function quotationRefusal(row: QuotationItemRow, product: Product | null, now: D
 /**
  * The shopper's chosen lines, priced in `region` from the tables now. Another shopper's line, or one gone,
  * is refused as not found; a line that cannot be bought (a product off sale, a quote expired, pending or
- * declined) is refused with its reason. Runs inside the caller's transaction when given one.
+ * declined) is refused with its reason, and lines whose goods come to more than one order can be are
+ * refused together. Runs inside the caller's transaction when given one.
  */
 export async function loadCheckoutLines(
   db: Database,
@@ -205,6 +207,8 @@ export async function loadCheckoutLines(
       }),
     });
   }
+  const tooLarge = goodsRefusal(lines, region.currency);
+  if (tooLarge) throw new AppError(tooLarge.code, tooLarge.params);
   return lines;
 }
 
@@ -355,6 +359,7 @@ export function toCostEstimate(
         }
       : null,
     shippingRefusal: breakdown.shippingRefusal ? toRefusal(breakdown.shippingRefusal) : null,
+    totalRefusal: breakdown.totalRefusal ? toRefusal(breakdown.totalRefusal) : null,
     paymentMethods: priced.paymentMethods.map((method) => ({
       method,
       label: PAYMENT_METHOD_LABELS[method],

@@ -1,6 +1,7 @@
 import type { CurrencyCode } from '@crossbuy/core/money';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -57,10 +58,10 @@ export const shippingRates = pgTable(
       .references(() => shippingLocations.id, { onDelete: 'cascade' }),
     originCountry: text('origin_country'),
     method: text('method').$type<'per_item' | 'by_weight'>().notNull(),
-    baseFeeMinor: integer('base_fee_minor').notNull().default(0),
-    stepFeeMinor: integer('step_fee_minor').notNull().default(0),
+    baseFeeMinor: bigint('base_fee_minor', { mode: 'number' }).notNull().default(0),
+    stepFeeMinor: bigint('step_fee_minor', { mode: 'number' }).notNull().default(0),
     stepGrams: integer('step_grams'),
-    freeAboveMinor: integer('free_above_minor'),
+    freeAboveMinor: bigint('free_above_minor', { mode: 'number' }),
     currency: text('currency').$type<CurrencyCode>().notNull().default('SGD'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

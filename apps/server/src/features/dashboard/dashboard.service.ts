@@ -13,7 +13,7 @@ import { queryRows } from '../../db/query-rows.js';
 import { orders } from '../orders/orders.table.js';
 import { quotationItems } from '../quotations/quotations.table.js';
 
-type DayRow = { day: string; currency: CurrencyCode; orders: number; revenue: string | number };
+type DayRow = { day: string; currency: CurrencyCode; orders: number; revenue: number };
 type CountsRow = { pending_quotations: number; paid: number; processing: number; unread_chats: number };
 
 /**
@@ -57,8 +57,8 @@ export async function storeDashboard(db: Database, now: Date): Promise<Dashboard
     const day = byDay.get(row.day);
     if (!day) continue;
     day.orders += row.orders;
-    const revenue = Number(row.revenue);
-    if (revenue > 0) day.revenue.push({ amountMinor: revenue, currency: row.currency } satisfies Money);
+    if (row.revenue > 0)
+      day.revenue.push({ amountMinor: row.revenue, currency: row.currency } satisfies Money);
   }
   const series = [...byDay.values()].map((day) => ({
     ...day,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * A product page on another site, looked up by link: pending while a background job fetches and reads
@@ -22,7 +22,7 @@ export const externalProducts = pgTable(
     description: text('description'),
     images: text('images').array().notNull().default(sql`'{}'::text[]`),
     /** The price the page shows, in minor units of `price_currency`, when it shows one we can read. */
-    priceMinor: integer('price_minor'),
+    priceMinor: bigint('price_minor', { mode: 'number' }),
     priceCurrency: text('price_currency'),
     fetchedAt: timestamp('fetched_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

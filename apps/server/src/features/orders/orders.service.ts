@@ -125,6 +125,8 @@ export async function placeOrder(
     if (priced.voucherRefusal) throw priced.voucherRefusal;
     if (priced.breakdown.shippingRefusal) {
       throw new AppError(priced.breakdown.shippingRefusal.code, priced.breakdown.shippingRefusal.params);
+    if (priced.breakdown.totalRefusal) {
+      throw new AppError(priced.breakdown.totalRefusal.code, priced.breakdown.totalRefusal.params);
     }
     const shippingAddress =
       priced.shippingAddress ?? (await ownAddress(tx, userId, choices.shippingAddressId));
@@ -210,8 +212,8 @@ async function recordOrderContents(
                  l.variant_path, l.quantity, l.unit_price_minor, l.line_total_minor, l.message, l.capture
             FROM jsonb_to_recordset(${JSON.stringify(lineValues)}::jsonb) AS l(
                    position int, source text, cart_item_id uuid, quotation_item_id uuid, product_id uuid,
-                   variant_path text, quantity int, unit_price_minor int, line_total_minor int, message text,
-                   capture jsonb)
+                   variant_path text, quantity int, unit_price_minor bigint, line_total_minor bigint,
+                   message text, capture jsonb)
           RETURNING *
         ), placed_event AS (
           INSERT INTO ${orderEvents} (order_id, kind, to_status, actor, actor_user_id)

@@ -2,6 +2,7 @@ import type { CurrencyCode } from '@crossbuy/core/money';
 import type { OrderAddress, OrderLineCapture, OrderStatus, PaymentMethod } from '@crossbuy/core/order';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -41,15 +42,15 @@ export const orders = pgTable(
       .notNull()
       .references(() => regions.countryCode, { onDelete: 'restrict' }),
     currency: text('currency').$type<CurrencyCode>().notNull(),
-    subtotalMinor: integer('subtotal_minor').notNull(),
-    discountMinor: integer('discount_minor').notNull().default(0),
-    shippingFeeMinor: integer('shipping_fee_minor').notNull().default(0),
-    paymentFeeMinor: integer('payment_fee_minor').notNull().default(0),
-    taxMinor: integer('tax_minor').notNull().default(0),
+    subtotalMinor: bigint('subtotal_minor', { mode: 'number' }).notNull(),
+    discountMinor: bigint('discount_minor', { mode: 'number' }).notNull().default(0),
+    shippingFeeMinor: bigint('shipping_fee_minor', { mode: 'number' }).notNull().default(0),
+    paymentFeeMinor: bigint('payment_fee_minor', { mode: 'number' }).notNull().default(0),
+    taxMinor: bigint('tax_minor', { mode: 'number' }).notNull().default(0),
     taxName: text('tax_name'),
     taxRatePercent: numeric('tax_rate_percent'),
     taxInclusive: boolean('tax_inclusive').notNull().default(false),
-    totalMinor: integer('total_minor').notNull(),
+    totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
     voucherId: uuid('voucher_id').references(() => vouchers.id, { onDelete: 'set null' }),
     voucherCode: text('voucher_code'),
     paymentMethod: text('payment_method').$type<PaymentMethod>().notNull(),
@@ -124,8 +125,8 @@ export const orderLines = pgTable(
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     variantPath: text('variant_path').notNull().default(''),
     quantity: integer('quantity').notNull(),
-    unitPriceMinor: integer('unit_price_minor').notNull(),
-    lineTotalMinor: integer('line_total_minor').notNull(),
+    unitPriceMinor: bigint('unit_price_minor', { mode: 'number' }).notNull(),
+    lineTotalMinor: bigint('line_total_minor', { mode: 'number' }).notNull(),
     /** The shopper's message (cart) or instructions (quotation) for this line. */
     message: text('message').notNull().default(''),
     capture: jsonb('capture').$type<OrderLineCapture>().notNull(),

@@ -1,7 +1,7 @@
 import type { CurrencyCode } from '@crossbuy/core/money';
 import type { PaymentMethod, RefundStatus } from '@crossbuy/core/order';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { orders } from '../orders/orders.table.js';
 import { users } from '../users/users.table.js';
 
@@ -21,9 +21,9 @@ export const payments = pgTable(
     /** The provider's id of the attempt (a PaymentIntent id), when there is a provider. */
     providerRef: text('provider_ref'),
     status: text('status').$type<'pending' | 'succeeded' | 'failed' | 'cancelled'>().notNull(),
-    amountMinor: integer('amount_minor').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     currency: text('currency').$type<CurrencyCode>().notNull(),
-    refundedMinor: integer('refunded_minor').notNull().default(0),
+    refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
     failureMessage: text('failure_message'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -74,7 +74,7 @@ export const orderRefunds = pgTable(
       .references(() => payments.id, { onDelete: 'restrict' }),
     method: text('method').$type<PaymentMethod>().notNull(),
     status: text('status').$type<RefundStatus>().notNull(),
-    amountMinor: integer('amount_minor').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     currency: text('currency').$type<CurrencyCode>().notNull(),
     reason: text('reason').notNull(),
     reference: text('reference'),

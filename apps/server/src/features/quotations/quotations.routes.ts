@@ -1,4 +1,5 @@
 import { countryCodeSchema } from '@crossbuy/core/catalogue';
+import { ORDER_TOTAL_MAX_MINOR } from '@crossbuy/core/order';
 import {
   declineQuotationSchema,
   externalQuotationSchema,
@@ -441,7 +442,13 @@ export const adminQuotationRoutes: FastifyPluginAsyncZod<QuotationRoutesOptions>
       schema: {
         tags: ['admin'],
         summary: 'The price per region one unit would be quoted at for a base price, and until when',
-        querystring: moneySchema.extend({ amountMinor: z.coerce.number().int().min(1) }),
+        querystring: moneySchema.extend({
+          amountMinor: z.coerce
+            .number()
+            .int()
+            .min(1)
+            .max(ORDER_TOTAL_MAX_MINOR, 'quotation/invalid_base_price'),
+        }),
         response: { 200: quotePreviewSchema },
       },
     },

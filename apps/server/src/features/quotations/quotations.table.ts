@@ -1,6 +1,6 @@
 import type { Money } from '@crossbuy/core/money';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { products } from '../catalogue/catalogue.table.js';
 import { externalProducts } from '../external-products/external-products.table.js';
 import { users } from '../users/users.table.js';
@@ -33,7 +33,7 @@ export const quotationItems = pgTable(
     quantity: integer('quantity').notNull(),
     instructions: text('instructions').notNull().default(''),
     /** Resolved: what the store pays for one, in the seller's currency (minor units). */
-    basePriceMinor: integer('base_price_minor'),
+    basePriceMinor: bigint('base_price_minor', { mode: 'number' }),
     basePriceCurrency: text('base_price_currency'),
     /** Resolved: the price of one per price kind (region country code), fixed at quoting. */
     quotedPrice: jsonb('quoted_price').$type<Record<string, Money>>(),

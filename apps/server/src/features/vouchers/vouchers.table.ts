@@ -1,6 +1,7 @@
 import type { CurrencyCode } from '@crossbuy/core/money';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -30,9 +31,9 @@ export const vouchers = pgTable(
     description: text('description').notNull().default(''),
     kind: text('kind').$type<'percent' | 'fixed'>().notNull(),
     percentOff: numeric('percent_off'),
-    amountOffMinor: integer('amount_off_minor'),
-    maxDiscountMinor: integer('max_discount_minor'),
-    minSpendMinor: integer('min_spend_minor').notNull().default(0),
+    amountOffMinor: bigint('amount_off_minor', { mode: 'number' }),
+    maxDiscountMinor: bigint('max_discount_minor', { mode: 'number' }),
+    minSpendMinor: bigint('min_spend_minor', { mode: 'number' }).notNull().default(0),
     currency: text('currency').$type<CurrencyCode>().notNull().default('SGD'),
     regions: text('regions').array().notNull().default(sql`'{}'::text[]`),
     paymentMethods: text('payment_methods').array().notNull().default(sql`'{}'::text[]`),
@@ -76,7 +77,7 @@ export const voucherRedemptions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** No foreign key: the orders table refers to vouchers, and a redemption is written with its order. */
     orderId: uuid('order_id').notNull(),
-    discountMinor: integer('discount_minor').notNull(),
+    discountMinor: bigint('discount_minor', { mode: 'number' }).notNull(),
     currency: text('currency').$type<CurrencyCode>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     releasedAt: timestamp('released_at', { withTimezone: true }),

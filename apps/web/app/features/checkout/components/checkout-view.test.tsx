@@ -54,8 +54,11 @@ const session: CheckoutSession = {
   orderId: null,
 };
 
-/** The store's pricing rules, small enough to read: 5 off with SAVE5, 2% for cards, no delivery to Japan. */
-function estimateFor(query: URLSearchParams): CostEstimate {
+/**
+ * The store's pricing rules, small enough to read: 5 off with SAVE5, 2% for cards, no delivery to Japan; with
+ * `cardPastCeiling`, the card fee takes the order past the most one order can come to.
+ */
+function estimateFor(query: URLSearchParams, cardPastCeiling = false): CostEstimate {
   const subtotal = 10_000;
   const voucherCode = query.get('voucherCode');
   const discount = voucherCode === 'SAVE5' ? 500 : 0;
@@ -115,6 +118,10 @@ function estimateFor(query: URLSearchParams): CostEstimate {
     shippingRefusal: toJapan
       ? { code: 'checkout/shipping_unavailable', params: ['Japan'], message: 'raw server text' }
       : null,
+    totalRefusal:
+      cardPastCeiling && query.get('paymentMethod') === 'card'
+        ? { code: 'checkout/total_too_large', params: ['S$999,999.99'], message: 'raw server text' }
+        : null,
     paymentMethods: [
       { method: 'card', label: 'Credit or debit card', feePercent: '2' },
       { method: 'paynow', label: 'PayNow', feePercent: '0' },
@@ -186,7 +193,12 @@ function anOrder(overrides: Partial<Order> = {}): Order {
   };
 }
 
-type Store = { addresses: StoredAddress[]; session: CheckoutSession | null; orderDelay?: Promise<void> };
+type Store = {
+  addresses: StoredAddress[];
+  session: CheckoutSession | null;
+  orderDelay?: Promise<void>;
+  cardPastCeiling?: boolean;
+};
 
 function serve(store: Store) {
   api.respond(async ({ method, path, body }: ApiCall) => {
@@ -201,7 +213,7 @@ function serve(store: Store) {
       return json(201, { address });
     }
     if (method === 'GET' && url.pathname === '/checkout/estimate_costs') {
-      return json(200, estimateFor(url.searchParams));
+      return json(200, estimateFor(url.searchParams, store.cardPastCeiling));
     }
     if (method === 'POST' && url.pathname === '/voucher/get_available') {
       return json(200, {
@@ -343,6 +355,21 @@ describe('CheckoutView', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
     await waitFor(() => expect(document.activeElement).toBe(within(delivery).getAllByRole('radio')[0]));
     expect(api.calls.some((call) => call.path === '/checkout/create_order')).toBe(false);
+  });
+
+  it('says when the total is more than one order can be, places nothing, and clears once a choice lowers it', async () => {
+    serve({ addresses: [home], session, cardPastCeiling: true });
+    renderCheckout();
+    const refusal = 'One order can come to at most S$999,999.99; please split it into smaller orders';
+    expect(await screen.findByText(refusal)).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(document.activeElement?.textContent).toBe(refusal));
+    expect(api.calls.some((call) => call.path === '/checkout/create_order')).toBe(false);
+
+    const payment = screen.getByRole('group', { name: 'Payment method' });
+    await userEvent.click(within(payment).getByRole('radio', { name: /PayNow/ }));
+    await waitFor(() => expect(screen.queryByText(refusal)).toBeNull());
   });
 
   it('gives the reason a voucher is refused, applies a good one, and offers the shopper’s vouchers', async () => {

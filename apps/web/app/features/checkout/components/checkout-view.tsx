@@ -235,6 +235,8 @@ function CheckoutForm({ session, profile }: { session: CheckoutSession; profile:
   const showAddressForm = addingAddress ?? addressList.length === 0;
   const updating = estimate.isFetching;
   const shippingRefusal = latest.shippingRefusal ? messageForError(latest.shippingRefusal) : undefined;
+  const totalRefusal = latest.totalRefusal ? messageForError(latest.totalRefusal) : undefined;
+  const formProblem = problems.form ?? totalRefusal;
   const voucherRefusal =
     latest.voucher?.refusal && latest.voucher.code === voucherCode
       ? messageForError(latest.voucher.refusal)
@@ -258,7 +260,10 @@ function CheckoutForm({ session, profile }: { session: CheckoutSession; profile:
     return answer.voucher.code;
   };
 
-  /** Shows each problem where it belongs and takes focus to the first, in the page's order. */
+  /**
+   * Shows each problem where it belongs and takes focus to the first, in the page's order. A total past the
+   * most an order can be is shown from the estimate itself, so it goes as soon as another choice lowers it.
+   */
   const show = (found: Problems) => {
     setProblems(found);
     const first = (
@@ -269,7 +274,7 @@ function CheckoutForm({ session, profile }: { session: CheckoutSession; profile:
         ['payment', paymentRef.current?.querySelector('input') ?? paymentRef.current],
         ['form', formAlertRef.current],
       ] as const
-    ).find(([key]) => found[key]);
+    ).find(([key]) => found[key] || (key === 'form' && totalRefusal));
     requestAnimationFrame(() => first?.[1]?.focus());
   };
 
@@ -281,7 +286,7 @@ function CheckoutForm({ session, profile }: { session: CheckoutSession; profile:
       voucher: voucherRefusal,
       payment: !paymentMethod ? formatErrorMessage('checkout/invalid_payment_method') : undefined,
     };
-    if (Object.values(found).some(Boolean) || !shippingAddressId || !paymentMethod) {
+    if (Object.values(found).some(Boolean) || totalRefusal || !shippingAddressId || !paymentMethod) {
       show(found);
       return;
     }
@@ -443,7 +448,7 @@ function CheckoutForm({ session, profile }: { session: CheckoutSession; profile:
           </h2>
           <CostBreakdown estimate={latest} updating={updating} hasAddress={shippingAddressId !== undefined} />
           <div ref={formAlertRef} tabIndex={-1} className="outline-none empty:hidden">
-            {problems.form ? <Alert>{problems.form}</Alert> : null}
+            {formProblem ? <Alert>{formProblem}</Alert> : null}
           </div>
           <Button onClick={() => void place()} disabled={placeBusy}>
             {placeBusy ? 'Placing your order…' : 'Place order'}

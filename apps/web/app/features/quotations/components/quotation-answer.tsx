@@ -7,6 +7,7 @@ import {
   multiplyMoney,
   parseMajorAmount,
 } from '@crossbuy/core/money';
+import { ORDER_TOTAL_MAX_MINOR } from '@crossbuy/core/order';
 import { QUOTATION_DECLINE_REASON_MAX_LENGTH, type QuotationDeskItem } from '@crossbuy/core/quotation';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -38,12 +39,19 @@ const regionNames = new Intl.DisplayNames(['en-GB'], { type: 'region' });
 /** What the queue says once an item is answered; the queue reads it from the navigation's state. */
 export type AnsweredState = { answered: string };
 
-/** A typed base price for one unit, or null when it is not an amount above zero. */
+/** A typed base price for one unit, or null when it is not an amount above zero the store can quote. */
 export function basePriceFrom(text: string, currency: CurrencyCode): Money | null {
   const typed = text.replace(/[\s,]/g, '');
   if (typed === '') return null;
-  const price = parseMajorAmount(typed, currency);
-  return price && price.amountMinor >= 1 && Number.isSafeInteger(price.amountMinor) ? price : null;
+  let price: Money | null;
+  try {
+    price = parseMajorAmount(typed, currency);
+  } catch (error) {
+    // More digits than a number holds exactly: far past the bound, and refused like it.
+    if (error instanceof RangeError) return null;
+    throw error;
+  }
+  return price && price.amountMinor >= 1 && price.amountMinor <= ORDER_TOTAL_MAX_MINOR ? price : null;
 }
 
 /** A price as the base-price field shows it: major units with the currency's own decimals. */

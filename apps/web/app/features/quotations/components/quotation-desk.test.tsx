@@ -231,13 +231,16 @@ describe('QuotationAnswer', () => {
     renderAt('/admin/quotations/q1');
     const amount = await screen.findByLabelText(/^Base price for one/);
     const user = userEvent.setup();
-    await user.clear(amount);
-    await user.type(amount, 'ten');
-    expect(
-      await screen.findByText('Please enter the price the store pays, above zero, in a supported currency'),
-    ).toBeTruthy();
-    expect(amount.getAttribute('aria-invalid')).toBe('true');
-    expect((screen.getByRole('button', { name: 'Resolve' }) as HTMLButtonElement).disabled).toBe(true);
+    const refusal =
+      'Please enter the price the store pays in a supported currency: above zero and at most 999,999.99 (99,999,999 in a currency without cents)';
+    // Words, then a yen past the most an order can come to, then more digits than a number holds exactly.
+    for (const typed of ['ten', '100,000,000', '99999999999999999999']) {
+      await user.clear(amount);
+      await user.type(amount, typed);
+      expect(await screen.findByText(refusal)).toBeTruthy();
+      expect(amount.getAttribute('aria-invalid')).toBe('true');
+      expect((screen.getByRole('button', { name: 'Resolve' }) as HTMLButtonElement).disabled).toBe(true);
+    }
 
     await user.clear(amount);
     await user.type(amount, '10');

@@ -1,0 +1,23 @@
+ALTER TABLE "product_region_prices" ALTER COLUMN "amount_minor" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "product_variants" ALTER COLUMN "price_minor" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "products" ALTER COLUMN "price_minor" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "shipping_rates" ALTER COLUMN "base_fee_minor" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "shipping_rates" ALTER COLUMN "step_fee_minor" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "shipping_rates" ALTER COLUMN "free_above_minor" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "external_products" ALTER COLUMN "price_minor" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "order_lines" ALTER COLUMN "unit_price_minor" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "order_lines" ALTER COLUMN "line_total_minor" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "orders" ALTER COLUMN "subtotal_minor" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "orders" ALTER COLUMN "discount_minor" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "orders" ALTER COLUMN "shipping_fee_minor" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "orders" ALTER COLUMN "payment_fee_minor" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "orders" ALTER COLUMN "tax_minor" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "orders" ALTER COLUMN "total_minor" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "order_refunds" ALTER COLUMN "amount_minor" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "payments" ALTER COLUMN "amount_minor" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "payments" ALTER COLUMN "refunded_minor" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "quotation_items" ALTER COLUMN "base_price_minor" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "voucher_redemptions" ALTER COLUMN "discount_minor" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "vouchers" ALTER COLUMN "amount_off_minor" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "vouchers" ALTER COLUMN "max_discount_minor" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "vouchers" ALTER COLUMN "min_spend_minor" SET DATA TYPE bigint;
