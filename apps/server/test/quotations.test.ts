@@ -572,7 +572,9 @@ describe('quotation calls', () => {
     expect(ids(await shopper.get('/api/quotation_order'))).toEqual([external]);
     expect((await shopper.get(`/api/quotation_order/${external}`)).statusCode).toBe(200);
     // An ordered item is the order's now: it can no longer be changed or removed from the list.
-    expect((await shopper.update(external, { quantity: 3 })).statusCode).toBe(404);
+    const changed = await shopper.update(external, { quantity: 3 });
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json().error.code).toBe('quotation/ordered');
     expect((await shopper.remove(external)).statusCode).toBe(404);
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Money } from '../money/index.js';
 import {
+  changeQuotationRequest,
   isQuoteExpired,
   marketplaceLabel,
   QUOTATION_STATUS_MESSAGES,
@@ -124,5 +125,49 @@ describe('quotePrices', () => {
 describe('quoteExpiresAt', () => {
   it('adds whole days', () => {
     expect(quoteExpiresAt(now, 7).toISOString()).toBe('2026-11-30T10:00:00.000Z');
+  });
+});
+
+describe('changeQuotationRequest', () => {
+  const quoted = { status: 'r' as const, quantity: 1, instructions: 'steel strap, size M' };
+
+  it('sends a quoted or declined item back to pending, giving up the answer', () => {
+    expect(changeQuotationRequest(quoted, { quantity: 999, instructions: '18k gold edition' })).toEqual({
+      status: 'p',
+      quantity: 999,
+      instructions: '18k gold edition',
+      dropsAnswer: true,
+    });
+    expect(changeQuotationRequest({ ...quoted, status: 'd' }, { instructions: '110 V is fine' })).toEqual({
+      status: 'p',
+      quantity: 1,
+      instructions: '110 V is fine',
+      dropsAnswer: true,
+    });
+  });
+
+  it('keeps a pending item pending, with no answer to give up', () => {
+    expect(changeQuotationRequest({ ...quoted, status: 'p' }, { quantity: 2 })).toEqual({
+      status: 'p',
+      quantity: 2,
+      instructions: 'steel strap, size M',
+      dropsAnswer: false,
+    });
+  });
+
+  it('changes nothing when the quantity and the instructions stay as they were', () => {
+    for (const status of ['p', 'r', 'd'] as const) {
+      const item = { ...quoted, status };
+      expect(changeQuotationRequest(item, {})).toBeNull();
+      expect(changeQuotationRequest(item, { quantity: 1 })).toBeNull();
+      expect(changeQuotationRequest(item, { instructions: 'steel strap, size M' })).toBeNull();
+      expect(changeQuotationRequest(item, { quantity: 1, instructions: 'steel strap, size M' })).toBeNull();
+    }
+  });
+
+  it('counts a change of either field alone, the letter case of the instructions included', () => {
+    expect(changeQuotationRequest(quoted, { quantity: 2 })?.quantity).toBe(2);
+    expect(changeQuotationRequest(quoted, { instructions: 'Steel strap, size M' })?.status).toBe('p');
+    expect(changeQuotationRequest(quoted, { instructions: '' })?.instructions).toBe('');
   });
 });

@@ -75,6 +75,28 @@ export function quotationUnavailableReason(
   return null;
 }
 
+/** What a shopper may change on a quotation item (spec section 5); a field left out stays as it is. */
+export type QuotationRequestChange = { quantity?: number | undefined; instructions?: string | undefined };
+
+/** Where an item stands and what it asks the store to quote. */
+export type QuotationItemRequest = { status: QuotationStatus; quantity: number; instructions: string };
+
+/**
+ * What an item asks for after the shopper's change, or null when the change leaves the quantity and the
+ * instructions as they were. A changed item is pending whatever it was: the store's quote or refusal
+ * answered the request as it stood, so a new request needs a new answer. `dropsAnswer` says whether an
+ * answer (a quote, or a refusal) is given up by the change.
+ */
+export function changeQuotationRequest(
+  item: QuotationItemRequest,
+  change: QuotationRequestChange,
+): (QuotationItemRequest & { status: 'p'; dropsAnswer: boolean }) | null {
+  const quantity = change.quantity ?? item.quantity;
+  const instructions = change.instructions ?? item.instructions;
+  if (quantity === item.quantity && instructions === item.instructions) return null;
+  return { status: 'p', quantity, instructions, dropsAnswer: item.status !== 'p' };
+}
+
 /** Spec section 4: external items are always in stock; internal ones by the chosen variant's stock. */
 export function quotationInStock(
   item: Pick<QuotationFacts, 'productSource' | 'quantity'> & { variantPath: string },

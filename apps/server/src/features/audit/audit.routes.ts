@@ -42,7 +42,9 @@ export const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: "The staff's changes, newest first: who, what, when, and the fields before and after",
+        summary:
+          "The staff's changes and shoppers' changes of quotation items, newest first: who, what, when, and " +
+          'the fields before and after',
         querystring: auditQuerySchema,
         response: { 200: auditPageSchema },
       },

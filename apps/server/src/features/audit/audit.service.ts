@@ -5,10 +5,14 @@ import { queryRows } from '../../db/query-rows.js';
 import { users } from '../users/users.table.js';
 import { type AuditEntryRow, auditEntries } from './audit.table.js';
 
-/** What the staff can change, as the audit log names it: `<subject type>.<action>`. */
+/**
+ * What the staff can change, as the audit log names it: `<subject type>.<action>`; and the one change a
+ * shopper makes to what the store answered (a quoted item's request), since it undoes the store's answer.
+ */
 export type AuditAction =
   | 'quotation_item.resolve'
   | 'quotation_item.decline'
+  | 'quotation_item.shopper_change'
   | 'order.confirm_paynow'
   | 'order.move'
   | 'order.refund'
@@ -92,8 +96,8 @@ export type AuditChange = {
 };
 
 /**
- * Records a change by the store's staff inside the transaction that makes it, with the actor's email as it
- * is now. One statement: the entry and the email read are one round trip.
+ * Records a change inside the transaction that makes it, with the actor's email as it is now. One
+ * statement: the entry and the email read are one round trip.
  */
 export async function recordAudit(tx: Database, change: AuditChange): Promise<void> {
   const json = (fields: AuditFields | null) => (fields === null ? null : JSON.stringify(fields));

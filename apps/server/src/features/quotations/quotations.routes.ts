@@ -275,6 +275,13 @@ export const quotationRoutes: FastifyPluginAsyncZod<QuotationRoutesOptions> = as
       schema: {
         tags: ['quotation'],
         summary: 'Change the quantity or the instructions of an item; no other field can be changed',
+        description:
+          'A quote holds for the request it answered. Changing the quantity or the instructions of a ' +
+          'resolved or declined item sends it back to pending: its quoted price, expiry and decline reason ' +
+          'are cleared, it cannot be checked out, and the store quotes it again. A pending item stays ' +
+          'pending. A change that leaves both as they were changes nothing and keeps the quote. Every change ' +
+          'is written to the audit log with the shopper as actor. An item already part of an order cannot ' +
+          "be changed (409 quotation/ordered); another shopper's item answers 404 quotation/not_found.",
         params: idParams,
         querystring: regionQuery,
         body: updateQuotationItemSchema,

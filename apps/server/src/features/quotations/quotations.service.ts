@@ -4,6 +4,7 @@ import { AppError, limitError } from '@crossbuy/core/errors';
 import { marketplaceOfHost, normaliseExternalLink } from '@crossbuy/core/external';
 import { type CurrencyCode, type Money, money } from '@crossbuy/core/money';
 import {
+  changeQuotationRequest,
   marketplaceLabel,
   QUOTATION_DESK_STATUS_CODES,
   QUOTATION_MAX_ITEMS,
@@ -12,6 +13,7 @@ import {
   type QuotationFilter,
   type QuotationItem,
   QuotationProductMissingError,
+  type QuotationRequestChange,
   quotationItemPrice,
   quotationUnavailableReason,
   quoteExpiresAt,
@@ -369,26 +371,72 @@ export async function getQuotationItem(
   return answerFor(db, row, region);
 }
 
-/** Changes only the quantity and the instructions of an item still in the list (spec section 5). */
+/** No answer from the store: what a pending item holds. */
+const clearedAnswer = {
+  status: 'p',
+  basePriceMinor: null,
+  basePriceCurrency: null,
+  quotedPrice: null,
+  quotedAt: null,
+  expiresAt: null,
+  answeredBy: null,
+  declineReason: null,
+  declinedAt: null,
+} as const;
+
+/** What a shopper's change touches, for the audit log: the request, and the answer it may give up. */
+function requestFieldsOf(row: QuotationItemRow): AuditFields {
+  return { quantity: row.quantity, instructions: row.instructions, ...answerFieldsOf(row) };
+}
+
+/**
+ * Changes only the quantity and the instructions of an item still in the list (spec section 5). A quote
+ * answers the request it was given for, so a change sends a quoted or declined item back to the desk as
+ * pending, its answer cleared; a change that leaves both as they were changes nothing. It holds the
+ * owner's lock, as placing an order does, so an item is either ordered as quoted (and the change refused
+ * with quotation/ordered) or changed first (and the order refused as pending), never ordered as changed
+ * at the old price.
+ */
 export async function updateQuotationItem(
   db: Database,
   userId: string,
   id: string,
-  update: { quantity?: number | undefined; instructions?: string | undefined },
+  update: QuotationRequestChange,
   region: PricingRegion,
 ): Promise<QuotationAnswer> {
-  const [row] = isUuid(id)
-    ? await db
-        .update(quotationItems)
-        .set({
-          ...(update.quantity !== undefined && { quantity: update.quantity }),
-          ...(update.instructions !== undefined && { instructions: update.instructions }),
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(quotationItems.id, id), mine(userId), inList))
-        .returning()
-    : [];
-  if (!row) throw new AppError('quotation/not_found', [id]);
+  if (!isUuid(id)) throw new AppError('quotation/not_found', [id]);
+  const row = await asOwner(db, userId, async (tx) => {
+    // The item's row lock as well: the desk answers under that lock alone, so a quote given for the old
+    // request cannot land between this read and the write and stay on the changed one.
+    const [item] = await tx
+      .select()
+      .from(quotationItems)
+      .where(and(eq(quotationItems.id, id), mine(userId)))
+      .for('update');
+    if (!item) throw new AppError('quotation/not_found', [id]);
+    if (item.orderedAt !== null) throw new AppError('quotation/ordered');
+    const changed = changeQuotationRequest(item, update);
+    if (!changed) return item;
+    const [written] = await tx
+      .update(quotationItems)
+      .set({
+        ...clearedAnswer,
+        quantity: changed.quantity,
+        instructions: changed.instructions,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(quotationItems.id, item.id))
+      .returning();
+    if (!written) throw new Error('quotation item vanished under its owner lock');
+    await recordAudit(tx, {
+      actorUserId: userId,
+      action: 'quotation_item.shopper_change',
+      subject: { type: 'quotation_item', id: item.id },
+      before: requestFieldsOf(item),
+      after: requestFieldsOf(written),
+    });
+    return written;
+  });
   return answerFor(db, row, region);
 }
 
@@ -401,18 +449,6 @@ export async function removeQuotationItem(db: Database, userId: string, id: stri
     : [];
   if (removed.length === 0) throw new AppError('quotation/not_found', [id]);
 }
-
-const clearedAnswer = {
-  status: 'p',
-  basePriceMinor: null,
-  basePriceCurrency: null,
-  quotedPrice: null,
-  quotedAt: null,
-  expiresAt: null,
-  answeredBy: null,
-  declineReason: null,
-  declinedAt: null,
-} as const;
 
 /**
  * One step to ask again for a quote that expired or was declined: the item goes back to pending with its

@@ -94,6 +94,52 @@ describe('AuditLog', () => {
     expect(api.calls.map((call) => call.path)).toEqual(['/admin/audit_log?page=1&limit=50']);
   });
 
+  it("shows a shopper's change of a quoted request: the shopper, and the request and quote before and after", async () => {
+    const changing: AuditEntry = {
+      id: 'a3',
+      actor: { id: 's1', email: 'shopper@example.com' },
+      action: 'quotation_item.shopper_change',
+      subject: { type: 'quotation_item', id: 'q8' },
+      before: {
+        quantity: 1,
+        instructions: 'steel strap, size M',
+        status: 'r',
+        quotedPrice: { SG: { amountMinor: 32_000, currency: 'SGD' } },
+        expiresAt: '2026-11-30T10:00:00.000Z',
+        declineReason: null,
+      },
+      after: {
+        quantity: 999,
+        instructions: '18k gold edition',
+        status: 'p',
+        quotedPrice: null,
+        expiresAt: null,
+        declineReason: null,
+      },
+      createdAt: '2026-11-24T08:00:00.000Z',
+    };
+    api.respond(() => json(200, { entries: [changing], page: 1, limit: 50, total: 1 }));
+    renderAt('/admin/audit_log');
+    const table = await screen.findByRole('table');
+    const [, row] = within(table).getAllByRole('row');
+    const cells = within(row as HTMLElement).getAllByRole('cell');
+    expect(cells.slice(1, 3).map((cell) => cell.textContent)).toEqual([
+      'shopper@example.com',
+      'Shopper changed a quotation requestQuotation item q8',
+    ]);
+    expect(
+      within(row as HTMLElement)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'quantity: 1 → 999',
+      'instructions: steel strap, size M → 18k gold edition',
+      'status: r → p',
+      'quotedPrice: {"SG":{"amountMinor":32000,"currency":"SGD"}} → none',
+      'expiresAt: 2026-11-30T10:00:00.000Z → none',
+    ]);
+  });
+
   it('asks for what the filter names, by keyboard, and says when nothing matches', async () => {
     api.respond(() => json(200, { entries: [], page: 1, limit: 50, total: 0 }));
     renderAt('/admin/audit_log');

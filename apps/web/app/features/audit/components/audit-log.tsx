@@ -32,6 +32,7 @@ const SUBJECT_LABELS: Record<AuditSubjectType, string> = {
 const ACTION_LABELS: Record<string, string> = {
   'quotation_item.resolve': 'Quoted an item',
   'quotation_item.decline': 'Declined an item',
+  'quotation_item.shopper_change': 'Shopper changed a quotation request',
   'order.confirm_paynow': 'Confirmed a PayNow transfer',
   'order.move': 'Moved an order on',
   'order.refund': 'Refunded an order',
@@ -120,7 +121,10 @@ function changedFields(entry: AuditEntry): { field: string; before: string; afte
   });
 }
 
-/** What the staff changed, newest first, filtered by what was changed; for admins. */
+/**
+ * What the staff changed, and shoppers' changes of quotation items, newest first, filtered by what was
+ * changed; for admins.
+ */
 export function AuditLog({ filter, page }: { filter: AuditFilter; page: number }) {
   const log = useAuditLog(filter, page);
   const filtered = filter.subjectType !== null || filter.subjectId !== null;

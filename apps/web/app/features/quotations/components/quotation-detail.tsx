@@ -1,7 +1,8 @@
 import { formatDateTime } from '@crossbuy/core/dates';
-import { messageForError } from '@crossbuy/core/errors';
-import type { QuotationItem } from '@crossbuy/core/quotation';
-import { type FormEvent, useEffect, useState } from 'react';
+import { appErrorFromZodIssues, messageForError } from '@crossbuy/core/errors';
+import { formatMoney } from '@crossbuy/core/money';
+import { changeQuotationRequest, type QuotationItem } from '@crossbuy/core/quotation';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, textLinkClasses } from '../../../components/ui/button';
@@ -111,34 +112,92 @@ function QuotationItemView({ item }: { item: QuotationItem }) {
   );
 }
 
+/** Why a change must be confirmed: said in full, before anything is saved. */
+function requoteWarning(item: QuotationItem): string {
+  return (
+    'Changing the quantity or the instructions asks the store for a new quote, so the current price ' +
+    `(${formatMoney(item.price)} for ${item.quantity}) will no longer hold and you can check this item ` +
+    'out only once the store has quoted again. Save the change?'
+  );
+}
+
+/**
+ * The quantity and the instructions, changed. A quote answers the request as it stood, so a change to a
+ * quoted item first says that it asks for a new quote and waits for the shopper to confirm; focus rests on
+ * the answer that keeps the quote, and returns to the form's button after either answer.
+ */
 function EditQuotation({ item }: { item: QuotationItem }) {
   const update = useUpdateQuotationItem();
   const [quantity, setQuantity] = useState(String(item.quantity));
   const [instructions, setInstructions] = useState(item.instructions);
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const keepQuote = useRef<HTMLButtonElement>(null);
+  const save = useRef<HTMLButtonElement>(null);
+  const answered = useRef(false);
 
   useEffect(() => setQuantity(String(item.quantity)), [item.quantity]);
   useEffect(() => setInstructions(item.instructions), [item.instructions]);
+  useEffect(() => {
+    if (confirming) keepQuote.current?.focus();
+    else if (answered.current) save.current?.focus();
+  }, [confirming]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
+    // The schema loads when the form is sent, not with the page: most shoppers only read their quote.
+    const { updateQuotationItemSchema } = await import('@crossbuy/core/quotation');
+    const parsed = updateQuotationItemSchema.safeParse({ quantity: Number(quantity), instructions });
+    const request = parsed.success ? changeQuotationRequest(item, parsed.data) : null;
+    if (!parsed.success || !request) {
+      answered.current = confirming;
+      setConfirming(false);
+      setMessage(
+        parsed.success
+          ? { text: 'Nothing to save: the quantity and the instructions are as they were.', failed: false }
+          : { text: messageForError(appErrorFromZodIssues(parsed.error.issues)), failed: true },
+      );
+      return;
+    }
+    if (request.dropsAnswer && !confirming) {
+      setConfirming(true);
+      return;
+    }
     try {
-      await update.mutateAsync({ id: item.id, update: { quantity: Number(quantity), instructions } });
-      setMessage({ text: 'Your changes are saved.', failed: false });
+      await update.mutateAsync({ id: item.id, update: parsed.data });
+      setMessage({
+        text: request.dropsAnswer
+          ? 'Your changes are saved. The store will quote your new request.'
+          : 'Your changes are saved.',
+        failed: false,
+      });
     } catch (error) {
       setMessage({ text: messageForError(error), failed: true });
+    } finally {
+      answered.current = confirming;
+      setConfirming(false);
     }
+  };
+
+  const keepCurrentQuote = () => {
+    setQuantity(String(item.quantity));
+    setInstructions(item.instructions);
+    answered.current = true;
+    setConfirming(false);
   };
 
   return (
     <form
       noValidate
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       aria-label="Change the request"
       className="flex flex-col gap-3 rounded-xl border border-line bg-white p-4"
     >
       <h2 className="text-lg font-semibold">Change the request</h2>
+      {item.status === 'r' ? (
+        <p className="text-sm text-muted">The store quoted this request; changing it asks for a new quote.</p>
+      ) : null}
       <QuantityAndInstructions
         quantity={quantity}
         onQuantityChange={setQuantity}
@@ -150,9 +209,30 @@ function EditQuotation({ item }: { item: QuotationItem }) {
           <p className={message.failed ? 'text-danger-700' : 'text-brand-900'}>{message.text}</p>
         ) : null}
       </div>
-      <Button type="submit" disabled={update.isPending} className="self-start">
-        {update.isPending ? 'Saving…' : 'Save changes'}
-      </Button>
+      {confirming ? (
+        <div className="flex flex-col gap-3 rounded-lg bg-brand-50 p-3">
+          <p role="alert" className="text-sm font-medium text-brand-900">
+            {requoteWarning(item)}
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" disabled={update.isPending}>
+              {update.isPending ? 'Saving…' : 'Save and ask for a new quote'}
+            </Button>
+            <Button
+              ref={keepQuote}
+              variant="secondary"
+              disabled={update.isPending}
+              onClick={keepCurrentQuote}
+            >
+              Keep the current quote
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <Button ref={save} type="submit" disabled={update.isPending} className="self-start">
+          {update.isPending ? 'Saving…' : 'Save changes'}
+        </Button>
+      )}
     </form>
   );
 }

@@ -181,6 +181,88 @@ describe('the quotation detail', () => {
   });
 });
 
+describe('changing a quoted item', () => {
+  const warning =
+    'Changing the quantity or the instructions asks the store for a new quote, so the current price ' +
+    '(S$250.00 for 2) will no longer hold and you can check this item out only once the store has quoted ' +
+    'again. Save the change?';
+  const puts = () => api.calls.filter((call) => call.method === 'PUT');
+
+  it('says first that a change asks for a new quote, and after saving shows the item being quoted again', async () => {
+    let answer: QuotationItem = resolved({ id: 'q1' });
+    api.respond(({ method, body }) => {
+      if (method === 'PUT') {
+        answer = aQuotationItem({ id: 'q1', quantity: 2, ...(body as object) });
+      }
+      return json(200, { quotationItem: answer, product: null });
+    });
+    renderAt('/quotations/q1', <QuotationDetail id="q1" />);
+    expect(await screen.findByText('Your Quotation is here!')).toBeTruthy();
+    expect(screen.getByText('The store quoted this request; changing it asks for a new quote.')).toBeTruthy();
+
+    const quantity = screen.getByLabelText('Quantity');
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '3');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(warning);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Keep the current quote' }));
+    expect(puts()).toEqual([]);
+
+    await userEvent.keyboard('{Enter}');
+    expect(puts()).toEqual([]);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect((screen.getByLabelText('Quantity') as HTMLInputElement).value).toBe('2');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Save changes' }));
+    expect(screen.getByText('Your Quotation is here!')).toBeTruthy();
+
+    await userEvent.type(screen.getByLabelText('Instructions for the store'), 'Gold edition');
+    await userEvent.type(screen.getByLabelText('Quantity'), '{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe(warning);
+    await userEvent.keyboard('{Shift>}{Tab}{/Shift}');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Save and ask for a new quote' }));
+    await userEvent.keyboard('{Enter}');
+
+    expect(await screen.findByText('Quoting your product...')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('Quoting your product...');
+    expect(screen.queryByTestId('quotation-price')).toBeNull();
+    expect(screen.getByText('Your changes are saved. The store will quote your new request.')).toBeTruthy();
+    expect(puts().map((call) => call.body)).toEqual([{ quantity: 2, instructions: 'Gold edition' }]);
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Save changes' })),
+    );
+  });
+
+  it('saves nothing when nothing changed, and shows why a change was refused', async () => {
+    api.respond(({ method }) =>
+      method === 'PUT'
+        ? json(409, envelope('quotation/ordered'))
+        : json(200, { quotationItem: resolved({ id: 'q1' }), product: null }),
+    );
+    renderAt('/quotations/q1', <QuotationDetail id="q1" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Save changes' }));
+    expect(
+      await screen.findByText('Nothing to save: the quantity and the instructions are as they were.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    const quantity = screen.getByLabelText('Quantity');
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '0');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Please choose a quantity from 1 to 999')).toBeTruthy();
+    expect(puts()).toEqual([]);
+
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '5');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Save and ask for a new quote' }));
+    expect(
+      await screen.findByText('This quotation item is part of an order now, so it can no longer be changed'),
+    ).toBeTruthy();
+    expect(puts()).toHaveLength(1);
+  });
+});
+
 describe('the quotation request form', () => {
   it('fills the name and picture from the link, keeps them editable, and sends the remote request', async () => {
     api.respond(({ method, path }) => {
