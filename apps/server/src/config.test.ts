@@ -29,6 +29,12 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:3000',
       trustProxy: false,
       maxAddressesPerUser: 10,
+      shopperLimits: {
+        maxUnpaidOrders: 5,
+        maxUnitsHeldPerItem: 20,
+        maxOrdersPerHour: 10,
+        maxOpenCheckouts: 20,
+      },
       refreshReuseGraceSeconds: 10,
       mailPollSeconds: 15,
       redisUrl: undefined,
@@ -134,6 +140,13 @@ describe('loadConfig', () => {
     });
     expect(() => loadConfig({ SESSION_SECRET: secret, MAX_ADDRESSES_PER_USER: '0' })).toThrow(
       /MAX_ADDRESSES_PER_USER/,
+    );
+    expect(
+      loadConfig({ SESSION_SECRET: secret, MAX_UNPAID_ORDERS: '2', MAX_OPEN_CHECKOUTS: '10000' })
+        .shopperLimits,
+    ).toMatchObject({ maxUnpaidOrders: 2, maxOpenCheckouts: 10_000 });
+    expect(() => loadConfig({ SESSION_SECRET: secret, MAX_ORDERS_PER_HOUR: '10001' })).toThrow(
+      /MAX_ORDERS_PER_HOUR/,
     );
   });
 });

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CURRENCIES, DEFAULT_CURRENCY } from '@crossbuy/core/money';
+import type { ShopperLimits } from '@crossbuy/core/order';
 import { DEFAULT_QUOTE_VALID_DAYS } from '@crossbuy/core/quotation';
+import { SHOPPER_LIMIT_MAX } from '@crossbuy/core/settings';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -22,6 +24,8 @@ const percentage = z
   .string()
   .trim()
   .regex(/^\d{1,3}(\.\d{1,4})?$/, 'a percentage such as 10 or 7.5');
+
+const shopperLimit = z.coerce.number().int().min(1).max(SHOPPER_LIMIT_MAX);
 
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -70,6 +74,10 @@ const environmentSchema = z.object({
   WEB_BUILD_DIR: optionalString,
   TRUST_PROXY: optionalString,
   MAX_ADDRESSES_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
+  MAX_UNPAID_ORDERS: shopperLimit.default(5),
+  MAX_UNITS_HELD_PER_ITEM: shopperLimit.default(20),
+  MAX_ORDERS_PER_HOUR: shopperLimit.default(10),
+  MAX_OPEN_CHECKOUTS: shopperLimit.default(20),
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   MAIL_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   QUOTE_VALID_DAYS: z.coerce.number().int().min(1).max(90).default(DEFAULT_QUOTE_VALID_DAYS),
@@ -132,6 +140,8 @@ export type AppConfig = {
   /** Fastify's trustProxy: false, true, a hop count, or a list of proxy addresses. */
   trustProxy: boolean | number | string[];
   maxAddressesPerUser: number;
+  /** What one shopper may hold at once until an admin sets it in store settings (docs/decisions/0058). */
+  shopperLimits: ShopperLimits;
   /**
    * How long after a rotation the previous refresh token may still buy an access token (without a new
    * refresh token), so two tabs refreshing at the same moment do not look like a stolen token.
@@ -221,6 +231,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     webBuildDir: env.WEB_BUILD_DIR ? path.resolve(env.WEB_BUILD_DIR) : undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     maxAddressesPerUser: env.MAX_ADDRESSES_PER_USER,
+    shopperLimits: {
+      maxUnpaidOrders: env.MAX_UNPAID_ORDERS,
+      maxUnitsHeldPerItem: env.MAX_UNITS_HELD_PER_ITEM,
+      maxOrdersPerHour: env.MAX_ORDERS_PER_HOUR,
+      maxOpenCheckouts: env.MAX_OPEN_CHECKOUTS,
+    },
     refreshReuseGraceSeconds: env.REFRESH_REUSE_GRACE_SECONDS,
     mailPollSeconds: env.MAIL_POLL_SECONDS,
     quoteValidDays: env.QUOTE_VALID_DAYS,

@@ -143,5 +143,6 @@ export function orderRulesOf(app: FastifyInstance): OrderRules {
     },
     cardFeePercent: config.cardFeePercent,
     paymentMinutes: config.orderPaymentMinutes,
+    storeDefaults: storeSettingDefaults(config),
   };
 }

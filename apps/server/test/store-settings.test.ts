@@ -156,7 +156,15 @@ describe('store settings (admins only)', () => {
       const admin = await staff('admin');
       const initial = await admin.api.get('/api/admin/settings/general');
       expect(initial.statusCode, initial.body).toBe(200);
-      const defaults = { quoteValidDays: 7, quoteFeePercent: '10', maxAddressesPerUser: 3 };
+      const defaults = {
+        quoteValidDays: 7,
+        quoteFeePercent: '10',
+        maxAddressesPerUser: 3,
+        maxUnpaidOrders: 5,
+        maxUnitsHeldPerItem: 20,
+        maxOrdersPerHour: 10,
+        maxOpenCheckouts: 20,
+      };
       expect(initial.json()).toEqual({ settings: defaults, defaults });
 
       const changed = await admin.api.send('PATCH', '/api/admin/settings/general', {
@@ -187,6 +195,10 @@ describe('store settings (admins only)', () => {
         [{ quoteValidDays: '7' }, 'settings/invalid_quote_valid_days'],
         [{ maxAddressesPerUser: 0 }, 'settings/invalid_max_addresses'],
         [{ maxAddressesPerUser: 1001 }, 'settings/invalid_max_addresses'],
+        [{ maxUnpaidOrders: 0 }, 'settings/invalid_max_unpaid_orders'],
+        [{ maxUnitsHeldPerItem: 10_001 }, 'settings/invalid_max_units_held'],
+        [{ maxOrdersPerHour: 1.5 }, 'settings/invalid_max_orders_per_hour'],
+        [{ maxOpenCheckouts: '20' }, 'settings/invalid_max_open_checkouts'],
         [{ quoteFeePercent: '-1' }, 'settings/invalid_quote_fee_percent'],
         [{ quoteFeePercent: '1e2' }, 'settings/invalid_quote_fee_percent'],
         [{ quoteFeePercent: '10\u0000' }, 'general/argument_error'],

@@ -12,6 +12,7 @@ import {
   EXCHANGE_RATE_CSV_MAX_LINES,
   MAX_ADDRESSES_PER_USER_LIMIT,
   QUOTE_VALID_DAYS_MAX,
+  SHOPPER_LIMIT_MAX,
   TAX_NAME_MAX_LENGTH,
 } from '../settings/limits.js';
 
@@ -159,6 +160,13 @@ export const ERROR_MESSAGES = {
     '{0} cannot be used for this order; please choose another payment method',
   'checkout/invalid_notes': 'The note can be at most 1000 characters',
   'checkout/total_too_large': 'One order can come to at most {0}; please split it into smaller orders',
+  'checkout/too_many_unpaid_orders':
+    'You have {0} orders waiting for payment; please pay for or cancel one before placing another',
+  'checkout/too_many_units_held':
+    'At most {1} of {0} can wait for payment in your orders at once ({2} already do); please lower the quantity or pay for your open orders first',
+  'checkout/too_many_orders':
+    'You have placed {0} orders in the last hour; please try again in {1} minute(s)',
+  'checkout/too_many_sessions': 'You have {0} unfinished checkouts; please try again in {1} minute(s)',
   'voucher/unknown': 'This voucher code is not valid',
   'voucher/expired': 'This voucher has expired',
   'voucher/not_yet_valid': 'This voucher can be used from {0}',
@@ -167,6 +175,7 @@ export const ERROR_MESSAGES = {
   'voucher/wrong_payment_method': 'This voucher can only be used when paying by {0}',
   'voucher/used_up': 'This voucher has been fully redeemed',
   'voucher/already_used': 'You have already used this voucher the most times allowed ({0})',
+  'voucher/too_many_attempts': 'Too many voucher codes were tried; please try again in {0} seconds',
   'voucher/not_found': 'The voucher you are looking for is not found',
   'voucher/code_taken': 'Another voucher already has the code {0}; please choose another code',
   'voucher/invalid_code':
@@ -266,6 +275,10 @@ export const ERROR_MESSAGES = {
   'settings/invalid_quote_valid_days': 'Please enter a quote validity of 1 to {0} days',
   'settings/invalid_quote_fee_percent': 'Please enter a service fee percentage such as 10 or 7.5',
   'settings/invalid_max_addresses': 'Please enter a maximum of 1 to {0} addresses per user',
+  'settings/invalid_max_unpaid_orders': 'Please enter a maximum of 1 to {0} unpaid orders per shopper',
+  'settings/invalid_max_units_held': 'Please enter a maximum of 1 to {0} units of one item per shopper',
+  'settings/invalid_max_orders_per_hour': 'Please enter a maximum of 1 to {0} orders per shopper an hour',
+  'settings/invalid_max_open_checkouts': 'Please enter a maximum of 1 to {0} open checkouts per shopper',
   'shipping/location_not_found': 'The shipping location you are looking for is not found',
   'shipping/rule_not_found': 'The shipping fee rule you are looking for is not found',
   'shipping/rule_exists': 'This destination already has a fee rule for goods from there',
@@ -327,6 +340,8 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   'general/payload_too_large': 413,
   'general/unsupported_media_type': 415,
   'general/rate_limited': 429,
+  'voucher/too_many_attempts': 429,
+  'checkout/too_many_orders': 429,
   'contact/captcha_unavailable': 503,
   'auth/resend_verify_code_rate_limit': 429,
   'general/unknown_error': 500,
@@ -486,6 +501,10 @@ const LIMIT_PARAMS: Partial<Record<ErrorCode, readonly number[]>> = {
   'settings/csv_too_many_lines': [EXCHANGE_RATE_CSV_MAX_LINES],
   'settings/invalid_quote_valid_days': [QUOTE_VALID_DAYS_MAX],
   'settings/invalid_max_addresses': [MAX_ADDRESSES_PER_USER_LIMIT],
+  'settings/invalid_max_unpaid_orders': [SHOPPER_LIMIT_MAX],
+  'settings/invalid_max_units_held': [SHOPPER_LIMIT_MAX],
+  'settings/invalid_max_orders_per_hour': [SHOPPER_LIMIT_MAX],
+  'settings/invalid_max_open_checkouts': [SHOPPER_LIMIT_MAX],
   'tax/invalid_name': [TAX_NAME_MAX_LENGTH],
 };
 

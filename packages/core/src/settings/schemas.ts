@@ -9,6 +9,7 @@ import {
   QUOTE_VALID_DAYS_MAX,
   SHIPPING_FEE_MAX_MINOR,
   SHIPPING_STEP_GRAMS_MAX,
+  SHOPPER_LIMIT_MAX,
   TAX_NAME_MAX_LENGTH,
 } from './limits.js';
 
@@ -108,6 +109,19 @@ export type RegionUpdate = z.infer<typeof updateRegionSchema>;
 
 const percentPattern = /^\d{1,2}(?:\.\d{1,4})?$/;
 
+/** How much of the store one shopper may hold at once (docs/decisions/0058): a whole number from 1. */
+const shopperLimit = (
+  code:
+    | 'settings/invalid_max_unpaid_orders'
+    | 'settings/invalid_max_units_held'
+    | 'settings/invalid_max_orders_per_hour'
+    | 'settings/invalid_max_open_checkouts',
+) =>
+  z
+    .int({ error: () => code })
+    .min(1, { error: () => code })
+    .max(SHOPPER_LIMIT_MAX, { error: () => code });
+
 /** Settings an admin changes without a deployment; the server's environment gives a new store's values. */
 export const storeSettingsSchema = z.object({
   quoteValidDays: z
@@ -122,6 +136,10 @@ export const storeSettingsSchema = z.object({
     .int({ error: () => 'settings/invalid_max_addresses' })
     .min(1, { error: () => 'settings/invalid_max_addresses' })
     .max(MAX_ADDRESSES_PER_USER_LIMIT, { error: () => 'settings/invalid_max_addresses' }),
+  maxUnpaidOrders: shopperLimit('settings/invalid_max_unpaid_orders'),
+  maxUnitsHeldPerItem: shopperLimit('settings/invalid_max_units_held'),
+  maxOrdersPerHour: shopperLimit('settings/invalid_max_orders_per_hour'),
+  maxOpenCheckouts: shopperLimit('settings/invalid_max_open_checkouts'),
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
 export const storeSettingsUpdateSchema = storeSettingsSchema.partial();

@@ -39,6 +39,13 @@ describe('store settings schemas', () => {
     expect(codeOf({ maxAddressesPerUser: 0 })).toBe('settings/invalid_max_addresses');
     expect(codeOf({ quoteFeePercent: '7.12345' })).toBe('settings/invalid_quote_fee_percent');
     expect(codeOf({ quoteValidDays: 90, maxAddressesPerUser: 1000, quoteFeePercent: '7.5' })).toBeUndefined();
+    expect(codeOf({ maxUnpaidOrders: 0 })).toBe('settings/invalid_max_unpaid_orders');
+    expect(codeOf({ maxUnitsHeldPerItem: 10_001 })).toBe('settings/invalid_max_units_held');
+    expect(codeOf({ maxOrdersPerHour: 2.5 })).toBe('settings/invalid_max_orders_per_hour');
+    expect(codeOf({ maxOpenCheckouts: '20' })).toBe('settings/invalid_max_open_checkouts');
+    expect(
+      codeOf({ maxUnpaidOrders: 1, maxUnitsHeldPerItem: 10_000, maxOrdersPerHour: 60, maxOpenCheckouts: 20 }),
+    ).toBeUndefined();
   });
 
   it('normalises a rate set by hand', () => {

@@ -11,6 +11,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { clientInfo } from '../../lib/client-info.js';
 import { linkOrigin } from '../../lib/link-origin.js';
 import {
   accountOf,
@@ -27,6 +28,7 @@ import {
 import type { PricingRegion } from '../regions/pricing.js';
 import type { RegionDirectory } from '../regions/regions.service.js';
 import { preferredRegionOfUser } from '../regions/regions.service.js';
+import { countedVoucherCheck } from '../vouchers/voucher-limits.js';
 import {
   type CheckoutSelection,
   createCheckoutSession,
@@ -56,6 +58,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
 ) => {
   guardPrivateRoutes(app, requireVerifiedEmail);
   const userOf = (request: FastifyRequest) => principalOf(request).userId;
+  /** Every look-up of a typed voucher code is a guess under the shopper's limits (docs/decisions/0058). */
+  const voucherCheckOf = (request: FastifyRequest) =>
+    countedVoucherCheck(app.rateLimiter, { userId: userOf(request), client: clientInfo(request) });
   const shopperOf = async (request: FastifyRequest) => {
     const { user } = await accountOf(request);
     return { id: user.id, email: user.email, firstName: user.firstName };
@@ -82,7 +87,15 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
   ) {
     const region = await regionOf(request, query.regionCountryCode);
     const lines = await loadCheckoutLines(app.db, userOf(request), selection, region);
-    const priced = await priceCheckout(app.db, userOf(request), lines, query, region, rules);
+    const priced = await priceCheckout(
+      app.db,
+      userOf(request),
+      lines,
+      query,
+      region,
+      rules,
+      voucherCheckOf(request),
+    );
     return toCostEstimate(region, lines, priced, query.voucherCode, rules);
   }
 
@@ -94,15 +107,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
     choices: OrderChoices,
     regionCountryCode: string | undefined,
   ) {
-    const placed = await placeOrder(
-      app.db,
-      await shopperOf(request),
-      selection,
-      choices,
-      await regionOf(request, regionCountryCode),
-      rules,
-      linkOrigin(request),
-    );
+    const shopper = await shopperOf(request);
+    const region = await regionOf(request, regionCountryCode);
+    const place = () => placeOrder(app.db, shopper, selection, choices, region, rules, linkOrigin(request));
+    // An order refused for its voucher code tells whether the code exists, as validate does.
+    const placed = choices.voucherCode ? await voucherCheckOf(request)(place) : await place();
     return reply
       .status(placed.created ? 201 : 200)
       .send({ order: await describePlacedOrder(app.db, placed) });
@@ -117,20 +126,15 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
         description:
           "Only the shopper's own lines that can be bought now are accepted; the first that cannot is refused " +
           'with its reason (a quote expired, pending or declined, a product off sale). The key is used by the ' +
-          'estimate and by create_order, and expires.',
+          'estimate and by create_order, and expires. A shopper with as many unexpired, unordered sessions ' +
+          'as the store allows is refused with checkout/too_many_sessions.',
         body: checkoutSessionRequestSchema,
         response: { 201: checkoutSessionSchema },
       },
     },
     async (request, reply) => {
       const region = await regionOf(request, undefined);
-      const session = await createCheckoutSession(
-        app.db,
-        userOf(request),
-        request.body,
-        region,
-        rules.sessionMinutes,
-      );
+      const session = await createCheckoutSession(app.db, userOf(request), request.body, region, rules);
       return reply.status(201).send(toCheckoutSession(session));
     },
   );
@@ -182,7 +186,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
         description:
           'Subtotal, voucher discount, shipping to the chosen address, payment-method fee and tax, in the ' +
           "region's currency, each rounded once to its minor units; the total is their sum. A voucher that " +
-          'does not apply, or an address the store does not deliver to, is reported with its reason.',
+          'does not apply, or an address the store does not deliver to, is reported with its reason. A ' +
+          'voucher code counts against the limits on guessing codes; once they are full it is reported as ' +
+          'voucher/too_many_attempts.',
         querystring: estimateCostsQuerySchema,
         response: { 200: costEstimateSchema },
       },
@@ -216,7 +222,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
         description:
           '201 with the new order; 200 with the same order when the session has already placed it, so a ' +
           'double click or a retried request makes one order. Stock is taken and the voucher redeemed in ' +
-          'the same transaction; the lines leave the cart and the quotation list.',
+          'the same transaction; the lines leave the cart and the quotation list. Refused past the ' +
+          "shopper's limits: unpaid orders, units of one item in them, orders an hour (store settings); " +
+          'a voucher code counts against the limits on guessing codes (429 voucher/too_many_attempts).',
         body: createOrderSchema,
         response: { 200: orderAnswerSchema, 201: orderAnswerSchema },
       },

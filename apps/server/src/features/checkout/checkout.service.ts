@@ -25,6 +25,7 @@ import {
 } from '@crossbuy/core/order';
 import { marketplaceLabel, quotationUnavailableReason } from '@crossbuy/core/quotation';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { asOwner } from '../../db/as-owner.js';
 import type { Database } from '../../db/client.js';
 import { isUuid } from '../../lib/ids.js';
 import { randomToken } from '../../lib/secrets.js';
@@ -32,8 +33,10 @@ import { type AddressRow, addresses } from '../addresses/addresses.table.js';
 import { cartItems } from '../cart/cart.table.js';
 import { shippableProductsFromTables } from '../catalogue/catalogue.service.js';
 import { shippingLocations } from '../content/content.table.js';
+import { assertRoomForCheckout, type ShopperLimitRules } from '../orders/order-limits.js';
 import { type QuotationItemRow, quotationItems } from '../quotations/quotations.table.js';
 import type { PricingRegion } from '../regions/pricing.js';
+import { UNCOUNTED_CHECK, type VoucherCodeCheck } from '../vouchers/voucher-limits.js';
 import { usableVoucher, voucherTerms } from '../vouchers/vouchers.service.js';
 import type { VoucherRow } from '../vouchers/vouchers.table.js';
 import { type CheckoutSessionRow, checkoutSessions, shippingRates, taxRates } from './checkout.table.js';
@@ -273,6 +276,8 @@ async function deliveryTo(
 /**
  * Prices lines with the shopper's choices. A voucher that does not apply and an address the store does not
  * deliver to are reported, not thrown, so an estimate can still show the rest; an order refuses them.
+ * `checkCode` counts the voucher code's look-up against the shopper's guesses; a guess the limits refuse
+ * is reported like a voucher that does not apply.
  */
 export async function priceCheckout(
   db: Database,
@@ -281,6 +286,7 @@ export async function priceCheckout(
   choices: CheckoutChoices,
   region: PricingRegion,
   options: PaymentOptions,
+  checkCode: VoucherCodeCheck = UNCOUNTED_CHECK,
 ): Promise<PricedCheckout> {
   const paymentMethods = availablePaymentMethods(region.currency, options.setup);
   const method = choices.paymentMethod ?? null;
@@ -293,12 +299,15 @@ export async function priceCheckout(
 
   let voucher: VoucherRow | null = null;
   let voucherRefusal: AppError | null = null;
-  if (choices.voucherCode) {
+  const { voucherCode } = choices;
+  if (voucherCode) {
     try {
-      voucher = await usableVoucher(db, choices.voucherCode, userId, {
-        regionCountryCode: region.countryCode,
-        paymentMethod: method,
-      });
+      voucher = await checkCode(() =>
+        usableVoucher(db, voucherCode, userId, {
+          regionCountryCode: region.countryCode,
+          paymentMethod: method,
+        }),
+      );
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       voucherRefusal = error;
@@ -412,27 +421,34 @@ export function toCheckoutSession(row: CheckoutSessionRow): CheckoutSession {
   };
 }
 
-/** Starts a checkout of the shopper's own, buyable lines; refused with the first line's reason otherwise. */
+/**
+ * Starts a checkout of the shopper's own, buyable lines; refused with the first line's reason otherwise,
+ * or while the shopper has as many checkouts open as allowed. Counted and written under the shopper's row
+ * lock, so a burst of parallel starts cannot pass the limit.
+ */
 export async function createCheckoutSession(
   db: Database,
   userId: string,
   selection: CheckoutSessionRequest,
   region: PricingRegion,
-  validMinutes: number,
+  rules: ShopperLimitRules & { sessionMinutes: number },
 ): Promise<CheckoutSessionRow> {
-  await loadCheckoutLines(db, userId, selection, region);
-  const [row] = await db
-    .insert(checkoutSessions)
-    .values({
-      key: randomToken(),
-      userId,
-      cartItemIds: [...new Set(selection.cartItemIds)],
-      quotationItemIds: [...new Set(selection.quotationItemIds)],
-      expiresAt: new Date(Date.now() + validMinutes * 60_000),
-    })
-    .returning();
-  if (!row) throw new Error('The checkout session was not written');
-  return row;
+  return asOwner(db, userId, async (tx) => {
+    await loadCheckoutLines(tx, userId, selection, region);
+    await assertRoomForCheckout(tx, userId, rules);
+    const [row] = await tx
+      .insert(checkoutSessions)
+      .values({
+        key: randomToken(),
+        userId,
+        cartItemIds: [...new Set(selection.cartItemIds)],
+        quotationItemIds: [...new Set(selection.quotationItemIds)],
+        expiresAt: new Date(Date.now() + rules.sessionMinutes * 60_000),
+      })
+      .returning();
+    if (!row) throw new Error('The checkout session was not written');
+    return row;
+  });
 }
 
 /**

@@ -56,6 +56,7 @@ import type { PricingRegion } from '../regions/pricing.js';
 import { users } from '../users/users.table.js';
 import { redeemVoucher } from '../vouchers/vouchers.service.js';
 import { moveOrder, type OrderMove } from './order-lifecycle.js';
+import { assertWithinOrderLimits, type ShopperLimitRules } from './order-limits.js';
 import { assertInStock, lockStock, takeStock } from './order-stock.js';
 import {
   type OrderLineRow,
@@ -80,7 +81,7 @@ export type OrderChoices = {
 /** Who places the order: the signed-in account, whose name and address the order mail uses. */
 export type OrderingShopper = { id: string; email: string; firstName: string };
 
-export type OrderRules = PaymentOptions & { paymentMinutes: number };
+export type OrderRules = PaymentOptions & ShopperLimitRules & { paymentMinutes: number };
 
 /** The order; and, when it was placed just now, its lines as written (a repeated submission reads them). */
 export type PlacedOrder = { order: OrderRow; created: boolean; lines?: readonly OrderLineRow[] };
@@ -119,6 +120,7 @@ export async function placeOrder(
     }
 
     const lines = await loadCheckoutLines(tx, userId, selection, region);
+    await assertWithinOrderLimits(tx, userId, lines, rules);
     assertInStock(lines, await lockStock(tx, lines));
 
     const priced = await priceCheckout(tx, userId, lines, choices, region, rules);

@@ -77,7 +77,9 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change some general rules; the next quote or address follows them',
         description:
           'Lowering `maxAddressesPerUser` deletes nobody’s addresses: it only stops adding beyond the new ' +
-          'limit. A new `quoteValidDays` or `quoteFeePercent` applies to quotes given from now on.',
+          'limit. A new `quoteValidDays` or `quoteFeePercent` applies to quotes given from now on. Lowering ' +
+          'what one shopper may hold (`maxUnpaidOrders`, `maxUnitsHeldPerItem`, `maxOrdersPerHour`, ' +
+          '`maxOpenCheckouts`) cancels nothing: it refuses only what would add to it.',
         body: storeSettingsUpdateSchema,
         response: { 200: generalResponse },
       },

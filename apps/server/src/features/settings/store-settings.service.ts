@@ -13,6 +13,7 @@ export function storeSettingDefaults(config: AppConfig): StoreSettings {
     quoteValidDays: config.quoteValidDays,
     quoteFeePercent: config.quoteFeePercent,
     maxAddressesPerUser: config.maxAddressesPerUser,
+    ...config.shopperLimits,
   };
 }
 

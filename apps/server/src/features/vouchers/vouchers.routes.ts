@@ -17,10 +17,12 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { clientInfo } from '../../lib/client-info.js';
 import { guardPrivateRoutes, principalOf, requireRole } from '../../plugins/authentication.js';
 import { type CheckoutSelection, loadCheckoutLines } from '../checkout/checkout.service.js';
 import type { PricingRegion } from '../regions/pricing.js';
 import type { RegionDirectory } from '../regions/regions.service.js';
+import { countedVoucherCheck } from './voucher-limits.js';
 import {
   createVoucher,
   getStoreVoucher,
@@ -65,17 +67,24 @@ export const voucherRoutes: FastifyPluginAsyncZod<VoucherRoutesOptions> = async 
         description:
           'Answers the voucher and its discount on the given items, or 400 with the reason it cannot be used: ' +
           'voucher/unknown, expired, not_yet_valid, minimum_not_met, wrong_region, wrong_payment_method, ' +
-          'used_up or already_used.',
+          'used_up or already_used. Each code that names no voucher counts against the limits on guessing ' +
+          'codes, per account and per network; once they are full, 429 voucher/too_many_attempts.',
         body: voucherValidateSchema,
         response: { 200: voucherValidationSchema },
       },
     },
     async (request) => {
       const region = await regions.pricing(request.body.regionCountryCode);
-      const voucher = await usableVoucher(app.db, request.body.code, userOf(request), {
-        regionCountryCode: region.countryCode,
-        paymentMethod: request.body.paymentMethod ?? null,
+      const checkCode = countedVoucherCheck(app.rateLimiter, {
+        userId: userOf(request),
+        client: clientInfo(request),
       });
+      const voucher = await checkCode(() =>
+        usableVoucher(app.db, request.body.code, userOf(request), {
+          regionCountryCode: region.countryCode,
+          paymentMethod: request.body.paymentMethod ?? null,
+        }),
+      );
       const subtotal = await subtotalOf(request, request.body.voucherItems, region);
       let discount = money(0, region.currency);
       if (subtotal) {
@@ -94,6 +103,8 @@ export const voucherRoutes: FastifyPluginAsyncZod<VoucherRoutesOptions> = async 
         tags: ['vouchers'],
         summary:
           'The listed vouchers live now, each with its discount on these items or why it cannot be used',
+        description:
+          'Takes no code, so it says nothing of vouchers that are not listed, and is not counted as a guess.',
         body: voucherAvailableSchema,
         response: { 200: availableVouchersSchema },
       },

@@ -9,7 +9,15 @@ import { GeneralSettingsForm } from './general-settings-form';
 import { RateImport } from './rate-import';
 
 const api = fakeApi();
-const SETTINGS = { quoteValidDays: 7, quoteFeePercent: '10', maxAddressesPerUser: 10 };
+const SETTINGS = {
+  quoteValidDays: 7,
+  quoteFeePercent: '10',
+  maxAddressesPerUser: 10,
+  maxUnpaidOrders: 5,
+  maxUnitsHeldPerItem: 20,
+  maxOrdersPerHour: 10,
+  maxOpenCheckouts: 20,
+};
 
 beforeEach(() => {
   userStore.set({
@@ -129,6 +137,42 @@ describe('GeneralSettingsForm', () => {
     await user.type(days, '91{Enter}');
     expect(await screen.findByText('Please enter a quote validity of 1 to 90 days')).toBeTruthy();
     expect(api.calls.filter((call) => call.method === 'PATCH')).toEqual([]);
+  });
+
+  it("saves what one shopper may hold, each checked by the server's rule on its own field", async () => {
+    api.respond((call) =>
+      call.method === 'GET'
+        ? json(200, { settings: SETTINGS, defaults: SETTINGS })
+        : json(200, { settings: { ...SETTINGS, ...(call.body as object) }, defaults: SETTINGS }),
+    );
+    inShell(<GeneralSettingsForm />);
+    const user = userEvent.setup();
+    const unpaid = await screen.findByLabelText('Unpaid orders per shopper, at most');
+    expect(
+      screen.getByText("Unpaid orders hold their stock until paid or cancelled. The server's default is 5."),
+    ).toBeTruthy();
+    await user.clear(unpaid);
+    await user.type(unpaid, '0{Enter}');
+    expect(
+      await screen.findByText('Please enter a maximum of 1 to 10000 unpaid orders per shopper'),
+    ).toBeTruthy();
+    expect(api.calls.filter((call) => call.method === 'PATCH')).toEqual([]);
+
+    await user.clear(unpaid);
+    await user.type(unpaid, '3');
+    const units = screen.getByLabelText("Units of one item in a shopper's unpaid orders, at most");
+    await user.clear(units);
+    await user.type(units, '50');
+    const checkouts = screen.getByLabelText('Unfinished checkouts per shopper, at most');
+    await user.clear(checkouts);
+    await user.type(checkouts, '8{Enter}');
+    expect(await screen.findByText('The general settings are saved.')).toBeTruthy();
+    expect(api.calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+      ...SETTINGS,
+      maxUnpaidOrders: 3,
+      maxUnitsHeldPerItem: 50,
+      maxOpenCheckouts: 8,
+    });
   });
 });
 

@@ -1,0 +1,96 @@
+import { AppError } from '@crossbuy/core/errors';
+import { newCheckoutRefusal, newOrderRefusal, type Refusal } from '@crossbuy/core/order';
+import type { StoreSettings } from '@crossbuy/core/settings';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { queryRows } from '../../db/query-rows.js';
+import type { CheckoutLineDraft } from '../checkout/checkout.service.js';
+import { checkoutSessions } from '../checkout/checkout.table.js';
+import { readStoreSettings } from '../settings/store-settings.service.js';
+import { orderLines, orders } from './orders.table.js';
+
+// What one shopper may hold at once (docs/decisions/0058): unpaid orders, units of an item in them, orders
+// an hour, open checkout sessions. Each is counted in the transaction that would add to it, under the
+// shopper's row lock (db/as-owner.ts), so a burst of parallel calls counts each other's rows and no more
+// than the limit gets through. The limits are store settings, read in the same transaction.
+
+/** Where the limits' defaults come from: the store settings a store has before an admin changes them. */
+export type ShopperLimitRules = { storeDefaults: StoreSettings };
+
+function throwIfRefused(refusal: Refusal | null): void {
+  if (refusal) throw new AppError(refusal.code, refusal.params);
+}
+
+type HoldingsRow = {
+  unpaidOrders: number;
+  nthLatestPlacedAtMs: number | null;
+  unitsHeld: { productId: string; variantPath: string; units: number }[];
+};
+
+/**
+ * Refuses an order of `lines` that would take the shopper past their limits. Runs in the order's
+ * transaction, which holds the shopper's row lock: another order of theirs cannot be written meanwhile,
+ * and a cancellation or expiry only lowers what is counted.
+ */
+export async function assertWithinOrderLimits(
+  tx: Database,
+  userId: string,
+  lines: readonly CheckoutLineDraft[],
+  rules: ShopperLimitRules,
+): Promise<void> {
+  const limits = await readStoreSettings(tx, rules.storeDefaults);
+  const taken = lines.flatMap((line) => (line.stock ? [{ ...line.stock, quantity: line.quantity }] : []));
+  const productIds = [...new Set(taken.map((item) => item.productId))];
+  const [row] = await queryRows<HoldingsRow>(
+    tx,
+    sql`SELECT
+          (SELECT count(*)::int FROM ${orders}
+            WHERE user_id = ${userId} AND status = 'pending_payment') AS "unpaidOrders",
+          (SELECT (extract(epoch FROM placed_at) * 1000)::float8 FROM ${orders}
+            WHERE user_id = ${userId}
+            ORDER BY placed_at DESC OFFSET ${limits.maxOrdersPerHour - 1} LIMIT 1) AS "nthLatestPlacedAtMs",
+          (SELECT coalesce(jsonb_agg(jsonb_build_object(
+                    'productId', held.product_id, 'variantPath', held.variant_path, 'units', held.units)),
+                  '[]'::jsonb)
+             FROM (SELECT l.product_id, l.variant_path, sum(l.quantity)::int AS units
+                     FROM ${orderLines} AS l JOIN ${orders} AS o ON o.id = l.order_id
+                    WHERE o.user_id = ${userId} AND o.status = 'pending_payment'
+                      AND l.source <> 'quotation_external'
+                      AND l.product_id = ANY(${`{${productIds.join(',')}}`}::uuid[])
+                    GROUP BY l.product_id, l.variant_path) AS held) AS "unitsHeld"`,
+    { prepareAs: 'orders_shopper_holdings' },
+  );
+  if (!row) throw new Error('The shopper holdings query answered no row');
+  const held = new Map(row.unitsHeld.map((item) => [`${item.productId}|${item.variantPath}`, item.units]));
+  throwIfRefused(
+    newOrderRefusal(
+      limits,
+      {
+        unpaidOrders: row.unpaidOrders,
+        nthLatestPlacedAt: row.nthLatestPlacedAtMs === null ? null : new Date(row.nthLatestPlacedAtMs),
+        unitsHeld: (productId, variantPath) => held.get(`${productId}|${variantPath}`) ?? 0,
+      },
+      taken,
+      new Date(),
+    ),
+  );
+}
+
+/**
+ * Refuses another checkout session while the shopper has as many open (neither expired nor used for an
+ * order) as allowed. Runs in the transaction that writes the session, holding the shopper's row lock.
+ */
+export async function assertRoomForCheckout(
+  tx: Database,
+  userId: string,
+  rules: ShopperLimitRules,
+): Promise<void> {
+  const limits = await readStoreSettings(tx, rules.storeDefaults);
+  const [row] = await queryRows<{ endsAtMs: number }>(
+    tx,
+    sql`SELECT (extract(epoch FROM expires_at) * 1000)::float8 AS "endsAtMs" FROM ${checkoutSessions}
+         WHERE user_id = ${userId} AND order_id IS NULL AND expires_at > now()
+         ORDER BY expires_at DESC OFFSET ${limits.maxOpenCheckouts - 1} LIMIT 1`,
+  );
+  throwIfRefused(newCheckoutRefusal(limits, row ? new Date(row.endsAtMs) : null, new Date()));
+}
