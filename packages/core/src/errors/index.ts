@@ -236,6 +236,9 @@ export const ERROR_MESSAGES = {
   'order/not_disputed': 'This order has no open dispute',
   'order/invalid_dispute_outcome': 'Please choose how the dispute was settled',
   'order/invalid_dispute_note': 'Please write a note of 1 to 1000 characters',
+  'order/payment_in_progress':
+    'A payment for this order is under way; wait for it to finish, or message the store if it is stuck',
+  'order/not_due': 'This order still has time to be paid',
   'contact/invalid_name': 'Please enter your name (at most 100 characters)',
   'contact/invalid_email': 'Please enter a valid email address so we can reply',
   'contact/invalid_phone_number':
@@ -255,6 +258,7 @@ export const ERROR_MESSAGES = {
   'payment/invalid_payment_method': 'Please enter your card details again',
   'payment/paynow_unavailable': 'PayNow takes Singapore dollars only; please choose another payment method',
   'payment/invalid_signature': 'The payment notice could not be verified',
+  'payment/invalid_event': 'The payment notice could not be read',
   'payment/provider_error': 'The card payment service could not be reached; please try again in a moment',
   'payment/card_not_found': 'The saved card you are looking for is not found',
   'region/not_found': 'The region {0} is not one the store has',
@@ -348,6 +352,7 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   'payment/card_not_found': 404,
   'payment/provider_error': 502,
   'order/refund_in_progress': 409,
+  'order/payment_in_progress': 409,
   'region/exists': 409,
   'shipping/location_not_found': 404,
   'shipping/rule_not_found': 404,

@@ -1,4 +1,5 @@
 export * from './costs.js';
+export * from './machine.js';
 export * from './payments.js';
 export * from './refunds.js';
 export * from './rules.js';

@@ -146,10 +146,12 @@ export type TestCardPay = z.infer<typeof testCardPaySchema>;
 /**
  * What a payment attempt came to. `requires_action`: the bank wants the shopper to confirm (3-D Secure);
  * the page hands `clientSecret` to the card provider's script, and the order becomes paid when it is done.
- * `processing`: the provider is still at work; the order becomes paid when it says so.
+ * `processing`: the provider is still at work; the order becomes paid when it says so. `refunding`: the
+ * card was charged but the order had been closed meanwhile (cancelled, expired), so the money is on its
+ * way back; the order is not paid.
  */
 export const payResultSchema = z.object({
-  status: z.enum(['succeeded', 'requires_action', 'processing', 'failed']),
+  status: z.enum(['succeeded', 'requires_action', 'processing', 'failed', 'refunding']),
   clientSecret: z.string().optional(),
   /** Why it failed, in the bank's or provider's words. */
   message: z.string().optional(),

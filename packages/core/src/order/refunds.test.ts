@@ -85,8 +85,8 @@ describe('the refund, cancel and dispute requests', () => {
     expect(
       codesOf(refundRequestSchema.safeParse({ amount: { amountMinor: 100, currency: 'SGD' }, reason: '  ' })),
     ).toEqual(['order/invalid_refund_reason']);
-    expect(codesOf(storeCancelRequestSchema.safeParse({ reason: 'Out of stock', refund: 'yes' }))).toEqual([
-      'general/argument_error',
+    expect(codesOf(storeCancelRequestSchema.safeParse({ reason: 'Out of stock', reference: '' }))).toEqual([
+      'order/invalid_refund_reference',
     ]);
     expect(codesOf(disputeResolutionSchema.safeParse({ outcome: 'shipped', note: 'x' }))).toEqual([
       'order/invalid_dispute_outcome',

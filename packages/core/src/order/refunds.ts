@@ -45,9 +45,6 @@ export function refundRefusal(
   return null;
 }
 
-/** Paid orders the store may still cancel: nothing has left the warehouse. */
-export const STORE_CANCELLABLE_STATUSES: readonly OrderStatus[] = ['paid', 'processing'];
-
 /** Where the store takes a disputed order once it has settled it (core ORDER_TRANSITIONS from disputed). */
 export const DISPUTE_OUTCOMES = [
   'processing',
@@ -89,10 +86,12 @@ export const refundRequestSchema = z.object({
 });
 export type RefundRequest = z.infer<typeof refundRequestSchema>;
 
-/** `POST /admin/orders/{id}/cancel`: a paid order cancelled by the store, with what remains refunded or not. */
+/**
+ * `POST /admin/orders/{id}/cancel`: an order cancelled by the store. Whatever it received goes back to the
+ * shopper; a PayNow transfer the operator already returned names its reference, else it stays owed back.
+ */
 export const storeCancelRequestSchema = z.object({
   reason: reasonSchema,
-  refund: z.boolean(fails('general/argument_error')),
   reference: referenceSchema.optional(),
 });
 export type StoreCancelRequest = z.infer<typeof storeCancelRequestSchema>;
@@ -131,11 +130,16 @@ export type Refund = z.infer<typeof refundSchema>;
 
 /** An order's refunds with what was paid and what can still be refunded. */
 export const orderRefundsSchema = z.object({
-  /** What the shopper paid, and how; null while the order is unpaid. */
+  /** What the order received, and how; null while nothing was received. */
   paid: moneySchema.nullable(),
   method: z.enum(PAYMENT_METHODS).nullable(),
   refunded: moneySchema,
   refundable: moneySchema,
+  /**
+   * What the store owes back: money a cancelled order still holds (a PayNow transfer to return by hand, or
+   * a card refund the provider refused). Zero for an open order.
+   */
+  owedBack: moneySchema,
   refunds: z.array(refundSchema),
 });
 export type OrderRefunds = z.infer<typeof orderRefundsSchema>;

@@ -27,15 +27,17 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 };
 
 /**
- * Where an order may go from each status. Unpaid orders are cancelled (by the shopper, or by expiry);
- * a paid order is cancelled only by the store, which refunds it. A dispute can be opened once the order is
- * paid and is settled by the store, back into processing, to completed, or cancelled with a refund.
+ * Where an order may go from each status: the graph the order's state machine (machine.ts) moves along.
+ * Unpaid orders are paid, or cancelled by the shopper, the store or expiry; a paid order is cancelled only
+ * by the store, which gives the money back. The shopper completes a shipped or delivered order by
+ * confirming receipt. A dispute can be opened once the order is paid and is settled by the store, back
+ * into processing, to completed, or cancelled with the money given back.
  */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   pending_payment: ['paid', 'cancelled'],
   paid: ['processing', 'cancelled', 'disputed'],
   processing: ['shipped', 'cancelled', 'disputed'],
-  shipped: ['delivered', 'disputed'],
+  shipped: ['delivered', 'completed', 'disputed'],
   delivered: ['completed', 'disputed'],
   completed: ['disputed'],
   cancelled: [],
