@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppConfig } from './config.js';
 import { type Database, onIdleConnectionError } from './db/client.js';
 import { defineExternalLookupJob } from './features/external-products/external-products.service.js';
@@ -15,6 +16,8 @@ import {
   EXPIRE_UNPAID_JOB,
   expireUnpaidOrders,
 } from './features/orders/orders.service.js';
+import { ASK_CARD_REFUND_JOB, askProviderForPendingRefund } from './features/payments/refund-ledger.js';
+import { type StripeGateway, stripeGatewayFor } from './features/payments/stripe-gateway.js';
 import { OutboundFetcher } from './lib/guarded-fetch.js';
 import { imagesDirectory } from './lib/image-store.js';
 import { loggerOptions } from './lib/log-serializers.js';
@@ -118,12 +121,23 @@ export async function buildApp({ config, db, webBuildDir, logStream }: AppDepend
   // Every fetch of another site goes through this one guard (docs/decisions/0024).
   app.decorate('outbound', new OutboundFetcher({ allowHosts: config.outboundAllowHosts }));
   defineExternalLookupJob(app.jobs, { db, fetcher: app.outbound, log: app.log });
+  // One card provider client for every call and job (undefined without provider keys).
+  app.decorate('cardGateway', stripeGatewayFor(config));
+  const cardProvider = { db, gateway: app.cardGateway };
   app.jobs.define({
     kind: EXPIRE_UNPAID_JOB,
     everySeconds: EXPIRE_UNPAID_EVERY_SECONDS,
     handler: async ({ signal }) => {
-      const expired = await expireUnpaidOrders(db, new Date(), signal);
+      const expired = await expireUnpaidOrders(cardProvider, new Date(), signal);
       if (expired > 0) app.log.info({ expired }, 'unpaid orders cancelled');
+    },
+  });
+  app.jobs.define({
+    kind: ASK_CARD_REFUND_JOB,
+    maxAttempts: 20,
+    handler: async ({ payload }) => {
+      const { refundId } = z.object({ refundId: z.uuid() }).parse(payload);
+      await askProviderForPendingRefund(cardProvider, refundId);
     },
   });
   app.addHook('onClose', () => app.jobs.stop());
@@ -164,5 +178,6 @@ declare module 'fastify' {
     db: Database;
     config: AppConfig;
     outbound: OutboundFetcher;
+    cardGateway: StripeGateway | undefined;
   }
 }

@@ -15,7 +15,15 @@ import {
   expireQuotation,
   seedCheckoutRules,
 } from './helpers/checkout-fixtures.js';
-import { apiAs, createTestApp, createUser, signInAs, type TestApp, withXsrf } from './helpers/test-app.js';
+import {
+  apiAs,
+  cardProviderOf,
+  createTestApp,
+  createUser,
+  signInAs,
+  type TestApp,
+  withXsrf,
+} from './helpers/test-app.js';
 
 type Session = { cookie: string; header: Record<string, string> };
 const UNKNOWN_ID = '6f1c1a52-0000-4000-8000-000000000000';
@@ -429,11 +437,11 @@ describe('checkout and orders', () => {
       })
     ).json();
 
-    expect(await expireUnpaidOrders(harness.app.db)).toBe(0);
+    expect(await expireUnpaidOrders(cardProviderOf(harness.app))).toBe(0);
     const later = new Date(Date.now() + 61 * 60_000);
     // Other tests' unpaid orders are past due by then too.
-    expect(await expireUnpaidOrders(harness.app.db, later)).toBeGreaterThanOrEqual(1);
-    expect(await expireUnpaidOrders(harness.app.db, later)).toBe(0);
+    expect(await expireUnpaidOrders(cardProviderOf(harness.app), later)).toBeGreaterThanOrEqual(1);
+    expect(await expireUnpaidOrders(cardProviderOf(harness.app), later)).toBe(0);
 
     const [row] = await harness.app.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row).toMatchObject({ status: 'cancelled', cancelReason: 'Payment was not received in time' });

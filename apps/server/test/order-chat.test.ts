@@ -2,10 +2,10 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../src/features/notifications/notifications.table.js';
-import { moveOrder, recordPaymentEvent } from '../src/features/orders/order-lifecycle.js';
-import { openStream, type StreamEvent } from './helpers/event-stream.js';
+import { applyOrderCommand, recordPaymentEvent } from '../src/features/orders/order-lifecycle.js';
 import { orders } from '../src/features/orders/orders.table.js';
 import { seedRegions } from './helpers/catalogue-fixtures.js';
+import { openStream, type StreamEvent } from './helpers/event-stream.js';
 import { apiAs, createTestApp, createUser, signInAs, type TestApp } from './helpers/test-app.js';
 
 let harness: TestApp;
@@ -98,7 +98,15 @@ describe('order chat', () => {
     await api.send('POST', `/api/order/${order.id}/messages`, { message: 'I have paid by PayNow' });
     await harness.app.db.transaction(async (tx) => {
       await recordPaymentEvent(tx, { orderId: order.id, actor: 'store', detail: { method: 'paynow' } });
-      await moveOrder(tx, { orderId: order.id, to: 'paid', actor: 'store' });
+      await applyOrderCommand(tx, {
+        orderId: order.id,
+        command: {
+          kind: 'receive_payment',
+          amount: { amountMinor: order.totalMinor, currency: order.currency },
+          alreadyRecorded: false,
+        },
+        actor: 'store',
+      });
     });
     await store.api.send('POST', `/api/admin/orders/${order.id}/messages`, { message: 'Received, thanks' });
 
@@ -321,7 +329,11 @@ describe('order live stream', () => {
     const standing = harness.app.live.subscriberCount;
     const stream = await openStream(`${base}/api/order/${order.id}/live`, { cookie: session.cookie });
     await harness.app.db.transaction((tx) =>
-      moveOrder(tx, { orderId: order.id, to: 'cancelled', actor: 'shopper' }),
+      applyOrderCommand(tx, {
+        orderId: order.id,
+        command: { kind: 'cancel', by: 'shopper' },
+        actor: 'shopper',
+      }),
     );
     await stream.waitFor((events) => events.length === 1, 'the status change');
     expect(JSON.parse(stream.events[0]?.data ?? '{}')).toMatchObject({

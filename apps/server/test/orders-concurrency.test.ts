@@ -7,7 +7,14 @@ import { voucherRedemptions, vouchers } from '../src/features/vouchers/vouchers.
 import { addProduct, type CatalogueFixture, seedCatalogue } from './helpers/catalogue-fixtures.js';
 import { addAddress, addVoucher, seedCheckoutRules } from './helpers/checkout-fixtures.js';
 import { NO_ORDER_BREACHES, orderInvariantBreaches } from './helpers/order-invariants.js';
-import { apiAs, createTestApp, createUser, signInAs, type TestApp } from './helpers/test-app.js';
+import {
+  apiAs,
+  cardProviderOf,
+  createTestApp,
+  createUser,
+  signInAs,
+  type TestApp,
+} from './helpers/test-app.js';
 
 // Bursts of parallel orders against the rules that must hold under them (spec section 7): stock is never
 // oversold, a voucher never passes its limits, a checkout session places one order, parallel orders never
@@ -247,8 +254,8 @@ describe('orders under concurrency', () => {
         const { shopper, orderId } = placed[index] as (typeof placed)[number];
         return shopper.api.send('DELETE', `/api/order/${orderId}`);
       }),
-      expireUnpaidOrders(harness.app.db, pastDue),
-      expireUnpaidOrders(harness.app.db, pastDue),
+      expireUnpaidOrders(cardProviderOf(harness.app), pastDue),
+      expireUnpaidOrders(cardProviderOf(harness.app), pastDue),
     ]);
 
     // Each cancel either came first or found the order already expired, and then says it is no longer

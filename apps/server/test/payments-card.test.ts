@@ -24,12 +24,15 @@ describe('card payments', () => {
       },
     });
     await seedRegions(harness.app.db);
+    const staff = await createUser(harness.app, { role: 'operator' });
+    operator = apiAs(harness.app, await signInAs(harness.app, staff, { tfaPassed: true }));
   });
   afterAll(async () => {
     await harness?.close();
     await stripe?.close();
   });
 
+  let operator: ReturnType<typeof apiAs>;
   const newShopper = async (options: { tfaPassed?: boolean } = {}) => {
     const user = await createUser(harness.app);
     return { user, api: apiAs(harness.app, await signInAs(harness.app, user, options)) };
@@ -122,41 +125,95 @@ describe('card payments', () => {
     expect(recorded).toHaveLength(1);
   });
 
-  it('records money that arrives for a cancelled order, or for another amount, for a refund, and pays nothing', async () => {
+  it('stops a payment at the bank when its order is cancelled: the bank can no longer take the money', async () => {
+    const { user, api } = await newShopper();
+    const order = await placeOrder(harness.app.db, user.id, { method: 'card', totalMinor: 2_500 });
+    const started = await pay(api, order.id, 'pm_card_threeDSecure2Required');
+    expect(started.json()).toMatchObject({ status: 'requires_action' });
+    const [payment] = await orderPayments(order.id);
+    const intentId = payment?.providerRef ?? '';
+
+    const cancelled = await api.send('DELETE', `/api/order/${order.id}`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(stripe.intent(intentId)?.status).toBe('canceled');
+    expect(() => stripe.completeAuthentication(intentId)).toThrow(/canceled/);
+    expect((await orderPayments(order.id)).map((row) => row.status)).toEqual(['cancelled']);
+    expect(await statusOf(order.id)).toBe('cancelled');
+    expect(stripe.moneyOf(order.id)).toEqual({ takenMinor: 0, refundedMinor: 0 });
+    // The provider's own word that it stopped the intent changes nothing more.
+    expect((await deliver(lastEvent('payment_intent.canceled', intentId))).statusCode).toBe(200);
+    expect(await statusOf(order.id)).toBe('cancelled');
+  });
+
+  it('keeps an order the bank paid while its shopper was cancelling it: paid, and the cancel refused', async () => {
+    const { user, api } = await newShopper();
+    const order = await placeOrder(harness.app.db, user.id, { method: 'card', totalMinor: 2_500 });
+    await pay(api, order.id, 'pm_card_threeDSecure2Required');
+    const [payment] = await orderPayments(order.id);
+    // The bank has taken the money; its event has not reached the store yet.
+    const succeeded = stripe.completeAuthentication(payment?.providerRef ?? '');
+
+    const cancel = await api.send('DELETE', `/api/order/${order.id}`);
+    expect(cancel.statusCode).toBe(400);
+    expect(errorCode(cancel)).toBe('order/not_cancellable');
+    expect(await statusOf(order.id)).toBe('paid');
+    expect((await deliver(succeeded)).statusCode).toBe(200);
+    expect(await paidEvents(order.id)).toHaveLength(1);
+  });
+
+  it('refunds money that arrives for a closed order, or of another amount, and pays nothing', async () => {
     const paymentEvents = (orderId: string) =>
       harness.app.db
         .select()
         .from(orderEvents)
         .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.kind, 'payment')));
-    const authenticating = async () => {
-      const { user, api } = await newShopper();
-      const order = await placeOrder(harness.app.db, user.id, { method: 'card', totalMinor: 2_500 });
-      const started = await pay(api, order.id, 'pm_card_threeDSecure2Required');
-      expect(started.json()).toMatchObject({ status: 'requires_action' });
-      const [payment] = await orderPayments(order.id);
-      return { api, order, intentId: payment?.providerRef ?? '' };
-    };
+    const ledgerOf = async (orderId: string) =>
+      (await operator.get(`/api/admin/orders/${orderId}/refunds`)).json();
 
-    // The shopper gives up while the bank is still asking, and the bank then takes the money.
-    const late = await authenticating();
-    expect((await late.api.send('DELETE', `/api/order/${late.order.id}`)).statusCode).toBe(200);
-    const succeeded = stripe.completeAuthentication(late.intentId);
+    // An intent the store has no record of (made before a restart lost its answer) takes the money
+    // after the shopper cancelled the order.
+    const { user, api } = await newShopper();
+    const order = await placeOrder(harness.app.db, user.id, { method: 'card', totalMinor: 2_500 });
+    const unrecorded = await stripe.sdk.paymentIntents.create({
+      amount: 2_500,
+      currency: 'sgd',
+      metadata: { orderId: order.id },
+    });
+    expect((await api.send('DELETE', `/api/order/${order.id}`)).statusCode).toBe(200);
+    await stripe.sdk.paymentIntents.confirm(unrecorded.id, { payment_method: 'pm_card_visa' });
+    const succeeded = lastEvent('payment_intent.succeeded', unrecorded.id);
     expect((await deliver(succeeded)).statusCode).toBe(200);
     expect((await deliver(succeeded)).statusCode).toBe(200);
-    expect(await statusOf(late.order.id)).toBe('cancelled');
-    expect(await paidEvents(late.order.id)).toEqual([]);
-    expect((await paymentEvents(late.order.id)).map((event) => event.detail)).toEqual([
+    expect(await statusOf(order.id)).toBe('cancelled');
+    expect(await paidEvents(order.id)).toEqual([]);
+    expect((await paymentEvents(order.id)).map((event) => event.detail)).toEqual([
       expect.objectContaining({
         result: 'received_after_close',
-        reference: late.intentId,
+        reference: unrecorded.id,
         amountMinor: 2_500,
-        currency: 'SGD',
       }),
     ]);
+    expect(await ledgerOf(order.id)).toMatchObject({
+      paid: { amountMinor: 2_500, currency: 'SGD' },
+      refunded: { amountMinor: 0, currency: 'SGD' },
+      owedBack: { amountMinor: 0, currency: 'SGD' },
+      refunds: [expect.objectContaining({ status: 'pending', createdBy: null })],
+    });
+    // The refund is asked of the provider by a job, so it survives an outage or a restart.
+    await harness.app.jobs.runDue();
+    expect(stripe.moneyOf(order.id)).toEqual({ takenMinor: 2_500, refundedMinor: 2_500 });
+    expect(await ledgerOf(order.id)).toMatchObject({
+      refunded: { amountMinor: 2_500, currency: 'SGD' },
+      refundable: { amountMinor: 0, currency: 'SGD' },
+      refunds: [expect.objectContaining({ status: 'succeeded' })],
+    });
 
-    // A report of another amount than the order's total never makes it paid.
-    const short = await authenticating();
-    const reported = stripe.completeAuthentication(short.intentId);
+    // A report of another amount than the order's total never makes it paid, and is given back.
+    const short = await newShopper();
+    const shortOrder = await placeOrder(harness.app.db, short.user.id, { method: 'card', totalMinor: 2_500 });
+    await pay(short.api, shortOrder.id, 'pm_card_threeDSecure2Required');
+    const [payment] = await orderPayments(shortOrder.id);
+    const reported = stripe.completeAuthentication(payment?.providerRef ?? '');
     const intent = reported.data.object as Stripe.PaymentIntent;
     const altered = {
       ...reported,
@@ -164,10 +221,16 @@ describe('card payments', () => {
       data: { object: { ...intent, amount: 2_000, amount_received: 2_000 } },
     } as Stripe.Event;
     expect((await deliver(altered)).statusCode).toBe(200);
-    expect(await statusOf(short.order.id)).toBe('pending_payment');
-    expect((await paymentEvents(short.order.id)).map((event) => event.detail)).toEqual([
-      expect.objectContaining({ result: 'amount_mismatch', amountMinor: 2_000, currency: 'SGD' }),
+    expect(await statusOf(shortOrder.id)).toBe('pending_payment');
+    expect((await paymentEvents(shortOrder.id)).map((event) => event.detail)).toEqual([
+      expect.objectContaining({ result: 'received_after_close', amountMinor: 2_000, currency: 'SGD' }),
     ]);
+    expect(await ledgerOf(shortOrder.id)).toMatchObject({
+      paid: { amountMinor: 2_000, currency: 'SGD' },
+      refunds: [
+        expect.objectContaining({ amount: { amountMinor: 2_000, currency: 'SGD' }, status: 'pending' }),
+      ],
+    });
   });
 
   it('refuses webhook deliveries whose signature is wrong or missing', async () => {

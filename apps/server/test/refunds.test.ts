@@ -231,6 +231,7 @@ describe('refunds, cancelling paid orders and disputes on the order desk', () =>
       method: null,
       refunded: sgd(0),
       refundable: sgd(0),
+      owedBack: sgd(0),
       refunds: [],
     });
 
@@ -251,7 +252,7 @@ describe('refunds, cancelling paid orders and disputes on the order desk', () =>
     for (const answer of [
       await asShopper.refund(order.id, body),
       await asShopper.refunds(order.id),
-      await asShopper.cancel(order.id, { reason: 'x', refund: true, reference: 'r' }),
+      await asShopper.cancel(order.id, { reason: 'x', reference: 'r' }),
       await asShopper.resolve(order.id, { outcome: 'completed', note: 'x' }),
     ]) {
       expect(answer.statusCode).toBe(403);
@@ -266,8 +267,9 @@ describe('refunds, cancelling paid orders and disputes on the order desk', () =>
       null,
       [],
       'cancel',
-      { reason: 'a\u0000b', refund: true, reference: 'r' },
-      { reason: 'x'.repeat(501), refund: false },
+      { reason: 'a\u0000b', reference: 'r' },
+      { reason: 'x'.repeat(501) },
+      { reason: 'ok', reference: '' },
       { outcome: 'completed', note: 'x'.repeat(1001) },
       { outcome: 'completed', note: 'ok', refund: { amount: sgd(2 ** 40), reference: 'r' } },
       { outcome: ['completed'], note: 'ok' },
@@ -335,7 +337,6 @@ describe('refunds, cancelling paid orders and disputes on the order desk', () =>
 
       const answer = await calls.cancel(order.id, {
         reason: 'Out of stock at the merchant',
-        refund: true,
         reference: 'TRX-B',
       });
       expect(answer.statusCode, answer.body).toBe(200);
@@ -359,31 +360,50 @@ describe('refunds, cancelling paid orders and disputes on the order desk', () =>
         detail: { reason: 'Out of stock at the merchant' },
       });
       expect((await auditOf(order.id, 'order.cancel')).map((entry) => [entry.before, entry.after])).toEqual([
-        [{ status: 'paid' }, { status: 'cancelled', reason: 'Out of stock at the merchant', refund: true }],
+        [{ status: 'paid' }, { status: 'cancelled', reason: 'Out of stock at the merchant', refunds: 1 }],
       ]);
       const [stocked] = await harness.app.db.select().from(products).where(eq(products.id, product.id));
       expect(stocked?.stock).toBe(5);
     });
 
-    it('cancels without a refund, and refuses an order that has shipped or is unpaid with the lifecycle codes', async () => {
-      const { order } = await paidPaynowOrder();
-      const kept = await calls.cancel(order.id, { reason: 'Shopper asked by phone', refund: false });
-      expect(kept.json()).toEqual({ status: 'cancelled', refund: null });
+    it('keeps a PayNow payment of an order cancelled without its transfer reference owed back, until the transfer is recorded', async () => {
+      const { order } = await paidPaynowOrder(4_500);
+      const owed = await calls.cancel(order.id, { reason: 'Shopper asked by phone' });
+      expect(owed.json()).toEqual({ status: 'cancelled', refund: null });
       expect(await refundRows(order.id)).toEqual([]);
+      expect((await calls.refunds(order.id)).json()).toMatchObject({
+        paid: sgd(4_500),
+        refunded: sgd(0),
+        refundable: sgd(4_500),
+        owedBack: sgd(4_500),
+      });
+      const returned = await calls.refund(order.id, {
+        amount: sgd(4_500),
+        reason: 'Order cancelled',
+        reference: 'TRX-BACK',
+      });
+      expect(returned.statusCode, returned.body).toBe(200);
+      expect((await calls.refunds(order.id)).json()).toMatchObject({
+        refunded: sgd(4_500),
+        refundable: sgd(0),
+        owedBack: sgd(0),
+      });
+    });
 
+    it('cancels an unpaid order, and refuses one that has shipped with the lifecycle code', async () => {
       const { order: shipped } = await paidPaynowOrder();
       await harness.app.db.update(orders).set({ status: 'shipped' }).where(eq(orders.id, shipped.id));
-      const late = await calls.cancel(shipped.id, { reason: 'Too late', refund: true, reference: 'X' });
+      const late = await calls.cancel(shipped.id, { reason: 'Too late', reference: 'X' });
       expect(late.statusCode).toBe(400);
       expect(errorCode(late)).toBe('order/invalid_transition');
+      expect(errorCode(await calls.cancel(shipped.id, {}))).toBe('general/missing_argument');
+      expect(await auditOf(shipped.id, 'order.cancel')).toEqual([]);
 
       const shopper = await createUser(harness.app);
       const unpaid = await placeOrder(harness.app.db, shopper.id, { method: 'paynow' });
-      expect(errorCode(await calls.cancel(unpaid.id, { reason: 'x', refund: false }))).toBe(
-        'order/invalid_transition',
-      );
-      expect(errorCode(await calls.cancel(shipped.id, { reason: 'x' }))).toBe('general/missing_argument');
-      expect(await auditOf(shipped.id, 'order.cancel')).toEqual([]);
+      const cancelled = await calls.cancel(unpaid.id, { reason: 'Duplicate order' });
+      expect(cancelled.json()).toEqual({ status: 'cancelled', refund: null });
+      expect(await auditOf(unpaid.id, 'order.cancel')).toHaveLength(1);
     });
   });
 

@@ -10,11 +10,14 @@ import Stripe from 'stripe';
  * provider does: a repeated key answers the first answer again.
  *
  * Cards are the provider's own test payment methods: `pm_card_visa` pays, `pm_card_chargeDeclined` is
- * declined (402), `pm_card_threeDSecure2Required` needs the shopper's bank (requires_action).
+ * declined (402), `pm_card_threeDSecure2Required` needs the shopper's bank (requires_action). An intent
+ * not yet succeeded can be cancelled; the bank's check of a cancelled intent can no longer complete.
  */
 export type StripeStandIn = {
   apiBase: string;
   secretKey: string;
+  /** The provider's SDK pointed at the stand-in, to do what a shopper's browser or the provider would. */
+  sdk: Stripe;
   webhookSecret: string;
   /** How many payment intents and customers were made, and every call by method and path. */
   created: { intents: number; customers: number; refunds: number };
@@ -28,6 +31,8 @@ export type StripeStandIn = {
   /** A card already saved to `customerId`. */
   saveCard(customerId: string, last4?: string): string;
   intent(id: string): Stripe.PaymentIntent | undefined;
+  /** What the provider took and gave back for an order's intents, in minor units. */
+  moneyOf(orderId: string): { takenMinor: number; refundedMinor: number };
   /** Answer every call with 503, as during an outage. */
   setDown(down: boolean): void;
   close(): Promise<void>;
@@ -93,7 +98,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const now = () => Math.floor(Date.now() / 1000);
 
   const raise = (
-    type: 'payment_intent.succeeded' | 'payment_intent.payment_failed',
+    type: 'payment_intent.succeeded' | 'payment_intent.payment_failed' | 'payment_intent.canceled',
     intent: Stripe.PaymentIntent,
   ) => {
     const event = {
@@ -201,6 +206,20 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     if (parts[1] === 'payment_intents' && parts[2]) {
       const intent = intentOr404(parts[2]);
       if (method === 'GET' && parts.length === 3) return intent;
+      if (method === 'POST' && parts[3] === 'cancel') {
+        // As with the provider: an intent that took money, or was stopped already, cannot be stopped.
+        if (intent.status === 'succeeded' || intent.status === 'canceled') {
+          throw new ApiFailure(400, {
+            type: 'invalid_request_error',
+            code: 'payment_intent_unexpected_state',
+            message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+            payment_intent: intent,
+          });
+        }
+        Object.assign(intent, { status: 'canceled', next_action: null, canceled_at: now() });
+        raise('payment_intent.canceled', intent);
+        return intent;
+      }
       if (method === 'POST' && parts[3] === 'confirm') {
         if (!['requires_payment_method', 'requires_confirmation'].includes(intent.status)) {
           throw new ApiFailure(400, {
@@ -331,6 +350,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   return {
     apiBase: `http://127.0.0.1:${port}`,
     secretKey,
+    sdk: new Stripe(secretKey, { host: '127.0.0.1', port, protocol: 'http', telemetry: false }),
     webhookSecret,
     created,
     calls,
@@ -354,6 +374,16 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       return addPaymentMethod(newId('pm'), 'visa', last4, customerId).id;
     },
     intent: (id) => intents.get(id),
+    moneyOf(orderId) {
+      let takenMinor = 0;
+      let refundedMinor = 0;
+      for (const intent of intents.values()) {
+        if (intent.metadata.orderId !== orderId) continue;
+        takenMinor += intent.amount_received;
+        refundedMinor += Number(intent.metadata.standInRefunded ?? 0);
+      }
+      return { takenMinor, refundedMinor };
+    },
     setDown(value) {
       down = value;
     },

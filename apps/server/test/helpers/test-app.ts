@@ -143,3 +143,8 @@ export function apiAs(app: FastifyInstance, session: XsrfPair) {
       }),
   };
 }
+
+/** What the money services and jobs are given: the app's database and its card provider, if it has keys. */
+export function cardProviderOf(app: FastifyInstance) {
+  return { db: app.db, gateway: app.cardGateway };
+}

@@ -1,85 +1,169 @@
 import { AppError } from '@crossbuy/core/errors';
 import {
-  canMoveOrder,
+  decideOrder,
   ORDER_STATUS_LABELS,
   ORDER_STATUS_TIME_FIELDS,
+  type OrderActor,
+  type OrderCommand,
+  type OrderDecision,
+  type OrderSnapshot,
   type OrderStatus,
 } from '@crossbuy/core/order';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { queryRows } from '../../db/query-rows.js';
 import { notifyUser } from '../notifications/notifications.service.js';
+import { orderRefunds, payments } from '../payments/payments.table.js';
 import { releaseOrderHoldings } from './order-stock.js';
 import { announceOrderChange } from './order-timeline.js';
 import { type OrderEventRow, type OrderRow, orderEvents, orders } from './orders.table.js';
 
-export type OrderActor = 'shopper' | 'store' | 'system' | 'provider';
+export type { OrderActor };
 
-export type OrderMove = {
+/** Who asks for a change, as the order's timeline records it. */
+export type OrderCommandSource = { actor: OrderActor; actorUserId?: string | null };
+
+export type OrderCommandRequest = OrderCommandSource & {
   orderId: string;
-  to: OrderStatus;
-  actor: OrderActor;
-  actorUserId?: string | null;
-  /** Said with the change: a reason, a tracking number, a payment reference. */
+  command: OrderCommand;
+  /** Said with a status change: a reason, a tracking number, a payment reference. */
   detail?: Record<string, string | number | boolean | null>;
-  /** Statuses the order must be in for this move, narrower than the lifecycle allows (a shopper's cancel). */
-  from?: readonly OrderStatus[];
-  /** Other columns written with the change (tracking number, cancel reason). */
+  /** Other columns written with a status change (tracking number, cancel reason). */
   set?: Partial<Pick<OrderRow, 'trackingNumber' | 'cancelReason'>>;
+  /**
+   * The caller gives back the money a cancelled order still holds (refunds.service). Any other caller
+   * that would cancel an order holding money is a mistake the machine does not let through.
+   */
+  givesBackMoney?: boolean;
+  /** Skip an order another transaction holds instead of waiting for it (the expiry sweep). */
+  skipLocked?: boolean;
 };
 
-export type OrderMoved = { order: OrderRow; event: OrderEventRow };
+export type AppliedCommand = {
+  /** The order as the command found it, under its row lock. */
+  before: OrderRow;
+  /** The order as the command left it. */
+  order: OrderRow;
+  snapshot: OrderSnapshot;
+  decision: AcceptedDecision;
+};
+
+type AcceptedDecision = Extract<OrderDecision, { ok: true }>;
 
 /**
- * The one way an order changes status, inside the caller's transaction: the order row is locked, the move
- * is checked against the lifecycle (core ORDER_TRANSITIONS), the status and its time are written, the
- * change is recorded as an order event, and the shopper is notified. A cancelled order gives back what it
- * held (stock, voucher, quoted items). Every open timeline of the order hears of the change when it commits. Two parallel moves of one order are
- * serialised by the row lock, so "paid once" and "cancelled once" hold.
+ * The one way anything happens to an order, inside the caller's transaction: the order row is locked, its
+ * money read under the lock, the command decided by the order's state machine (core decideOrder), and a
+ * status change written with its time, an order event, the shopper's notice and the open timelines' news;
+ * a cancelled order gives back what it held (stock, voucher, quoted items). A refusal throws its catalogue
+ * error and changes nothing. Two commands on one order are serialised by the row lock, so each is decided
+ * on the order as the other left it. Returns undefined only with `skipLocked`, when another transaction
+ * holds the order.
  */
-export async function moveOrder(tx: Database, move: OrderMove): Promise<OrderMoved> {
-  const [current] = await tx.select().from(orders).where(eq(orders.id, move.orderId)).for('update');
-  if (!current) throw new AppError('order/not_found', [move.orderId]);
-  const allowed = move.from ?? [current.status];
-  if (!allowed.includes(current.status) || !canMoveOrder(current.status, move.to)) {
-    throw new AppError('order/invalid_transition', [
-      ORDER_STATUS_LABELS[current.status].toLowerCase(),
-      ORDER_STATUS_LABELS[move.to].toLowerCase(),
-    ]);
+export async function applyOrderCommand(
+  tx: Database,
+  request: OrderCommandRequest & { skipLocked: true },
+): Promise<AppliedCommand | undefined>;
+export async function applyOrderCommand(tx: Database, request: OrderCommandRequest): Promise<AppliedCommand>;
+export async function applyOrderCommand(
+  tx: Database,
+  request: OrderCommandRequest,
+): Promise<AppliedCommand | undefined> {
+  const query = tx.select().from(orders).where(eq(orders.id, request.orderId));
+  const [before] = request.skipLocked
+    ? await query.for('update', { skipLocked: true })
+    : await query.for('update');
+  if (!before) {
+    if (request.skipLocked) return undefined;
+    throw new AppError('order/not_found', [request.orderId]);
   }
+  const snapshot = await snapshotOf(tx, before);
+  const decision = decideOrder(snapshot, request.command);
+  if (!decision.ok) throw new AppError(decision.refusal, decision.params);
+  if (decision.refundRemaining && !request.givesBackMoney) {
+    throw new Error(`order ${before.id} would be cancelled holding money nobody gives back`);
+  }
+  const order = decision.to ? await writeMove(tx, before, decision.to, request) : before;
+  return { before, order, snapshot, decision };
+}
+
+/** The order's money and payments in flight, read under the order's row lock in one round trip. */
+export async function snapshotOf(tx: Database, order: OrderRow): Promise<OrderSnapshot> {
+  const [money] = await queryRows<{
+    received: number | string;
+    refunded: number | string;
+    refunding: number | string;
+    card_refund_pending: boolean;
+    card_attempt_active_at: Date | string | null;
+  }>(
+    tx,
+    sql`SELECT
+          coalesce((SELECT sum(amount_minor) FROM ${payments}
+                     WHERE order_id = ${order.id} AND status = 'succeeded'), 0)::bigint AS received,
+          coalesce((SELECT sum(amount_minor) FROM ${orderRefunds}
+                     WHERE order_id = ${order.id} AND status = 'succeeded'), 0)::bigint AS refunded,
+          coalesce((SELECT sum(amount_minor) FROM ${orderRefunds}
+                     WHERE order_id = ${order.id} AND status = 'pending'), 0)::bigint AS refunding,
+          EXISTS (SELECT 1 FROM ${orderRefunds}
+                   WHERE order_id = ${order.id} AND status = 'pending' AND method = 'card') AS card_refund_pending,
+          (SELECT max(updated_at) FROM ${payments}
+            WHERE order_id = ${order.id} AND method = 'card' AND status = 'pending') AS card_attempt_active_at`,
+    { prepareAs: 'orders_money_snapshot' },
+  );
+  const activeAt = money?.card_attempt_active_at;
+  return {
+    status: order.status,
+    method: order.paymentMethod,
+    totalMinor: order.totalMinor,
+    currency: order.currency,
+    paymentDueAt: order.paymentDueAt,
+    paynowMarked: order.paynowMarkedPaidAt !== null,
+    cardAttemptActiveAt: activeAt ? new Date(activeAt) : null,
+    ledger: {
+      receivedMinor: Number(money?.received ?? 0),
+      refundedMinor: Number(money?.refunded ?? 0),
+      refundingMinor: Number(money?.refunding ?? 0),
+      cardRefundPending: money?.card_refund_pending ?? false,
+    },
+  };
+}
+
+/** Writes a status change the machine decided, with everything that goes with it. */
+async function writeMove(
+  tx: Database,
+  current: OrderRow,
+  to: OrderStatus,
+  request: OrderCommandRequest,
+): Promise<OrderRow> {
   const [order] = await tx
     .update(orders)
     .set({
-      status: move.to,
-      [ORDER_STATUS_TIME_FIELDS[move.to]]: sql`now()`,
-      ...move.set,
+      status: to,
+      [ORDER_STATUS_TIME_FIELDS[to]]: sql`now()`,
+      ...request.set,
       updatedAt: sql`now()`,
     })
-    .where(eq(orders.id, move.orderId))
+    .where(eq(orders.id, current.id))
     .returning();
-  if (!order) throw new AppError('order/not_found', [move.orderId]);
-  if (move.to === 'cancelled') await releaseOrderHoldings(tx, order);
-  const [event] = await tx
-    .insert(orderEvents)
-    .values({
-      orderId: order.id,
-      kind: 'status',
-      fromStatus: current.status,
-      toStatus: move.to,
-      actor: move.actor,
-      actorUserId: move.actorUserId ?? null,
-      detail: move.detail ?? {},
-    })
-    .returning();
-  if (!event) throw new Error('The order event was not written');
+  if (!order) throw new AppError('order/not_found', [current.id]);
+  if (to === 'cancelled') await releaseOrderHoldings(tx, order);
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    kind: 'status',
+    fromStatus: current.status,
+    toStatus: to,
+    actor: request.actor,
+    actorUserId: request.actorUserId ?? null,
+    detail: request.detail ?? {},
+  });
   await notifyUser(tx, {
     userId: order.userId,
-    title: `Order ${order.orderRef}: ${ORDER_STATUS_LABELS[move.to]}`,
-    body: statusNotice(move.to, order),
+    title: `Order ${order.orderRef}: ${ORDER_STATUS_LABELS[to]}`,
+    body: statusNotice(to, order),
     link: `/orders/${order.id}`,
     groupKey: `order:${order.id}:status`,
   });
   await announceOrderChange(tx, order.id);
-  return { order, event };
+  return order;
 }
 
 /** Records a payment event (an attempt, a failure, a refund) on the order's timeline. */

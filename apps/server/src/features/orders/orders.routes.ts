@@ -78,13 +78,22 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
       schema: {
         tags: ['orders'],
         summary: 'Cancel an order while it waits for payment; its stock and voucher are given back',
+        description:
+          'A card payment still at the bank (3-D Secure) is stopped at the card provider first; if the ' +
+          'provider took the money meanwhile, the order is paid and the cancel answers order/not_cancellable. ' +
+          'A PayNow transfer the shopper marked as sent waits for the store: 409 order/payment_in_progress.',
         params: idParams,
         body: cancelOrderSchema.nullish(),
         response: { 200: orderAnswerSchema },
       },
     },
     async (request) => ({
-      order: await cancelOwnOrder(app.db, userOf(request), request.params.id, request.body?.reason ?? ''),
+      order: await cancelOwnOrder(
+        { db: app.db, gateway: app.cardGateway },
+        userOf(request),
+        request.params.id,
+        request.body?.reason ?? '',
+      ),
     }),
   );
 

@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { AppError, type ErrorCode } from '@crossbuy/core/errors';
+import { AppError } from '@crossbuy/core/errors';
 import type { Money } from '@crossbuy/core/money';
 import {
-  DISPUTABLE_STATUSES,
+  CARD_ATTEMPT_GRACE_MINUTES,
   type Order,
   type OrderStatus,
   type OrderSummary,
   orderReference,
   type PaymentMethod,
-  RECEIPT_CONFIRMABLE_STATUSES,
   type StoreOrderListQuery,
   type StoreOrderMove,
   type StoreOrderSummary,
@@ -27,6 +26,7 @@ import {
   isNull,
   lt,
   lte,
+  notInArray,
   or,
   sql,
 } from 'drizzle-orm';
@@ -51,11 +51,13 @@ import { checkoutSessions } from '../checkout/checkout.table.js';
 import { enqueueMail } from '../mail/mailer.js';
 import { orderPlacedMail } from '../mail/templates.js';
 import { notifyUser } from '../notifications/notifications.service.js';
+import { stopCardPayments } from '../payments/payments.service.js';
+import type { CardProviderContext } from '../payments/stripe-gateway.js';
 import { quotationItems } from '../quotations/quotations.table.js';
 import type { PricingRegion } from '../regions/pricing.js';
 import { users } from '../users/users.table.js';
 import { redeemVoucher } from '../vouchers/vouchers.service.js';
-import { moveOrder, type OrderMove } from './order-lifecycle.js';
+import { applyOrderCommand, type OrderCommandRequest } from './order-lifecycle.js';
 import { assertWithinOrderLimits, type ShopperLimitRules } from './order-limits.js';
 import { assertInStock, lockStock, takeStock } from './order-stock.js';
 import {
@@ -127,6 +129,7 @@ export async function placeOrder(
     if (priced.voucherRefusal) throw priced.voucherRefusal;
     if (priced.breakdown.shippingRefusal) {
       throw new AppError(priced.breakdown.shippingRefusal.code, priced.breakdown.shippingRefusal.params);
+    }
     if (priced.breakdown.totalRefusal) {
       throw new AppError(priced.breakdown.totalRefusal.code, priced.breakdown.totalRefusal.params);
     }
@@ -316,27 +319,17 @@ async function tellShopperOfOrder(
 // ---------------------------------------------------------------------------------------------------------
 // Reads
 
-/**
- * The shopper's order; another shopper's is not found. With `lock`, the row is locked for the caller's
- * transaction first, so a status checked on it is the one a parallel move (an expiry, a payment) left.
- */
-export async function ownOrderRow(
-  db: Database,
-  userId: string,
-  orderId: string,
-  options: { lock?: boolean } = {},
-): Promise<OrderRow> {
+/** The shopper's order; another shopper's is not found. */
+export async function ownOrderRow(db: Database, userId: string, orderId: string): Promise<OrderRow> {
   if (!isUuid(orderId)) throw new AppError('order/not_found', [orderId]);
-  const query = db
+  const [row] = await db
     .select()
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
-  const [row] = options.lock ? await query.for('update') : await query;
   if (!row) throw new AppError('order/not_found', [orderId]);
   return row;
 }
 
-/** Store messages after the shopper last read the chat, per order. */
 /** How many messages of the other side each order has that `reader` has not read since they last looked. */
 async function unreadByOrder(
   db: Database,
@@ -603,15 +596,9 @@ export async function storeMoveOrder(
   if (!isUuid(orderId)) throw new AppError('order/not_found', [orderId]);
   return db.transaction(async (tx) => {
     const shipment = move.to === 'shipped' ? { trackingNumber: move.trackingNumber ?? null } : undefined;
-    const [before] = await tx
-      .select({ status: orders.status, trackingNumber: orders.trackingNumber })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      .for('update');
-    if (!before) throw new AppError('order/not_found', [orderId]);
-    const { order } = await moveOrder(tx, {
+    const { before, order } = await applyOrderCommand(tx, {
       orderId,
-      to: move.to,
+      command: { kind: 'advance', to: move.to },
       actor: 'store',
       actorUserId: operatorId,
       ...(shipment && { detail: shipment, set: shipment }),
@@ -620,7 +607,7 @@ export async function storeMoveOrder(
       actorUserId: operatorId,
       action: 'order.move',
       subject: { type: 'order', id: orderId },
-      before,
+      before: { status: before.status, trackingNumber: before.trackingNumber },
       after: { status: order.status, trackingNumber: order.trackingNumber },
     });
     return order;
@@ -631,58 +618,50 @@ export async function storeMoveOrder(
 // The shopper's moves
 
 /**
- * A move the shopper makes on their own order, in one transaction holding the order's row lock, so the
- * status checked is the status moved from: a parallel expiry or payment is either seen or waits.
+ * A command the shopper gives their own order, in one transaction holding the order's row lock, so the
+ * order decided on is the order changed: a parallel expiry or payment is either seen or waits. Another
+ * shopper's order is not found.
  */
-async function moveOwnOrder(
+async function commandOwnOrder(
   db: Database,
   userId: string,
   orderId: string,
-  move: Omit<OrderMove, 'orderId' | 'actor' | 'actorUserId' | 'from'> & {
-    from: readonly OrderStatus[];
-    refusal: ErrorCode;
-  },
+  change: Pick<OrderCommandRequest, 'command' | 'detail' | 'set'>,
 ): Promise<Order> {
-  const { refusal, ...change } = move;
   const moved = await db.transaction(async (tx) => {
-    const order = await ownOrderRow(tx, userId, orderId, { lock: true });
-    if (!move.from.includes(order.status)) throw new AppError(refusal);
-    return moveOrder(tx, { ...change, orderId: order.id, actor: 'shopper', actorUserId: userId });
+    const order = await ownOrderRow(tx, userId, orderId);
+    return applyOrderCommand(tx, { ...change, orderId: order.id, actor: 'shopper', actorUserId: userId });
   });
   return describeOrder(db, moved.order);
 }
 
-/** Cancels the shopper's unpaid order; its stock and voucher are given back. */
-export function cancelOwnOrder(
-  db: Database,
+/**
+ * Cancels the shopper's unpaid order; its stock and voucher are given back. A card payment under way is
+ * stopped at the provider first; if the provider took the money meanwhile the order is paid and stays so.
+ * A PayNow transfer the shopper said they sent waits for the store.
+ */
+export async function cancelOwnOrder(
+  context: CardProviderContext,
   userId: string,
   orderId: string,
   reason: string,
 ): Promise<Order> {
-  return moveOwnOrder(db, userId, orderId, {
-    to: 'cancelled',
-    from: ['pending_payment'],
-    refusal: 'order/not_cancellable',
+  const order = await ownOrderRow(context.db, userId, orderId);
+  if (order.status === 'pending_payment') await stopCardPayments(context, order.id);
+  return commandOwnOrder(context.db, userId, orderId, {
+    command: { kind: 'cancel', by: 'shopper' },
     detail: { reason: reason || null },
     set: { cancelReason: reason || 'Cancelled by the shopper' },
   });
 }
 
+/** The shopper says a shipped or delivered order arrived: it is completed. */
 export function confirmReceipt(db: Database, userId: string, orderId: string): Promise<Order> {
-  return moveOwnOrder(db, userId, orderId, {
-    to: 'completed',
-    from: RECEIPT_CONFIRMABLE_STATUSES,
-    refusal: 'order/not_receivable',
-  });
+  return commandOwnOrder(db, userId, orderId, { command: { kind: 'confirm_receipt' } });
 }
 
 export function openDispute(db: Database, userId: string, orderId: string, reason: string): Promise<Order> {
-  return moveOwnOrder(db, userId, orderId, {
-    to: 'disputed',
-    from: DISPUTABLE_STATUSES,
-    refusal: 'order/not_disputable',
-    detail: { reason },
-  });
+  return commandOwnOrder(db, userId, orderId, { command: { kind: 'open_dispute' }, detail: { reason } });
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -694,46 +673,68 @@ const EXPIRY_BATCH = 100;
 
 /**
  * Cancels unpaid orders whose payment time has passed, a batch at a time, each in its own transaction with
- * the order's row lock (skipping orders another process is handling), so a payment arriving at the same
- * moment either lands first (and the order is paid) or finds the order cancelled.
+ * the order's row lock (skipping orders another process is handling), as the order's machine decides: a
+ * payment arriving at the same moment either lands first (and the order is paid) or finds the order
+ * cancelled and goes back to the shopper. An order whose shopper said a PayNow transfer is made waits for
+ * the store. A card payment left at the shopper's bank for a while is stopped at the provider first; one
+ * still fresh, or that the provider cannot be asked about now, leaves the order for the next sweep.
  */
 export async function expireUnpaidOrders(
-  db: Database,
+  context: CardProviderContext,
   now = new Date(),
   signal?: AbortSignal,
 ): Promise<number> {
+  const { db } = context;
+  const stale = new Date(now.getTime() - CARD_ATTEMPT_GRACE_MINUTES * 60_000);
   let expired = 0;
+  // Orders this sweep leaves for a later one (paid meanwhile, a payment under way) are not read again.
+  const passedOver = new Set<string>();
   for (;;) {
     const due = await db
       .select({ id: orders.id })
       .from(orders)
-      .where(and(eq(orders.status, 'pending_payment'), lte(orders.paymentDueAt, now)))
+      .where(
+        and(
+          eq(orders.status, 'pending_payment'),
+          lte(orders.paymentDueAt, now),
+          isNull(orders.paynowMarkedPaidAt),
+          passedOver.size > 0 ? notInArray(orders.id, [...passedOver]) : undefined,
+        ),
+      )
       .orderBy(asc(orders.paymentDueAt))
       .limit(EXPIRY_BATCH);
-    if (due.length === 0) return expired;
-    const expiredBefore = expired;
     for (const { id } of due) {
       if (signal?.aborted) return expired;
-      const done = await db.transaction(async (tx) => {
-        const [locked] = await tx
-          .select({ id: orders.id })
-          .from(orders)
-          .where(and(eq(orders.id, id), eq(orders.status, 'pending_payment'), lte(orders.paymentDueAt, now)))
-          .for('update', { skipLocked: true });
-        if (!locked) return false;
-        await moveOrder(tx, {
-          orderId: id,
-          to: 'cancelled',
-          from: ['pending_payment'],
-          actor: 'system',
-          detail: { reason: 'payment_expired' },
-          set: { cancelReason: 'Payment was not received in time' },
-        });
-        return true;
-      });
-      if (done) expired += 1;
+      if (await expireOrder(context, id, now, stale)) expired += 1;
+      else passedOver.add(id);
     }
-    // A full batch held entirely by other processes is theirs to finish.
-    if (due.length < EXPIRY_BATCH || expired === expiredBefore) return expired;
+    if (due.length < EXPIRY_BATCH) return expired;
+  }
+}
+
+/** Expires one order if its machine lets it now; false when it is left for a later sweep. */
+async function expireOrder(context: CardProviderContext, orderId: string, now: Date, stale: Date) {
+  try {
+    await stopCardPayments(context, orderId, { activeBefore: stale });
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'payment/provider_error') return false;
+    throw error;
+  }
+  try {
+    return await context.db.transaction(async (tx) => {
+      const applied = await applyOrderCommand(tx, {
+        orderId,
+        command: { kind: 'expire', now },
+        actor: 'system',
+        detail: { reason: 'payment_expired' },
+        set: { cancelReason: 'Payment was not received in time' },
+        skipLocked: true,
+      });
+      return applied !== undefined;
+    });
+  } catch (error) {
+    // Paid, marked as sent or under way meanwhile: the machine says so, and the order is not expired.
+    if (error instanceof AppError) return false;
+    throw error;
   }
 }

@@ -90,6 +90,8 @@ export const orders = pgTable(
     index('orders_store_unread_idx')
       .on(table.id)
       .where(sql`${table.shopperMessageAt} > coalesce(${table.storeReadAt}, '-infinity'::timestamptz)`),
+    // A shopper's unpaid orders, counted against what one shopper may hold (docs/decisions/0058).
+    index('orders_user_unpaid_idx').on(table.userId).where(sql`${table.status} = 'pending_payment'`),
     // The expiry sweep reads only orders still waiting for payment.
     index('orders_payment_due_idx').on(table.paymentDueAt).where(sql`${table.status} = 'pending_payment'`),
     check(
@@ -169,6 +171,11 @@ export const orderEvents = pgTable(
   },
   (table) => [
     uniqueIndex('order_events_id_unique').on(table.id),
+    // An order is paid once and cancelled once, whatever runs at the same time: the order's machine decides
+    // so under the order's lock, and this is the database's word for it too.
+    uniqueIndex('order_events_paid_or_cancelled_once')
+      .on(table.orderId, table.toStatus)
+      .where(sql`${table.toStatus} in ('paid', 'cancelled')`),
     index('order_events_order_idx').on(table.orderId, table.seq),
     check('order_events_kind', sql`${table.kind} in ('status', 'payment')`),
     check('order_events_actor', sql`${table.actor} in ('shopper', 'store', 'system', 'provider')`),

@@ -27,7 +27,6 @@ import {
   removeSavedCard,
   savedCards,
 } from './payments.service.js';
-import { stripeGatewayFor } from './stripe-gateway.js';
 
 const orderParams = z.object({ id: z.string().max(200) });
 const cardParams = z.object({ id: z.string().max(200) });
@@ -47,7 +46,9 @@ const shopperPaymentRoutes: FastifyPluginAsyncZod<ContextOptions> = async (app, 
         description:
           'paymentMethodId is the id the card provider gave the browser for the card (or a saved card). ' +
           'The amount is the order total. requires_action: finish with the bank through the provider script ' +
-          'using clientSecret; the order becomes paid when the provider reports it.',
+          'using clientSecret; the order becomes paid when the provider reports it. refunding: the order was ' +
+          'closed (cancelled, expired) while the card was charged, so the money is refunded to the card; the ' +
+          'order is not paid. succeeded is answered only when the order ended paid.',
         body: cardPaySchema,
         response: { 200: payResultSchema },
       },
@@ -147,6 +148,9 @@ const providerWebhookRoutes: FastifyPluginAsyncZod<ContextOptions> = async (app,
       schema: {
         tags: ['payment'],
         summary: 'Card provider events (signed); each event is processed once',
+        description:
+          'An event whose object lacks what the store reads (an intent without a currency, say) answers 400 ' +
+          'payment/invalid_event and records nothing.',
         response: { 200: z.object({ received: z.literal(true) }) },
       },
     },
@@ -164,7 +168,7 @@ const providerWebhookRoutes: FastifyPluginAsyncZod<ContextOptions> = async (app,
 };
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const context: PaymentContext = { db: app.db, gateway: stripeGatewayFor(app.config), config: app.config };
+  const context: PaymentContext = { db: app.db, gateway: app.cardGateway, config: app.config };
   await app.register(shopperPaymentRoutes, { context });
   await app.register(providerWebhookRoutes, { context });
 };

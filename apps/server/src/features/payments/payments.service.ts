@@ -1,7 +1,8 @@
 import { AppError } from '@crossbuy/core/errors';
 import type { Money } from '@crossbuy/core/money';
 import {
-  PAYMENT_METHOD_LABELS,
+  decideOrder,
+  EMPTY_LEDGER,
   PAYNOW_CURRENCY,
   type PaymentInfo,
   type PaymentMethod,
@@ -13,23 +14,29 @@ import {
   type SavedCard,
   TEST_CARDS,
 } from '@crossbuy/core/order';
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import PaynowQR from 'paynowqr';
 import QRCode from 'qrcode';
-import type Stripe from 'stripe';
 import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { isUuid } from '../../lib/ids.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { notifications } from '../notifications/notifications.table.js';
-import { moveOrder, type OrderActor, recordPaymentEvent } from '../orders/order-lifecycle.js';
+import { applyOrderCommand, type OrderCommandSource, recordPaymentEvent } from '../orders/order-lifecycle.js';
 import { type OrderRow, orders } from '../orders/orders.table.js';
 import { users } from '../users/users.table.js';
 import { paymentCustomers, paymentProviderEvents, payments } from './payments.table.js';
-import { settleCardRefund } from './refunds.service.js';
-import { type CardIntent, cardIntentOf, cardRefundOf, type StripeGateway } from './stripe-gateway.js';
+import { giveBackPayment, settleCardRefund } from './refund-ledger.js';
+import {
+  type CardIntent,
+  type CardProviderContext,
+  cardIntentOf,
+  cardRefundOf,
+  type ProviderEvent,
+  type StripeGateway,
+} from './stripe-gateway.js';
 
-export type PaymentContext = { db: Database; gateway: StripeGateway | undefined; config: AppConfig };
+export type PaymentContext = CardProviderContext & { config: AppConfig };
 
 async function shopperOrder(db: Database, userId: string, orderId: string): Promise<OrderRow> {
   const [order] = isUuid(orderId)
@@ -42,87 +49,119 @@ async function shopperOrder(db: Database, userId: string, orderId: string): Prom
   return order;
 }
 
-function requirePayable(order: OrderRow, method: PaymentMethod): void {
-  if (order.status !== 'pending_payment') throw new AppError('payment/not_payable');
-  if (order.paymentMethod !== method) {
-    throw new AppError('payment/wrong_method', [PAYMENT_METHOD_LABELS[order.paymentMethod]]);
-  }
+/**
+ * Refuses at once a payment the order's machine would refuse, before the card provider is called; the
+ * machine decides again under the order's lock, which is what counts.
+ */
+function refuseUnlessPayable(order: OrderRow, method: PaymentMethod): void {
+  const decision = decideOrder(
+    {
+      status: order.status,
+      method: order.paymentMethod,
+      totalMinor: order.totalMinor,
+      currency: order.currency,
+      paymentDueAt: order.paymentDueAt,
+      paynowMarked: order.paynowMarkedPaidAt !== null,
+      cardAttemptActiveAt: null,
+      ledger: EMPTY_LEDGER,
+    },
+    { kind: 'start_payment', method },
+  );
+  if (!decision.ok) throw new AppError(decision.refusal, decision.params);
 }
 
 const totalOf = (order: OrderRow): Money => ({ amountMinor: order.totalMinor, currency: order.currency });
 
-type PaidOutcome = 'paid' | 'already_paid' | 'not_payable';
+/** What became of money that arrived: it paid the order, it was known already, or it is owed back. */
+export type ReceiptOutcome = 'paid' | 'duplicate' | 'refund_due';
+
+export type ReceivedMoney = {
+  orderId: string;
+  method: PaymentMethod;
+  /** The provider's id of the payment (a PaymentIntent); null for PayNow and the test card. */
+  providerRef: string | null;
+  amount: Money;
+} & OrderCommandSource;
 
 /**
- * The one way a payment makes an order paid, inside the caller's transaction. The order row is locked
- * first, so of parallel reports of one payment (the pay call's answer, the provider's webhook, a retry)
- * one pays the order and the others find it paid. Provider money that arrives for an order no longer
- * waiting (cancelled when it expired), or for another amount, is recorded on its timeline for the store
- * to refund.
+ * The one way money that arrived is recorded, inside the caller's transaction, as the order's machine
+ * decides under the order's lock: it pays the order; or it was recorded before (the pay call's answer and
+ * the provider's event both report one payment); or the order no longer wants it (cancelled, paid already,
+ * another amount), and it is recorded all the same, so it is in the refund ledger, and goes back to the
+ * shopper: a card payment is refunded through the provider at once, a PayNow transfer is owed back for an
+ * operator to return by bank transfer.
  */
-export async function markOrderPaid(
+export async function receivePayment(
   tx: Database,
-  payment: {
-    orderId: string;
-    method: PaymentMethod;
-    providerRef: string | null;
-    amount: Money;
-    actor: OrderActor;
-    actorUserId?: string | null;
-  },
-): Promise<PaidOutcome> {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId)).for('update');
-  if (!order) return 'not_payable';
-  const [known] = payment.providerRef
-    ? await tx.select().from(payments).where(eq(payments.providerRef, payment.providerRef))
+  money: ReceivedMoney,
+  command: 'receive_payment' | 'confirm_paynow' = 'receive_payment',
+): Promise<ReceiptOutcome> {
+  // The order's lock first: two reports of one payment (the pay call's answer, the provider's event) must
+  // each see whether the other recorded it, or the second would count the same money twice.
+  await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, money.orderId)).for('update');
+  const [known] = money.providerRef
+    ? await tx.select().from(payments).where(eq(payments.providerRef, money.providerRef))
     : [];
-  if (known?.status === 'succeeded') return 'already_paid';
-  const reference = payment.providerRef ?? order.orderRef;
-  const total = totalOf(order);
-  const amountMatches =
-    payment.amount.amountMinor === total.amountMinor && payment.amount.currency === total.currency;
-  if (order.status !== 'pending_payment' || !amountMatches) {
-    // Only money a provider reports as taken needs the store's attention; a late test card or a second
-    // confirmation moved none.
-    if (!payment.providerRef) return 'not_payable';
-    await recordPaymentEvent(tx, {
-      orderId: order.id,
-      actor: payment.actor,
-      actorUserId: payment.actorUserId,
-      detail: {
-        method: payment.method,
-        result: amountMatches ? 'received_after_close' : 'amount_mismatch',
-        reference,
-        amountMinor: payment.amount.amountMinor,
-        currency: payment.amount.currency,
-      },
-    });
-    return 'not_payable';
-  }
-  if (known) {
-    await tx
-      .update(payments)
-      .set({ status: 'succeeded', failureMessage: null, updatedAt: new Date() })
-      .where(eq(payments.id, known.id));
-  } else {
-    await tx.insert(payments).values({
-      orderId: order.id,
-      method: payment.method,
-      providerRef: payment.providerRef,
-      status: 'succeeded',
-      amountMinor: total.amountMinor,
-      currency: total.currency,
-    });
-  }
-  await moveOrder(tx, {
-    orderId: order.id,
-    to: 'paid',
-    actor: payment.actor,
-    actorUserId: payment.actorUserId ?? null,
-    detail: { method: payment.method, reference, amountMinor: total.amountMinor, currency: total.currency },
+  const reference = money.providerRef ?? null;
+  const { order, decision } = await applyOrderCommand(tx, {
+    orderId: money.orderId,
+    command:
+      command === 'confirm_paynow'
+        ? { kind: 'confirm_paynow' }
+        : { kind: 'receive_payment', amount: money.amount, alreadyRecorded: known?.status === 'succeeded' },
+    actor: money.actor,
+    actorUserId: money.actorUserId ?? null,
+    detail: {
+      method: money.method,
+      reference: reference ?? '',
+      amountMinor: money.amount.amountMinor,
+      currency: money.amount.currency,
+    },
   });
-  return 'paid';
+  if (decision.payment === 'duplicate') return 'duplicate';
+  const [payment] = known
+    ? await tx
+        .update(payments)
+        .set({
+          status: 'succeeded',
+          // What the provider says it took, which the order's total only expected.
+          amountMinor: money.amount.amountMinor,
+          currency: money.amount.currency,
+          failureMessage: null,
+          updatedAt: new Date(),
+        })
+        .where(eq(payments.id, known.id))
+        .returning()
+    : await tx
+        .insert(payments)
+        .values({
+          orderId: order.id,
+          method: money.method,
+          providerRef: money.providerRef,
+          status: 'succeeded',
+          amountMinor: money.amount.amountMinor,
+          currency: money.amount.currency,
+        })
+        .returning();
+  if (!payment) throw new Error('The payment was not written');
+  if (decision.payment === 'pays_order') return 'paid';
+  await recordPaymentEvent(tx, {
+    orderId: order.id,
+    actor: money.actor,
+    actorUserId: money.actorUserId,
+    detail: {
+      method: money.method,
+      result: 'received_after_close',
+      reference: reference ?? order.orderRef,
+      amountMinor: money.amount.amountMinor,
+      currency: money.amount.currency,
+    },
+  });
+  await giveBackPayment(tx, order, payment, RECEIVED_AFTER_CLOSE_REASON);
+  return 'refund_due';
 }
+
+const RECEIVED_AFTER_CLOSE_REASON = 'The payment arrived after the order was closed';
 
 /** The order an intent pays: named in its metadata, or known by the payment it was recorded as. */
 async function orderOfIntent(tx: Database, intent: CardIntent): Promise<string | undefined> {
@@ -134,26 +173,54 @@ async function orderOfIntent(tx: Database, intent: CardIntent): Promise<string |
   return payment?.orderId;
 }
 
-async function settleCardSuccess(tx: Database, intent: CardIntent): Promise<PaidOutcome> {
+/**
+ * Brings the store's record of a card payment in line with the provider's intent, inside the caller's
+ * transaction: money taken is received (once), an intent stopped or declined is no longer in flight. An
+ * intent still with the shopper's bank or the provider stays as it is. Answers what the money did, when
+ * the intent took any.
+ */
+async function settleCardIntent(tx: Database, intent: CardIntent): Promise<ReceiptOutcome | undefined> {
   const orderId = await orderOfIntent(tx, intent);
-  if (!orderId) return 'not_payable';
-  return markOrderPaid(tx, {
-    orderId,
-    method: 'card',
-    providerRef: intent.id,
-    amount: intent.amount,
-    actor: 'provider',
-  });
+  if (!orderId) return undefined;
+  if (intent.status === 'succeeded') {
+    return receivePayment(tx, {
+      orderId,
+      method: 'card',
+      providerRef: intent.id,
+      amount: intent.amount,
+      actor: 'provider',
+    });
+  }
+  if (intent.status === 'canceled' || intent.status === 'requires_payment_method') {
+    await tx
+      .update(payments)
+      .set({
+        status: intent.status === 'canceled' ? 'cancelled' : 'failed',
+        failureMessage: intent.failureMessage,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(payments.providerRef, intent.id), eq(payments.status, 'pending')));
+  }
+  return undefined;
 }
 
+/**
+ * A card the bank declined: the attempt is no longer in flight, and the timeline says why, once, whether
+ * the pay call's answer or the provider's event tells of it first.
+ */
 async function recordCardFailure(tx: Database, intent: CardIntent): Promise<void> {
   const orderId = await orderOfIntent(tx, intent);
   if (!orderId) return;
+  // The order's lock before the payment's, as the shopper's next attempt takes them: the event of a decline
+  // and the attempt after it, holding one each and waiting for the other, deadlocked.
+  await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
   const message = intent.failureMessage ?? 'The payment was declined';
-  await tx
+  const failed = await tx
     .update(payments)
-    .set({ failureMessage: message, updatedAt: new Date() })
-    .where(and(eq(payments.providerRef, intent.id), eq(payments.status, 'pending')));
+    .set({ status: 'failed', failureMessage: message, updatedAt: new Date() })
+    .where(and(eq(payments.providerRef, intent.id), eq(payments.status, 'pending')))
+    .returning({ id: payments.id });
+  if (failed.length === 0) return;
   await recordPaymentEvent(tx, {
     orderId,
     actor: 'provider',
@@ -163,29 +230,49 @@ async function recordCardFailure(tx: Database, intent: CardIntent): Promise<void
 
 /**
  * A card provider event, processed once: its id is recorded in the same transaction as its effect, so a
- * delivery repeated (the provider retries until it hears 2xx), in parallel or later, changes nothing.
+ * delivery repeated (the provider retries until it hears 2xx), in parallel or later, changes nothing. An
+ * object that is not whole is refused before anything is recorded.
  */
-export async function handleProviderEvent(db: Database, event: Stripe.Event): Promise<void> {
+export async function handleProviderEvent(db: Database, event: ProviderEvent): Promise<void> {
+  const effect = providerEventEffect(event);
   await db.transaction(async (tx) => {
     const [fresh] = await tx
       .insert(paymentProviderEvents)
       .values({ eventId: event.id, type: event.type })
       .onConflictDoNothing()
       .returning();
-    if (!fresh) return;
-    if (event.type === 'payment_intent.succeeded') {
-      await settleCardSuccess(tx, cardIntentOf(event.data.object));
-    } else if (event.type === 'payment_intent.payment_failed') {
-      await recordCardFailure(tx, cardIntentOf(event.data.object));
-    } else if (event.type === 'refund.updated' || event.type === 'refund.failed') {
+    if (fresh) await effect?.(tx);
+  });
+}
+
+/** What an event of a type this store reads does, read from its object before anything is written. */
+function providerEventEffect(event: ProviderEvent): ((tx: Database) => Promise<void>) | undefined {
+  switch (event.type) {
+    case 'payment_intent.succeeded':
+    case 'payment_intent.canceled': {
+      const intent = cardIntentOf(event.object);
+      return async (tx) => {
+        await settleCardIntent(tx, intent);
+      };
+    }
+    case 'payment_intent.payment_failed': {
+      const intent = cardIntentOf(event.object);
+      return (tx) => recordCardFailure(tx, intent);
+    }
+    case 'refund.updated':
+    case 'refund.failed': {
       // A refund the provider answered later than the call that asked for it (the bank took its time,
       // or this server stopped before it heard the answer).
-      const refund = cardRefundOf(event.data.object);
-      if (refund.refundId && isUuid(refund.refundId)) {
-        await settleCardRefund(tx, refund.refundId, { ...refund, providerRef: refund.id });
-      }
+      const refund = cardRefundOf(event.object);
+      const refundId = refund.refundId;
+      if (!refundId || !isUuid(refundId)) return undefined;
+      return async (tx) => {
+        await settleCardRefund(tx, refundId, { ...refund, providerRef: refund.id });
+      };
     }
-  });
+    default:
+      return undefined;
+  }
 }
 
 async function customerOf(
@@ -212,16 +299,71 @@ async function openCardIntent(db: Database, orderId: string): Promise<string | u
   const [open] = await db
     .select({ providerRef: payments.providerRef })
     .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.method, 'card'), eq(payments.status, 'pending')))
-    .orderBy(desc(payments.createdAt))
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.method, 'card'),
+        inArray(payments.status, ['pending', 'failed']),
+      ),
+    )
+    .orderBy(desc(payments.updatedAt))
     .limit(1);
   return open?.providerRef ?? undefined;
 }
 
+/** How many of the order's card intents were stopped: each later attempt needs an intent of its own. */
+async function stoppedCardIntents(db: Database, orderId: string): Promise<number> {
+  const [row] = await db
+    .select({ stopped: count() })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.method, 'card'), eq(payments.status, 'cancelled')));
+  return row?.stopped ?? 0;
+}
+
 /**
- * Pays an order by card: the amount is the order's total as stored, never the client's; one intent per
- * order (an idempotency key per order, and the payment row unique by intent), confirmed with the card the
- * browser handed to the provider.
+ * Registers a card attempt under the order's lock, after the machine let it start: from now until the
+ * provider answers, the order's payment is in flight, so a cancel or an expiry stops it at the provider
+ * first. A declined attempt on the same intent is in flight again.
+ */
+async function startCardAttempt(tx: Database, order: OrderRow, userId: string, intentId: string) {
+  await applyOrderCommand(tx, {
+    orderId: order.id,
+    command: { kind: 'start_payment', method: 'card' },
+    actor: 'shopper',
+    actorUserId: userId,
+  });
+  const [attempt] = await tx
+    .insert(payments)
+    .values({
+      orderId: order.id,
+      method: 'card',
+      providerRef: intentId,
+      status: 'pending',
+      amountMinor: order.totalMinor,
+      currency: order.currency,
+    })
+    .onConflictDoUpdate({
+      target: payments.providerRef,
+      set: { status: 'pending', failureMessage: null, updatedAt: new Date() },
+      setWhere: inArray(payments.status, ['pending', 'failed']),
+    })
+    .returning();
+  // The intent was stopped by a cancel that has not finished: the order is on its way out.
+  if (!attempt) throw new AppError('order/payment_in_progress');
+}
+
+/** What the shopper is told of money taken for an order that no longer wanted it. */
+const REFUNDING_ANSWER: PayResult = {
+  status: 'refunding',
+  message:
+    'This order was closed before your payment went through. We are refunding the full amount to your card.',
+};
+
+/**
+ * Pays an order by card: the amount is the order's total as stored, never the client's. The intent is
+ * made first (it moves no money), then registered as the order's payment in flight under the order's
+ * lock, then confirmed with the card the browser handed to the provider. The shopper is told the payment
+ * succeeded only when it paid the order.
  */
 export async function payByCard(
   context: PaymentContext,
@@ -230,50 +372,109 @@ export async function payByCard(
 ): Promise<PayResult> {
   const { db, gateway } = context;
   const order = await shopperOrder(db, userId, input.orderId);
-  requirePayable(order, 'card');
+  refuseUnlessPayable(order, 'card');
   if (!gateway) throw new AppError('payment/card_unavailable');
   const customerId = await customerOf({ ...context, gateway }, userId, { create: true });
   if (!customerId) throw new Error('the payment customer was not stored');
-  let intentId = await openCardIntent(db, order.id);
-  if (!intentId) {
-    const intent = await gateway.createOrderIntent({
-      id: order.id,
-      orderRef: order.orderRef,
-      amount: totalOf(order),
-      customerId,
-    });
-    await db
-      .insert(payments)
-      .values({
-        orderId: order.id,
-        method: 'card',
-        providerRef: intent.id,
-        status: 'pending',
-        amountMinor: order.totalMinor,
-        currency: order.currency,
+  const intentId =
+    (await openCardIntent(db, order.id)) ??
+    (
+      await gateway.createOrderIntent({
+        id: order.id,
+        orderRef: order.orderRef,
+        amount: totalOf(order),
+        customerId,
+        attempt: await stoppedCardIntents(db, order.id),
       })
-      .onConflictDoNothing();
-    intentId = intent.id;
-  }
+    ).id;
+  await db.transaction((tx) => startCardAttempt(tx, order, userId, intentId));
   const confirmation = await gateway.confirmIntent(intentId, input.paymentMethodId, input.savePaymentMethod);
-  if (confirmation.outcome === 'declined') return { status: 'failed', message: confirmation.message };
+  if (confirmation.outcome === 'declined') {
+    await db.transaction((tx) =>
+      recordCardFailure(tx, {
+        id: intentId,
+        status: 'requires_payment_method',
+        clientSecret: null,
+        amount: totalOf(order),
+        orderId: order.id,
+        failureMessage: confirmation.message,
+      }),
+    );
+    return { status: 'failed', message: confirmation.message };
+  }
   const { intent } = confirmation;
+  const outcome = await db.transaction((tx) => settleCardIntent(tx, intent));
   switch (intent.status) {
     case 'succeeded':
-      await db.transaction((tx) => settleCardSuccess(tx, intent));
-      return { status: 'succeeded' };
+      return outcome === 'refund_due' || !(await paidFor(db, order.id))
+        ? REFUNDING_ANSWER
+        : { status: 'succeeded' };
     case 'requires_action':
       return { status: 'requires_action', ...(intent.clientSecret && { clientSecret: intent.clientSecret }) };
     case 'processing':
       return { status: 'processing' };
+    case 'canceled':
+      return { status: 'failed', message: 'This order was cancelled, so your card was not charged' };
     default:
       return { status: 'failed', message: intent.failureMessage ?? 'The payment did not go through' };
   }
 }
 
 /**
+ * Whether the order was paid: reported twice (the provider's event got there first), a payment counts as
+ * the shopper's only when the order it paid is paid and not cancelled since.
+ */
+async function paidFor(db: Database, orderId: string): Promise<boolean> {
+  const [order] = await db
+    .select({ status: orders.status, paidAt: orders.paidAt })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return order !== undefined && order.paidAt !== null && order.status !== 'cancelled';
+}
+
+/**
+ * Stops the order's card payments the provider may still complete, before the order is cancelled: each
+ * intent is cancelled at the provider, so the shopper's bank check (3-D Secure) can no longer take money.
+ * An intent the provider completed meanwhile is received instead, and pays the order. With
+ * `activeBefore`, only attempts idle since then are stopped (expiry leaves a shopper at their bank a while).
+ * Without card keys nothing can complete an intent through this store, so none is in flight.
+ */
+export async function stopCardPayments(
+  context: CardProviderContext,
+  orderId: string,
+  options: { activeBefore?: Date } = {},
+): Promise<void> {
+  const { db, gateway } = context;
+  const attempts = await db
+    .select({ id: payments.id, providerRef: payments.providerRef })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.method, 'card'),
+        eq(payments.status, 'pending'),
+        options.activeBefore ? lte(payments.updatedAt, options.activeBefore) : undefined,
+      ),
+    );
+  for (const attempt of attempts) {
+    const intent =
+      gateway && attempt.providerRef ? await gateway.cancelIntent(attempt.providerRef) : undefined;
+    await db.transaction(async (tx) => {
+      if (intent) {
+        await settleCardIntent(tx, intent);
+      } else {
+        await tx
+          .update(payments)
+          .set({ status: 'cancelled', updatedAt: new Date() })
+          .where(and(eq(payments.id, attempt.id), eq(payments.status, 'pending')));
+      }
+    });
+  }
+}
+
+/**
  * The development stand-in for a card: no money moves. It exists only without provider keys and never in
- * production, and pays through the same path as a real card.
+ * production, and pays through the same machine as a real card.
  */
 export async function payByTestCard(
   { db, config }: PaymentContext,
@@ -282,40 +483,42 @@ export async function payByTestCard(
 ): Promise<PayResult> {
   if (!config.testCardEnabled) throw new AppError('payment/test_card_unavailable');
   const order = await shopperOrder(db, userId, input.orderId);
-  requirePayable(order, 'test_card');
-  if (input.cardNumber === TEST_CARDS.declined) {
-    const message = 'Your card was declined (test card)';
-    await db.transaction(async (tx) => {
-      await tx.insert(payments).values({
+  refuseUnlessPayable(order, 'test_card');
+  const declined = input.cardNumber === TEST_CARDS.declined;
+  if (!declined && input.cardNumber !== TEST_CARDS.paid) throw new AppError('payment/unknown_test_card');
+  const message = 'Your card was declined (test card)';
+  await db.transaction(async (tx) => {
+    const source = { actor: 'shopper', actorUserId: userId } as const;
+    await applyOrderCommand(tx, {
+      orderId: order.id,
+      command: { kind: 'start_payment', method: 'test_card' },
+      ...source,
+    });
+    if (!declined) {
+      await receivePayment(tx, {
         orderId: order.id,
         method: 'test_card',
-        status: 'failed',
-        amountMinor: order.totalMinor,
-        currency: order.currency,
-        failureMessage: message,
+        providerRef: null,
+        amount: totalOf(order),
+        ...source,
       });
-      await recordPaymentEvent(tx, {
-        orderId: order.id,
-        actor: 'shopper',
-        actorUserId: userId,
-        detail: { method: 'test_card', result: 'failed', message },
-      });
-    });
-    return { status: 'failed', message };
-  }
-  if (input.cardNumber !== TEST_CARDS.paid) throw new AppError('payment/unknown_test_card');
-  const outcome = await db.transaction((tx) =>
-    markOrderPaid(tx, {
+      return;
+    }
+    await tx.insert(payments).values({
       orderId: order.id,
       method: 'test_card',
-      providerRef: null,
-      amount: totalOf(order),
-      actor: 'shopper',
-      actorUserId: userId,
-    }),
-  );
-  if (outcome !== 'paid') throw new AppError('payment/not_payable');
-  return { status: 'succeeded' };
+      status: 'failed',
+      amountMinor: order.totalMinor,
+      currency: order.currency,
+      failureMessage: message,
+    });
+    await recordPaymentEvent(tx, {
+      orderId: order.id,
+      ...source,
+      detail: { method: 'test_card', result: 'failed', message },
+    });
+  });
+  return declined ? { status: 'failed', message } : { status: 'succeeded' };
 }
 
 async function paynowPanel(config: AppConfig, order: OrderRow): Promise<PaynowPanel> {
@@ -379,25 +582,25 @@ export async function paymentInfo(
   return info;
 }
 
-/** The shopper says the PayNow transfer is made; the store is told, and an operator confirms it. */
+/**
+ * The shopper says the PayNow transfer is made; the store is told, and an operator confirms it. From now
+ * the order waits for the operator: it does not expire, and the shopper cannot cancel it.
+ */
 export async function markPaynowPaid(db: Database, userId: string, orderId: string): Promise<Date> {
   const order = await shopperOrder(db, userId, orderId);
-  requirePayable(order, 'paynow');
   return db.transaction(async (tx) => {
-    const [marked] = await tx
+    const { before } = await applyOrderCommand(tx, {
+      orderId: order.id,
+      command: { kind: 'mark_paynow_sent' },
+      actor: 'shopper',
+      actorUserId: userId,
+    });
+    if (before.paynowMarkedPaidAt) return before.paynowMarkedPaidAt;
+    const markedAt = new Date();
+    await tx
       .update(orders)
-      .set({ paynowMarkedPaidAt: new Date(), updatedAt: new Date() })
-      .where(
-        and(eq(orders.id, order.id), eq(orders.status, 'pending_payment'), isNull(orders.paynowMarkedPaidAt)),
-      )
-      .returning({ at: orders.paynowMarkedPaidAt });
-    if (!marked?.at) {
-      const [current] = await tx.select().from(orders).where(eq(orders.id, order.id));
-      if (current?.status !== 'pending_payment' || !current.paynowMarkedPaidAt) {
-        throw new AppError('payment/not_payable');
-      }
-      return current.paynowMarkedPaidAt;
-    }
+      .set({ paynowMarkedPaidAt: markedAt, updatedAt: markedAt })
+      .where(eq(orders.id, order.id));
     await recordPaymentEvent(tx, {
       orderId: order.id,
       actor: 'shopper',
@@ -409,7 +612,7 @@ export async function markPaynowPaid(db: Database, userId: string, orderId: stri
       body: `The shopper says they have sent ${paynowAmount(order.totalMinor)} ${order.currency} by PayNow.`,
       groupKey: `order:${order.id}:paynow`,
     });
-    return marked.at;
+    return markedAt;
   });
 }
 
@@ -423,28 +626,34 @@ async function notifyStore(tx: Database, notice: { title: string; body: string; 
   await tx.insert(notifications).values(staff.map(({ id }) => ({ userId: id, ...notice })));
 }
 
-/** An operator saw the PayNow transfer arrive: the order is paid. */
+/**
+ * An operator saw the PayNow transfer arrive: the order is paid. A transfer that arrived for an order
+ * cancelled meanwhile is recorded all the same and owed back.
+ */
 export async function confirmPaynow(db: Database, operatorId: string, orderId: string): Promise<void> {
   if (!isUuid(orderId)) throw new AppError('order/not_found');
   await db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
     if (!order) throw new AppError('order/not_found');
-    requirePayable(order, 'paynow');
-    const outcome = await markOrderPaid(tx, {
-      orderId,
-      method: 'paynow',
-      providerRef: null,
-      amount: totalOf(order),
-      actor: 'store',
-      actorUserId: operatorId,
-    });
-    if (outcome !== 'paid') throw new AppError('payment/not_payable');
+    const outcome = await receivePayment(
+      tx,
+      {
+        orderId,
+        method: 'paynow',
+        providerRef: null,
+        amount: totalOf(order),
+        actor: 'store',
+        actorUserId: operatorId,
+      },
+      'confirm_paynow',
+    );
     await recordAudit(tx, {
       actorUserId: operatorId,
       action: 'order.confirm_paynow',
       subject: { type: 'order', id: order.id },
       before: { status: order.status },
-      after: { status: 'paid' },
+      // A transfer recorded for a cancelled order leaves it cancelled, owing the money back.
+      after: outcome === 'paid' ? { status: 'paid' } : { status: order.status, owedBack: true },
     });
   });
 }

@@ -7,8 +7,11 @@ import { users } from '../users/users.table.js';
 
 /**
  * One attempt to pay an order: a card provider's payment intent, a PayNow transfer, or the development
- * test card. At most one payment of an order succeeds (the partial unique index), so an order is paid once
- * however often the provider tells us. `refunded_minor` grows with refunds and never passes the amount.
+ * test card. `pending`: a card payment in flight (the provider may still take the money); `succeeded`:
+ * money received; `failed`: declined; `cancelled`: stopped at the provider before it took anything. An order
+ * is paid once (its machine decides under the order's lock, and order_events allows one move to paid);
+ * money that succeeds for an order that no longer wants it is a succeeded payment too, so it is in the
+ * refund ledger. `refunded_minor` grows with refunds and never passes the amount.
  */
 export const payments = pgTable(
   'payments',
@@ -30,7 +33,6 @@ export const payments = pgTable(
   },
   (table) => [
     uniqueIndex('payments_provider_ref_unique').on(table.providerRef),
-    uniqueIndex('payments_one_success_per_order').on(table.orderId).where(sql`${table.status} = 'succeeded'`),
     index('payments_order_idx').on(table.orderId, table.createdAt),
     check('payments_status', sql`${table.status} in ('pending', 'succeeded', 'failed', 'cancelled')`),
     check(

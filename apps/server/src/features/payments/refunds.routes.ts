@@ -10,14 +10,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { guardPrivateRoutes, principalOf, requireRole } from '../../plugins/authentication.js';
 import {
-  cancelPaidOrder,
+  cancelOrderByStore,
   listOrderRefunds,
-  type RefundContext,
   refundOrder,
   resolveDispute,
   retryCardRefund,
 } from './refunds.service.js';
-import { stripeGatewayFor } from './stripe-gateway.js';
+import type { CardProviderContext } from './stripe-gateway.js';
 
 const orderParams = z.object({ id: z.string().max(200) });
 
@@ -27,7 +26,7 @@ const settlementSchema = z.object({ status: orderSchema.shape.status, refund: re
 /** Back office: refunds, cancelling a paid order and settling disputes (operators and admins). */
 export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
   guardPrivateRoutes(app, requireRole('operator', 'admin'));
-  const context: RefundContext = { db: app.db, gateway: stripeGatewayFor(app.config) };
+  const context: CardProviderContext = { db: app.db, gateway: app.cardGateway };
 
   app.get(
     '/orders/:id/refunds',
@@ -81,14 +80,20 @@ export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary:
-          'Cancel a paid order nothing of which has shipped; stock and voucher are given back, and with `refund` what remains of the payment is refunded',
+          'Cancel an order nothing of which has shipped, unpaid or paid; everything it received goes back',
+        description:
+          'A card payment still in flight is stopped at the card provider first. Stock, voucher and quoted items ' +
+          'are given back. What the order received is refunded: a card payment through the provider, a PayNow ' +
+          'transfer recorded with `reference` (the transfer the store made back); without it the PayNow money ' +
+          'stays owed back, shown in the refunds ledger. `order/payment_in_progress` (409): the provider is still ' +
+          'completing a card payment; try again in a moment.',
         params: orderParams,
         body: storeCancelRequestSchema,
         response: { 200: settlementSchema },
       },
     },
     async (request) => {
-      const { order, refund } = await cancelPaidOrder(
+      const { order, refund } = await cancelOrderByStore(
         context,
         principalOf(request).userId,
         request.params.id,

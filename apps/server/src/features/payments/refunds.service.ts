@@ -1,228 +1,116 @@
 import { AppError } from '@crossbuy/core/errors';
-import { formatMoney, type Money } from '@crossbuy/core/money';
+import { formatMoney } from '@crossbuy/core/money';
 import {
   type DisputeResolution,
   type OrderRefunds,
-  type PaymentMethod,
+  owedBackMinor,
   type Refund,
   type RefundRequest,
-  refundableMinor,
-  refundRefusal,
-  STORE_CANCELLABLE_STATUSES,
   type StoreCancelRequest,
 } from '@crossbuy/core/order';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { isUuid } from '../../lib/ids.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { notifyUser } from '../notifications/notifications.service.js';
-import { moveOrder, recordPaymentEvent } from '../orders/order-lifecycle.js';
+import { applyOrderCommand, snapshotOf } from '../orders/order-lifecycle.js';
 import { type OrderRow, orders } from '../orders/orders.table.js';
-import { users } from '../users/users.table.js';
-import { type OrderRefundRow, orderRefunds, type PaymentRow, payments } from './payments.table.js';
-import type { CardRefund, StripeGateway } from './stripe-gateway.js';
+import { stopCardPayments } from './payments.service.js';
+import { orderRefunds, type PaymentRow, payments } from './payments.table.js';
+import {
+  askProviderToRefund,
+  describeRefunds,
+  giveBackRemaining,
+  ledgerOf,
+  moneyOf,
+  remainingOf,
+  type WrittenRefund,
+  writeRefund,
+} from './refund-ledger.js';
+import type { CardProviderContext } from './stripe-gateway.js';
 
-// The store gives money back: a refund of part or all of a payment, a paid order cancelled, a dispute
-// settled. What an order's refunds add up to never passes what was paid: every refund is decided under the
-// order's row lock, counting the refunds made and those still with the card provider.
-
-export type RefundContext = { db: Database; gateway: StripeGateway | undefined };
-
-/** A refund written under the order's lock; a card refund still has to be asked of the provider. */
-type WrittenRefund = { refund: OrderRefundRow; askProvider: { intentId: string } | null };
-
-async function lockedOrder(tx: Database, orderId: string): Promise<OrderRow> {
-  const [order] = isUuid(orderId)
-    ? await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
-    : [];
-  if (!order) throw new AppError('order/not_found', [orderId]);
-  return order;
-}
-
-/** The payment that paid the order and its refunds, oldest first. */
-async function ledgerOf(
-  db: Database,
-  orderId: string,
-): Promise<{ payment: PaymentRow | undefined; refunds: OrderRefundRow[] }> {
-  const [[payment], refunds] = await Promise.all([
-    db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.orderId, orderId), eq(payments.status, 'succeeded'))),
-    db
-      .select()
-      .from(orderRefunds)
-      .where(eq(orderRefunds.orderId, orderId))
-      .orderBy(asc(orderRefunds.createdAt)),
-  ]);
-  return { payment, refunds };
-}
-
-const moneyOf = (amountMinor: number, order: { currency: Money['currency'] }): Money => ({
-  amountMinor,
-  currency: order.currency,
-});
+// The store gives money back: a refund of part or all of what an order received, an order cancelled by
+// the store, a dispute settled. Each is a command to the order's machine, decided under the order's row
+// lock; card refunds are asked of the provider once the decision has committed.
 
 /**
- * Decides and writes a refund inside the caller's transaction, which holds the order's row lock. A PayNow
- * refund (the operator already sent the money by bank transfer) and a test-card refund (no money moved)
- * are made here and now; a card refund is written pending, holding its amount, for the provider to make.
+ * Asks the provider for the card refunds just written, and answers the first as the operator sees it.
+ * A refund the provider refused is `order/refund_refused`: nothing was refunded.
  */
-async function writeRefund(
-  tx: Database,
-  context: RefundContext,
-  order: OrderRow,
+async function askAndDescribe(
+  context: CardProviderContext,
+  written: readonly WrittenRefund[],
+): Promise<Refund | null> {
+  const asked = [];
+  for (const refund of written) asked.push(await askProviderToRefund(context, refund));
+  if (asked.some((refund) => refund.status === 'failed')) throw new AppError('order/refund_refused');
+  const [first] = await describeRefunds(context.db, asked);
+  return first ?? null;
+}
+
+/**
+ * `POST /admin/orders/{id}/refunds`: gives back part or all of what the order received, from the
+ * payment with enough left (an order has one, unless money arrived after it closed).
+ */
+export async function refundOrder(
+  context: CardProviderContext,
   operatorId: string,
-  request: Pick<RefundRequest, 'amount' | 'reason' | 'reference'>,
-): Promise<WrittenRefund> {
-  const { payment, refunds } = await ledgerOf(tx, order.id);
-  if (!payment) throw new AppError('order/not_refundable');
-  const byCard = payment.method === 'card';
-  if (byCard) {
-    if (!context.gateway || !payment.providerRef) throw new AppError('payment/card_unavailable');
-    // One card refund of an order at a time: the provider's answer decides what the next one may take.
-    if (refunds.some((refund) => refund.status === 'pending')) throw new AppError('order/refund_in_progress');
-  }
-  const before = refundableMinor(payment.amountMinor, refunds);
-  const refusal = refundRefusal(request.amount, { currency: payment.currency, refundableMinor: before });
-  if (refusal === 'order/refund_exceeds_paid') {
-    throw new AppError(refusal, [formatMoney(moneyOf(before, payment))]);
-  }
-  if (refusal) throw new AppError(refusal);
-  if (payment.method === 'paynow' && !request.reference) throw new AppError('order/invalid_refund_reference');
-  const [refund] = await tx
-    .insert(orderRefunds)
-    .values({
-      orderId: order.id,
-      paymentId: payment.id,
-      method: payment.method,
-      status: byCard ? 'pending' : 'succeeded',
-      amountMinor: request.amount.amountMinor,
-      currency: payment.currency,
-      reason: request.reason,
-      reference: byCard ? null : (request.reference ?? null),
-      createdByUserId: operatorId,
-    })
-    .returning();
-  if (!refund) throw new Error('The refund was not written');
-  if (!byCard) await recordRefundMade(tx, order, refund);
-  await recordAudit(tx, {
-    actorUserId: operatorId,
-    action: 'order.refund',
-    subject: { type: 'order', id: order.id },
-    before: { refundableMinor: before, currency: payment.currency },
-    after: {
-      refundableMinor: before - refund.amountMinor,
-      currency: payment.currency,
-      refundId: refund.id,
-      amountMinor: refund.amountMinor,
-      method: refund.method,
-      status: refund.status,
-      reason: refund.reason,
-    },
-  });
-  return { refund, askProvider: byCard && payment.providerRef ? { intentId: payment.providerRef } : null };
-}
-
-const REFUNDED_HOW: Record<PaymentMethod, string> = {
-  card: 'to your card',
-  paynow: 'by bank transfer',
-  test_card: 'to the test card (no money moved)',
-};
-
-/** A refund made: the payment counts it, the order's timeline says so, and the shopper is told. */
-async function recordRefundMade(tx: Database, order: OrderRow, refund: OrderRefundRow): Promise<void> {
-  await tx
-    .update(payments)
-    .set({ refundedMinor: sql`${payments.refundedMinor} + ${refund.amountMinor}`, updatedAt: new Date() })
-    .where(eq(payments.id, refund.paymentId));
-  await recordPaymentEvent(tx, {
-    orderId: order.id,
-    actor: 'store',
-    actorUserId: refund.createdByUserId,
-    detail: {
-      method: refund.method,
-      result: 'refunded',
-      amountMinor: refund.amountMinor,
-      currency: refund.currency,
-      reason: refund.reason,
-      reference: refund.reference ?? refund.providerRef,
-    },
-  });
-  const amount = formatMoney(moneyOf(refund.amountMinor, refund));
-  await notifyUser(tx, {
-    userId: order.userId,
-    title: `Order ${order.orderRef}: ${amount} refunded`,
-    body: `We have refunded ${amount} ${REFUNDED_HOW[refund.method]}: ${refund.reason}`,
-    link: `/orders/${order.id}`,
-    groupKey: `order:${order.id}:refund:${refund.id}`,
-  });
-}
-
-/**
- * Settles a pending card refund with what the provider said, once: under the order's lock, only a refund
- * still pending changes. A provider that refused it leaves nothing refunded and frees its amount.
- */
-export async function settleCardRefund(
-  tx: Database,
-  refundId: string,
-  outcome: { providerRef: string | null; status: CardRefund['status']; failureMessage: string | null },
-): Promise<OrderRefundRow | undefined> {
-  const [known] = await tx.select().from(orderRefunds).where(eq(orderRefunds.id, refundId));
-  if (!known) return undefined;
-  const order = await lockedOrder(tx, known.orderId);
-  if (outcome.status === 'pending') {
-    await tx
-      .update(orderRefunds)
-      .set({ providerRef: outcome.providerRef, failureMessage: null, updatedAt: new Date() })
-      .where(and(eq(orderRefunds.id, refundId), eq(orderRefunds.status, 'pending')));
-    return undefined;
-  }
-  const [settled] = await tx
-    .update(orderRefunds)
-    .set({
-      status: outcome.status,
-      providerRef: outcome.providerRef ?? known.providerRef,
-      failureMessage: outcome.failureMessage,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(orderRefunds.id, refundId), eq(orderRefunds.status, 'pending')))
-    .returning();
-  if (settled?.status === 'succeeded') await recordRefundMade(tx, order, settled);
-  return settled;
-}
-
-/**
- * Asks the provider for a card refund written pending. The idempotency key is the refund's id, so a
- * retry (the SDK's, or the operator's "ask again") never refunds twice. A refusal fails the refund: nothing
- * refunded, its amount free again. When it is unknown whether the provider made it (no answer, its own
- * error), the refund stays pending, holding its amount, until the provider's event settles it or the
- * operator asks again.
- */
-async function askProviderToRefund(context: RefundContext, written: WrittenRefund): Promise<OrderRefundRow> {
-  const { refund, askProvider } = written;
-  if (!askProvider) return refund;
-  const gateway = context.gateway;
-  if (!gateway) throw new AppError('payment/card_unavailable');
-  let answer: CardRefund;
-  try {
-    answer = await gateway.refund(askProvider.intentId, refund.amountMinor, `order-refund:${refund.id}`, {
-      orderId: refund.orderId,
-      refundId: refund.id,
+  orderId: string,
+  request: RefundRequest,
+): Promise<Refund> {
+  if (!isUuid(orderId)) throw new AppError('order/not_found', [orderId]);
+  const written = await context.db.transaction(async (tx) => {
+    const { order, snapshot } = await applyOrderCommand(tx, {
+      orderId,
+      command: { kind: 'refund', amount: request.amount },
+      actor: 'store',
+      actorUserId: operatorId,
     });
-  } catch (error) {
-    await context.db
-      .update(orderRefunds)
-      .set({ failureMessage: 'The card provider did not answer; ask it again', updatedAt: new Date() })
-      .where(and(eq(orderRefunds.id, refund.id), eq(orderRefunds.status, 'pending')));
-    throw error;
+    if (order.paymentMethod === 'card' && !context.gateway) throw new AppError('payment/card_unavailable');
+    const payment = await paymentToRefund(tx, order, request.amount.amountMinor);
+    const refund = await writeRefund(tx, order, payment, {
+      amountMinor: request.amount.amountMinor,
+      reason: request.reason,
+      reference: request.reference,
+      operatorId,
+    });
+    const before =
+      snapshot.ledger.receivedMinor - snapshot.ledger.refundedMinor - snapshot.ledger.refundingMinor;
+    await recordAudit(tx, {
+      actorUserId: operatorId,
+      action: 'order.refund',
+      subject: { type: 'order', id: order.id },
+      before: { refundableMinor: before, currency: order.currency },
+      after: {
+        refundableMinor: before - refund.refund.amountMinor,
+        currency: order.currency,
+        refundId: refund.refund.id,
+        amountMinor: refund.refund.amountMinor,
+        method: refund.refund.method,
+        status: refund.refund.status,
+        reason: refund.refund.reason,
+      },
+    });
+    return refund;
+  });
+  return (await askAndDescribe(context, [written])) as Refund;
+}
+
+/**
+ * The payment a refund the machine allowed comes out of: the first with enough left. An order has one
+ * payment unless money arrived after it closed; a refund must fit within one of them.
+ */
+async function paymentToRefund(tx: Database, order: OrderRow, amountMinor: number): Promise<PaymentRow> {
+  const ledger = await ledgerOf(tx, order.id);
+  const remaining = ledger.payments.map((payment) => ({
+    payment,
+    left: remainingOf(payment, ledger.refunds),
+  }));
+  const fitting = remaining.find(({ left }) => left >= amountMinor);
+  if (!fitting) {
+    const largest = Math.max(0, ...remaining.map(({ left }) => left));
+    throw new AppError('order/refund_exceeds_paid', [formatMoney(moneyOf(largest, order))]);
   }
-  const settled = await context.db.transaction((tx) =>
-    settleCardRefund(tx, refund.id, { ...answer, providerRef: answer.id }),
-  );
-  const [current] = await context.db.select().from(orderRefunds).where(eq(orderRefunds.id, refund.id));
-  if (settled?.status === 'failed') throw new AppError('order/refund_refused');
-  return current ?? refund;
+  return fitting.payment;
 }
 
 /**
@@ -230,111 +118,88 @@ async function askProviderToRefund(context: RefundContext, written: WrittenRefun
  * pending, under the same key; a refund already settled is answered as it is.
  */
 export async function retryCardRefund(
-  context: RefundContext,
+  context: CardProviderContext,
   orderId: string,
   refundId: string,
 ): Promise<Refund> {
   const [refund] =
     isUuid(orderId) && isUuid(refundId)
-      ? await context.db
-          .select()
-          .from(orderRefunds)
-          .where(and(eq(orderRefunds.id, refundId), eq(orderRefunds.orderId, orderId)))
+      ? await context.db.select().from(orderRefunds).where(eq(orderRefunds.id, refundId))
       : [];
-  if (!refund) throw new AppError('order/refund_not_found', [refundId]);
+  if (!refund || refund.orderId !== orderId) throw new AppError('order/refund_not_found', [refundId]);
   const [payment] = await context.db.select().from(payments).where(eq(payments.id, refund.paymentId));
   const intentId = refund.status === 'pending' ? payment?.providerRef : null;
   const current = intentId
     ? await askProviderToRefund(context, { refund, askProvider: { intentId } })
     : refund;
+  if (intentId && current.status === 'failed') throw new AppError('order/refund_refused');
   return (await describeRefunds(context.db, [current]))[0] as Refund;
 }
 
-/** `POST /admin/orders/{id}/refunds`: gives back part or all of what the order's shopper paid. */
-export async function refundOrder(
-  context: RefundContext,
-  operatorId: string,
-  orderId: string,
-  request: RefundRequest,
-): Promise<Refund> {
-  const written = await context.db.transaction(async (tx) =>
-    writeRefund(tx, context, await lockedOrder(tx, orderId), operatorId, request),
-  );
-  const refund = await askProviderToRefund(context, written);
-  return (await describeRefunds(context.db, [refund]))[0] as Refund;
-}
-
 /**
- * `POST /admin/orders/{id}/cancel`: the store cancels a paid order nothing of which has shipped. Its stock
- * and voucher are given back as when an unpaid order expires, and with `refund` what remains of the payment
- * is refunded in the same transaction (a card refund is then asked of the provider).
+ * `POST /admin/orders/{id}/cancel`: the store cancels an order nothing of which has shipped, unpaid or
+ * paid. A card payment still in flight is stopped at the provider first. Stock, voucher and quoted items
+ * are given back as when an unpaid order expires, and everything the order received goes back to the
+ * shopper in the same transaction: a card payment is refunded through the provider, a PayNow one is
+ * recorded with the operator's transfer reference, or stays owed back until it is.
  */
-export async function cancelPaidOrder(
-  context: RefundContext,
+export async function cancelOrderByStore(
+  context: CardProviderContext,
   operatorId: string,
   orderId: string,
   request: StoreCancelRequest,
 ): Promise<{ order: OrderRow; refund: Refund | null }> {
+  if (!isUuid(orderId)) throw new AppError('order/not_found', [orderId]);
+  await stopCardPayments(context, orderId);
   const { order, written } = await context.db.transaction(async (tx) => {
-    const before = await lockedOrder(tx, orderId);
-    const { order: cancelled } = await moveOrder(tx, {
-      orderId: before.id,
-      to: 'cancelled',
-      from: STORE_CANCELLABLE_STATUSES,
+    const { before, order: cancelled } = await applyOrderCommand(tx, {
+      orderId,
+      command: { kind: 'cancel', by: 'store' },
       actor: 'store',
       actorUserId: operatorId,
       detail: { reason: request.reason },
       set: { cancelReason: request.reason },
+      givesBackMoney: true,
+    });
+    const refunds = await giveBackRemaining(tx, cancelled, {
+      reason: request.reason,
+      reference: request.reference,
+      operatorId,
     });
     await recordAudit(tx, {
       actorUserId: operatorId,
       action: 'order.cancel',
       subject: { type: 'order', id: before.id },
       before: { status: before.status },
-      after: { status: cancelled.status, reason: request.reason, refund: request.refund },
+      after: { status: cancelled.status, reason: request.reason, refunds: refunds.length },
     });
-    const remaining = await refundableOf(tx, cancelled);
-    const refund =
-      request.refund && remaining > 0
-        ? await writeRefund(tx, context, cancelled, operatorId, {
-            amount: moneyOf(remaining, cancelled),
-            reason: request.reason,
-            reference: request.reference,
-          })
-        : null;
-    return { order: cancelled, written: refund };
+    return { order: cancelled, written: refunds };
   });
-  if (!written) return { order, refund: null };
-  const refund = await askProviderToRefund(context, written);
-  return { order, refund: (await describeRefunds(context.db, [refund]))[0] ?? null };
-}
-
-async function refundableOf(tx: Database, order: OrderRow): Promise<number> {
-  const { payment, refunds } = await ledgerOf(tx, order.id);
-  return payment ? refundableMinor(payment.amountMinor, refunds) : 0;
+  return { order, refund: await askAndDescribe(context, written) };
 }
 
 /**
  * `POST /admin/orders/{id}/dispute/resolve`: the store settles a shopper's dispute: the order goes back to
- * processing, on to completed, or is cancelled, with the store's note on the timeline, and optionally a
- * refund of part or all of the payment, in one transaction.
+ * processing, on to completed, or is cancelled, with the store's note on the timeline. A cancelled order
+ * gives back everything it holds; otherwise a refund of part or all of it may go with the settlement, in
+ * one transaction.
  */
 export async function resolveDispute(
-  context: RefundContext,
+  context: CardProviderContext,
   operatorId: string,
   orderId: string,
   resolution: DisputeResolution,
 ): Promise<{ order: OrderRow; refund: Refund | null }> {
+  if (!isUuid(orderId)) throw new AppError('order/not_found', [orderId]);
   const { order, written } = await context.db.transaction(async (tx) => {
-    const before = await lockedOrder(tx, orderId);
-    if (before.status !== 'disputed') throw new AppError('order/not_disputed');
-    const { order: settled } = await moveOrder(tx, {
-      orderId: before.id,
-      to: resolution.outcome,
+    const { before, order: settled } = await applyOrderCommand(tx, {
+      orderId,
+      command: { kind: 'resolve_dispute', outcome: resolution.outcome },
       actor: 'store',
       actorUserId: operatorId,
       detail: { resolution: resolution.note },
       ...(resolution.outcome === 'cancelled' && { set: { cancelReason: resolution.note } }),
+      givesBackMoney: true,
     });
     await recordAudit(tx, {
       actorUserId: operatorId,
@@ -343,56 +208,53 @@ export async function resolveDispute(
       before: { status: before.status },
       after: { status: settled.status, note: resolution.note },
     });
-    const refund = resolution.refund
-      ? await writeRefund(tx, context, settled, operatorId, {
-          amount: resolution.refund.amount,
-          reason: resolution.note,
-          reference: resolution.refund.reference,
-        })
-      : null;
-    return { order: settled, written: refund };
+    if (settled.status === 'cancelled') {
+      const refunds = await giveBackRemaining(tx, settled, {
+        reason: resolution.note,
+        reference: resolution.refund?.reference,
+        operatorId,
+      });
+      return { order: settled, written: refunds };
+    }
+    if (!resolution.refund) return { order: settled, written: [] };
+    const { amount, reference } = resolution.refund;
+    await applyOrderCommand(tx, {
+      orderId,
+      command: { kind: 'refund', amount },
+      actor: 'store',
+      actorUserId: operatorId,
+    });
+    const payment = await paymentToRefund(tx, settled, amount.amountMinor);
+    const refund = await writeRefund(tx, settled, payment, {
+      amountMinor: amount.amountMinor,
+      reason: resolution.note,
+      reference,
+      operatorId,
+    });
+    return { order: settled, written: [refund] };
   });
-  if (!written) return { order, refund: null };
-  const refund = await askProviderToRefund(context, written);
-  return { order, refund: (await describeRefunds(context.db, [refund]))[0] ?? null };
+  return { order, refund: await askAndDescribe(context, written) };
 }
 
-/** `GET /admin/orders/{id}/refunds`: what was paid, what was refunded and what remains, with each refund. */
+/**
+ * `GET /admin/orders/{id}/refunds`: what the order received, what was refunded, what can still be
+ * refunded and what the store owes back (money a cancelled order still holds), with each refund.
+ */
 export async function listOrderRefunds(db: Database, orderId: string): Promise<OrderRefunds> {
   const [order] = isUuid(orderId) ? await db.select().from(orders).where(eq(orders.id, orderId)) : [];
   if (!order) throw new AppError('order/not_found', [orderId]);
-  const { payment, refunds } = await ledgerOf(db, order.id);
-  const refunded = refunds
-    .filter((refund) => refund.status === 'succeeded')
-    .reduce((sum, refund) => sum + refund.amountMinor, 0);
+  const [ledger, snapshot] = await Promise.all([ledgerOf(db, order.id), snapshotOf(db, order)]);
+  const received = ledger.payments.reduce((sum, payment) => sum + payment.amountMinor, 0);
+  const [first] = ledger.payments;
   return {
-    paid: payment ? moneyOf(payment.amountMinor, payment) : null,
-    method: payment?.method ?? null,
-    refunded: moneyOf(refunded, order),
-    refundable: moneyOf(payment ? refundableMinor(payment.amountMinor, refunds) : 0, order),
-    refunds: await describeRefunds(db, refunds),
+    paid: first ? moneyOf(received, order) : null,
+    method: first?.method ?? null,
+    refunded: moneyOf(snapshot.ledger.refundedMinor, order),
+    refundable: moneyOf(
+      ledger.payments.reduce((sum, payment) => sum + remainingOf(payment, ledger.refunds), 0),
+      order,
+    ),
+    owedBack: moneyOf(owedBackMinor(snapshot), order),
+    refunds: await describeRefunds(db, ledger.refunds),
   };
-}
-
-async function describeRefunds(db: Database, rows: readonly OrderRefundRow[]): Promise<Refund[]> {
-  const operatorIds = [...new Set(rows.flatMap((row) => (row.createdByUserId ? [row.createdByUserId] : [])))];
-  const operators =
-    operatorIds.length === 0
-      ? []
-      : await db
-          .select({ id: users.id, email: users.email })
-          .from(users)
-          .where(inArray(users.id, operatorIds));
-  const emails = new Map(operators.map((operator) => [operator.id, operator.email]));
-  return rows.map((row) => ({
-    id: row.id,
-    amount: moneyOf(row.amountMinor, row),
-    method: row.method,
-    status: row.status,
-    reason: row.reason,
-    reference: row.reference ?? row.providerRef,
-    failureMessage: row.failureMessage,
-    createdAt: row.createdAt.toISOString(),
-    createdBy: row.createdByUserId ? (emails.get(row.createdByUserId) ?? null) : null,
-  }));
 }

@@ -1,8 +1,10 @@
 import { AppError } from '@crossbuy/core/errors';
-import type { Money } from '@crossbuy/core/money';
+import { CURRENCIES, type Money } from '@crossbuy/core/money';
 import type { SavedCard } from '@crossbuy/core/order';
 import Stripe from 'stripe';
+import { z } from 'zod';
 import type { AppConfig } from '../../config.js';
+import type { Database } from '../../db/client.js';
 
 export type CardIntent = {
   id: string;
@@ -23,6 +25,12 @@ export type CardRefund = {
   refundId: string | undefined;
   failureMessage: string | null;
 };
+
+/** What money calls need: the database, and the card provider when the store has its keys. */
+export type CardProviderContext = { db: Database; gateway: StripeGateway | undefined };
+
+/** A provider event as this store reads it: its id (each is handled once), its type and its object. */
+export type ProviderEvent = { id: string; type: string; object: unknown };
 
 export type CardConfirmation =
   | { outcome: 'confirmed'; intent: CardIntent }
@@ -60,12 +68,17 @@ export class StripeGateway {
     return customer.id;
   }
 
-  /** The intent that pays an order: one per order, however often or in parallel this is called. */
+  /**
+   * The intent that pays an order: one per order and `attempt`, however often or in parallel this is
+   * called. `attempt` counts the order's intents stopped before, each of which the provider would otherwise
+   * answer again under the same key.
+   */
   async createOrderIntent(order: {
     id: string;
     orderRef: string;
     amount: Money;
     customerId: string;
+    attempt: number;
   }): Promise<CardIntent> {
     const intent = await this.#call(() =>
       this.#stripe.paymentIntents.create(
@@ -77,7 +90,7 @@ export class StripeGateway {
           description: `Order ${order.orderRef}`,
           metadata: { orderId: order.id, orderRef: order.orderRef },
         },
-        { idempotencyKey: `order-intent:${order.id}` },
+        { idempotencyKey: `order-intent:${order.id}${order.attempt > 0 ? `:${order.attempt}` : ''}` },
       ),
     );
     return cardIntentOf(intent);
@@ -107,6 +120,25 @@ export class StripeGateway {
           return { outcome: 'confirmed', intent: await this.retrieveIntent(intentId) };
         }
         if (error.param === 'payment_method') throw new AppError('payment/invalid_payment_method');
+      }
+      throw providerError(error);
+    }
+  }
+
+  /**
+   * Stops an intent so it can take no money: a shopper still at their bank's check (3-D Secure) can no
+   * longer complete it. An intent that already moved on (it succeeded, or was stopped before) is read back
+   * as it is, for the caller to settle.
+   */
+  async cancelIntent(intentId: string): Promise<CardIntent> {
+    try {
+      return cardIntentOf(await this.#stripe.paymentIntents.cancel(intentId));
+    } catch (error) {
+      if (
+        error instanceof Stripe.errors.StripeInvalidRequestError &&
+        error.code === 'payment_intent_unexpected_state'
+      ) {
+        return this.retrieveIntent(intentId);
       }
       throw providerError(error);
     }
@@ -186,14 +218,21 @@ export class StripeGateway {
     }
   }
 
-  /** The event a webhook delivery carries, once its signature proves the provider sent it. */
-  verifiedEvent(rawBody: Buffer, signature: string | undefined): Stripe.Event {
+  /**
+   * The event a webhook delivery carries, once its signature proves the provider sent it. Its object is
+   * read by what the event's type says it holds (cardIntentOf, cardRefundOf), which refuse one that is not
+   * whole.
+   */
+  verifiedEvent(rawBody: Buffer, signature: string | undefined): ProviderEvent {
     if (!this.#webhookSecret || !signature) throw new AppError('payment/invalid_signature');
+    let event: unknown;
     try {
-      return this.#stripe.webhooks.constructEvent(rawBody, signature, this.#webhookSecret);
+      event = this.#stripe.webhooks.constructEvent(rawBody, signature, this.#webhookSecret);
     } catch {
       throw new AppError('payment/invalid_signature');
     }
+    const { id, type, data } = parsedObject(eventEnvelopeSchema, event);
+    return { id, type, object: data.object };
   }
 
   async #call<T>(work: () => Promise<T>): Promise<T> {
@@ -217,18 +256,64 @@ function apiHost(apiBase: string): { host: string; port: string; protocol: 'http
   return { host: url.hostname, port: url.port || (protocol === 'http' ? '80' : '443'), protocol };
 }
 
-export function cardIntentOf(intent: Stripe.PaymentIntent): CardIntent {
+/**
+ * The fields of a provider object this store reads. A signed event proves who sent it, not that it is
+ * whole: an object missing what we read is refused (400), never half-read.
+ */
+const intentObjectSchema = z.object({
+  id: z.string().min(1),
+  status: z.enum([
+    'canceled',
+    'processing',
+    'requires_action',
+    'requires_capture',
+    'requires_confirmation',
+    'requires_payment_method',
+    'succeeded',
+  ]),
+  client_secret: z.string().nullish(),
+  amount: z.int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+  currency: z
+    .string()
+    .transform((code) => code.toUpperCase())
+    .pipe(z.enum(CURRENCIES)),
+  metadata: z.record(z.string(), z.string()).nullish(),
+  last_payment_error: z.object({ message: z.string().nullish() }).nullish(),
+});
+
+const eventEnvelopeSchema = z.object({
+  id: z.string().min(1).max(255),
+  type: z.string().min(1).max(255),
+  data: z.object({ object: z.unknown() }),
+});
+
+const refundObjectSchema = z.object({
+  id: z.string().min(1),
+  status: z.string().nullish(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+  failure_reason: z.string().nullish(),
+});
+
+function parsedObject<T>(schema: z.ZodType<T>, object: unknown): T {
+  const parsed = schema.safeParse(object);
+  if (!parsed.success) throw new AppError('payment/invalid_event');
+  return parsed.data;
+}
+
+export function cardIntentOf(object: unknown): CardIntent {
+  const intent = parsedObject(intentObjectSchema, object);
   return {
     id: intent.id,
     status: intent.status,
-    clientSecret: intent.client_secret,
-    amount: { amountMinor: intent.amount, currency: intent.currency.toUpperCase() as Money['currency'] },
+    clientSecret: intent.client_secret ?? null,
+    amount: { amountMinor: intent.amount, currency: intent.currency },
     orderId: intent.metadata?.orderId,
     failureMessage: intent.last_payment_error?.message ?? null,
   };
 }
 
-export function cardRefundOf(refund: Stripe.Refund): CardRefund {
+export function cardRefundOf(object: unknown): CardRefund {
+  const refund = parsedObject(refundObjectSchema, object);
   const status =
     refund.status === 'succeeded'
       ? 'succeeded'
