@@ -116,4 +116,58 @@ test.describe('refunds', () => {
     expect(storeErrors).toEqual([]);
     expect(shopperErrors).toEqual([]);
   });
+
+  test('a PayNow transfer the shopper says is sent stops their cancel; the store cancels, records the late transfer and returns it in one step', async ({
+    page,
+    browser,
+  }) => {
+    test.slow();
+    const shopperErrors = watchForErrors(page);
+    await openHydrated(page, '/');
+    await registerShopper(page.request, { verified: true });
+    const order = await placePaynowOrder(page);
+    const amount = `S$${major(order.total.amountMinor)}`;
+
+    await openHydrated(page, `/orders/${order.id}`);
+    await page.getByRole('button', { name: 'I have paid' }).click();
+    await expect(page.getByText(/that you sent the PayNow transfer/)).toBeVisible();
+    await expect(page.getByText(/can no longer be cancelled here/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+
+    const store = await browser.newPage();
+    const storeErrors = watchForErrors(store);
+    await openHydrated(store, '/');
+    await signInAsStaff(store.request);
+    await openHydrated(store, `/admin/orders/${order.id}`);
+    const cancel = store.getByRole('region', { name: 'Cancel the order' });
+    await cancel.getByLabel(/^Reason/).fill('No transfer has arrived in three days');
+    await cancel.getByRole('button', { name: 'Cancel order' }).click();
+    await cancel.getByRole('button', { name: 'Yes, cancel the order' }).click();
+    await expect(store.getByTestId('order-status')).toHaveText('Cancelled');
+
+    // The transfer turns up after all: recorded, it is owed back to the shopper.
+    const paynow = store.getByRole('region', { name: 'PayNow transfer' });
+    await paynow.getByRole('button', { name: 'Record a transfer that arrived' }).click();
+    await paynow.getByRole('button', { name: 'Yes, it has arrived' }).click();
+    const refunds = store.getByRole('region', { name: 'Refunds' });
+    await expect(refunds.getByTestId('owed-back')).toHaveText(amount);
+    await expect(refunds.getByText(`still holds ${amount} of the shopper’s money`)).toBeVisible();
+    await expect(refunds.getByLabel(/^Amount \(SGD\)/)).toHaveValue(major(order.total.amountMinor));
+    await expect(refunds.getByLabel(/^Reason/)).toHaveValue('The order was cancelled');
+    await refunds.getByLabel(/^Bank transfer reference/).fill('DBS-RETURN-9');
+    await refunds.getByRole('button', { name: 'Refund' }).click();
+    await refunds.getByRole('button', { name: 'Yes, refund' }).click();
+    await expect(refunds.getByRole('status')).toHaveText(`Refunded ${amount}.`);
+    await expect(refunds.getByTestId('owed-back')).toHaveCount(0);
+
+    await store.setViewportSize({ width: 390, height: 844 });
+    expect(await horizontalOverflow(store)).toBeLessThanOrEqual(0);
+
+    await openHydrated(page, `/orders/${order.id}`);
+    const timeline = page.getByRole('list', { name: 'Timeline, oldest first' });
+    await expect(timeline.getByText(`Refunded ${amount}`)).toBeVisible();
+    await expect(timeline.getByText(/reference DBS-RETURN-9/)).toBeVisible();
+    expect(storeErrors).toEqual([]);
+    expect(shopperErrors).toEqual([]);
+  });
 });

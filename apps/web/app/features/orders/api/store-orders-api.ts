@@ -115,8 +115,8 @@ export function useConfirmPaynow(orderId: string) {
   return useSettlement<Record<string, never>, { ok: true }>(orderId, 'confirm_paynow');
 }
 
-/** `POST /admin/orders/{id}/cancel`: a paid order cancelled by the store, refunded or not. */
-export function useCancelPaidOrder(orderId: string) {
+/** `POST /admin/orders/{id}/cancel`: an order cancelled by the store; whatever it received goes back. */
+export function useCancelOrder(orderId: string) {
   return useSettlement<StoreCancelRequest, Settlement>(orderId, 'cancel');
 }
 

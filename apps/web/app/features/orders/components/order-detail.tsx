@@ -160,7 +160,22 @@ function OrderView({ order, placed, onStale }: { order: Order; placed: boolean; 
         </p>
       ) : null}
 
-      {order.status === 'pending_payment' ? (
+      {order.status === 'pending_payment' && order.paynowMarkedPaidAt ? (
+        <>
+          <p className="rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900">
+            You told us on <strong>{formatDateTime(order.paynowMarkedPaidAt)}</strong> that you sent the
+            PayNow transfer. We confirm it as soon as it reaches the store’s account; until then your items
+            stay reserved for you.
+          </p>
+          <OrderPayment order={order} onPaid={onStale} />
+          <Panel title="Changed your mind?">
+            <p className="text-sm">
+              Your PayNow transfer is on its way to us, so this order can no longer be cancelled here. Write
+              to us in the chat below: we will cancel it and send the money back to you.
+            </p>
+          </Panel>
+        </>
+      ) : order.status === 'pending_payment' ? (
         <>
           <p className="rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900">
             Please pay by <strong>{formatDateTime(order.paymentDueAt)}</strong>; an order not paid by then is

@@ -336,6 +336,30 @@ describe('the order detail', () => {
     ).toBeTruthy();
   });
 
+  it('offers no cancel once the shopper said the PayNow transfer is sent, and says how to reach the store', async () => {
+    serveOrder(anOrder({ paymentMethod: 'paynow', paynowMarkedPaidAt: '2026-11-20T12:05:00.000Z' }));
+    renderAt('/orders/o1', <OrderDetail id="o1" />);
+    expect((await screen.findByText(/that you sent the PayNow/)).textContent).toMatch(/20\/11\/2026/);
+    expect(screen.queryByText(/Please pay by/)).toBeNull();
+    expect(screen.getByText(/can no longer be cancelled here/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+  });
+
+  it('says so when a payment under way stops the cancel', async () => {
+    serveOrder(anOrder(), (method, _path, order) => {
+      if (method === 'DELETE') throw json(409, envelope('order/payment_in_progress'));
+      return order;
+    });
+    renderAt('/orders/o1', <OrderDetail id="o1" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, cancel the order' }));
+    expect(
+      await screen.findByText(
+        'A payment for this order is under way; wait for it to finish, or message the store if it is stuck',
+      ),
+    ).toBeTruthy();
+  });
+
   it('confirms receipt of a shipped order after asking', async () => {
     serveOrder(
       anOrder({

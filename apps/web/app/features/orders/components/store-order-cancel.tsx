@@ -4,31 +4,28 @@ import type { OrderRefunds } from '@crossbuy/core/order';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { AskFirst } from '../../../components/ui/ask-first';
-import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { TextField } from '../../../components/ui/text-field';
-import { useCancelPaidOrder } from '../api/store-orders-api';
+import { useCancelOrder } from '../api/store-orders-api';
 import { fieldErrorOf, needsReference, type RefundFieldErrors } from './refund-fields';
 
 /**
- * The store cancels a paid order nothing of which has shipped: its stock and voucher are given back, and
- * what remains of the payment is refunded unless the operator says otherwise.
+ * The store cancels an order nothing of which has shipped, paid or not: its stock and voucher are given
+ * back, and whatever it received goes back to the shopper. A card payment is refunded through the card
+ * provider; a PayNow payment is returned by the operator's own bank transfer, recorded here by its
+ * reference, or left owed back until it is.
  */
 export function StoreOrderCancel({ orderId, refunds }: { orderId: string; refunds: OrderRefunds }) {
-  const cancel = useCancelPaidOrder(orderId);
+  const cancel = useCancelOrder(orderId);
   const remaining = refunds.refundable;
-  const canRefund = remaining.amountMinor > 0;
+  const holdsMoney = remaining.amountMinor > 0;
+  const byTransfer = holdsMoney && needsReference(refunds);
   const [reason, setReason] = useState('');
-  const [refund, setRefund] = useState(canRefund);
   const [reference, setReference] = useState('');
   const [errors, setErrors] = useState<RefundFieldErrors>({});
-  const askReference = refund && canRefund && needsReference(refunds);
 
   const check = () => {
     const found: RefundFieldErrors = {};
     if (reason.trim() === '') found.reason = formatErrorMessage('order/invalid_refund_reason');
-    if (askReference && reference.trim() === '') {
-      found.reference = formatErrorMessage('order/invalid_refund_reference');
-    }
     setErrors(found);
     return Object.keys(found).length === 0;
   };
@@ -37,13 +34,19 @@ export function StoreOrderCancel({ orderId, refunds }: { orderId: string; refund
     cancel.mutate(
       {
         reason: reason.trim(),
-        refund: refund && canRefund,
-        ...(askReference && { reference: reference.trim() }),
+        ...(byTransfer && reference.trim() !== '' && { reference: reference.trim() }),
       },
       { onError: (error) => setErrors(fieldErrorOf(error) ?? {}) },
     );
   };
   const otherFailure = cancel.isError && fieldErrorOf(cancel.error) === null;
+  const question = !holdsMoney
+    ? 'Cancel this order? This cannot be undone.'
+    : byTransfer
+      ? reference.trim() === ''
+        ? `Cancel this order? The ${formatMoney(remaining)} paid by PayNow will be listed as owed back to the shopper until you record your bank transfer. This cannot be undone.`
+        : `Cancel this order and record your bank transfer of ${formatMoney(remaining)} to the shopper? This cannot be undone.`
+      : `Cancel this order and refund ${formatMoney(remaining)} to the shopper's card? This cannot be undone.`;
 
   return (
     <section
@@ -55,6 +58,11 @@ export function StoreOrderCancel({ orderId, refunds }: { orderId: string; refund
       </h2>
       <p className="text-sm text-muted">
         Nothing has shipped yet. Cancelling puts the items back in stock and gives the voucher back.
+        {holdsMoney
+          ? byTransfer
+            ? ` The shopper paid ${formatMoney(remaining)} by PayNow: send it back from the store's bank account.`
+            : ` The ${formatMoney(remaining)} the shopper paid is refunded to their card.`
+          : ''}
       </p>
       <TextField
         label="Reason (the shopper sees it)"
@@ -65,31 +73,19 @@ export function StoreOrderCancel({ orderId, refunds }: { orderId: string; refund
         error={errors.reason}
         required
       />
-      {canRefund ? (
-        <CheckboxField
-          label={`Refund what remains of the payment (${formatMoney(remaining)})`}
-          checked={refund}
-          onChange={(event) => setRefund(event.target.checked)}
-        />
-      ) : null}
-      {askReference ? (
+      {byTransfer ? (
         <TextField
-          label="Bank transfer reference of the refund"
+          label="Reference of your bank transfer back to the shopper (if already sent)"
           value={reference}
           onChange={(event) => setReference(event.target.value)}
           maxLength={100}
           autoComplete="off"
           error={errors.reference}
-          required
         />
       ) : null}
       <AskFirst
         label="Cancel order"
-        question={
-          refund && canRefund
-            ? `Cancel this order and refund ${formatMoney(remaining)}? This cannot be undone.`
-            : 'Cancel this order without a refund? This cannot be undone.'
-        }
+        question={question}
         confirmLabel="Yes, cancel the order"
         busyLabel="Cancelling…"
         keepLabel="Keep the order"
@@ -102,7 +98,9 @@ export function StoreOrderCancel({ orderId, refunds }: { orderId: string; refund
         {cancel.isSuccess
           ? cancel.data.refund
             ? `The order is cancelled and ${formatMoney(cancel.data.refund.amount)} refunded.`
-            : 'The order is cancelled.'
+            : holdsMoney
+              ? `The order is cancelled. ${formatMoney(remaining)} is owed back to the shopper.`
+              : 'The order is cancelled.'
           : ''}
       </p>
     </section>

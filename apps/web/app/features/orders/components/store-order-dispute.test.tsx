@@ -14,6 +14,7 @@ const paidByCard: OrderRefunds = {
   method: 'card',
   refunded: sgd(0),
   refundable: sgd(6_000),
+  owedBack: { amountMinor: 0, currency: 'SGD' },
   refunds: [],
 };
 

@@ -1,9 +1,8 @@
 import { ApiError, messageForError } from '@crossbuy/core/errors';
 import {
   ORDER_STATUS_LABELS,
-  ORDER_TRANSITIONS,
   type OrderStatus,
-  STORE_ORDER_MOVES,
+  STORE_NEXT_MOVE,
   type StoreOrderMove,
 } from '@crossbuy/core/order';
 import { useState } from 'react';
@@ -19,15 +18,12 @@ const MOVE_LABELS: Record<StoreOrderMove, string> = {
   completed: 'Mark as completed',
 };
 
-const isStoreMove = (status: OrderStatus): status is StoreOrderMove =>
-  (STORE_ORDER_MOVES as readonly OrderStatus[]).includes(status);
-
-/** The moves the store can make by hand from the order's status; a shipment names its tracking number. */
+/** The move the store can make by hand from the order's status; a shipment names its tracking number. */
 export function StoreOrderMoves({ orderId, status }: { orderId: string; status: OrderStatus }) {
   const [trackingNumber, setTrackingNumber] = useState('');
   const move = useMoveStoreOrder(orderId);
-  const next = ORDER_TRANSITIONS[status].filter(isStoreMove);
-  if (next.length === 0) return null;
+  const step = STORE_NEXT_MOVE[status];
+  if (!step) return null;
 
   const code = move.error instanceof ApiError ? move.error.code : undefined;
   const trackingError = code === 'order/invalid_tracking_number' ? messageForError(move.error) : undefined;
@@ -40,7 +36,7 @@ export function StoreOrderMoves({ orderId, status }: { orderId: string; status: 
       <h2 id="order-moves-heading" className="text-lg font-semibold">
         Move the order on
       </h2>
-      {next.includes('shipped') ? (
+      {step === 'shipped' ? (
         <TextField
           label="Tracking number"
           value={trackingNumber}
@@ -51,17 +47,13 @@ export function StoreOrderMoves({ orderId, status }: { orderId: string; status: 
           className="max-w-sm"
         />
       ) : null}
-      <div className="flex flex-wrap gap-3">
-        {next.map((to) => (
-          <Button
-            key={to}
-            disabled={move.isPending}
-            onClick={() => move.mutate(to === 'shipped' ? { to, trackingNumber } : { to })}
-          >
-            {MOVE_LABELS[to]}
-          </Button>
-        ))}
-      </div>
+      <Button
+        className="self-start"
+        disabled={move.isPending}
+        onClick={() => move.mutate(step === 'shipped' ? { to: step, trackingNumber } : { to: step })}
+      >
+        {MOVE_LABELS[step]}
+      </Button>
       {move.isError && trackingError === undefined ? <Alert>{messageForError(move.error)}</Alert> : null}
       <p role="status" className="text-sm">
         {move.isSuccess ? `The order is now ${ORDER_STATUS_LABELS[move.data.status].toLowerCase()}.` : ''}

@@ -55,11 +55,13 @@ export function StoreOrderPage({ orderId }: { orderId: string }) {
       )}
       {query.isSuccess ? (
         <>
-          {status === 'pending_payment' && query.data.order.paymentMethod === 'paynow' ? (
+          {query.data.order.paymentMethod === 'paynow' &&
+          (status === 'pending_payment' || (status === 'cancelled' && refunds.data?.paid === null)) ? (
             <StoreOrderPaynow
               orderId={orderId}
               orderRef={query.data.order.orderRef}
               total={query.data.order.total}
+              cancelled={status === 'cancelled'}
             />
           ) : null}
           <StoreOrderMoves orderId={orderId} status={query.data.order.status} />

@@ -21,13 +21,14 @@ afterEach(() => {
   resetUserState();
 });
 
-function renderPaynow() {
+function renderPaynow(cancelled = false) {
   render(
     <ShellQueryProvider userId="op">
       <StoreOrderPaynow
         orderId="o1"
         orderRef="CB-ABCD2345"
         total={{ amountMinor: 12_345, currency: 'SGD' }}
+        cancelled={cancelled}
       />
     </ShellQueryProvider>,
   );
@@ -63,5 +64,14 @@ describe('StoreOrderPaynow', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm the transfer arrived' }));
     await user.click(screen.getByRole('button', { name: 'Yes, it has arrived' }));
     expect(await screen.findByText('This order is no longer waiting for payment')).toBeTruthy();
+  });
+
+  it('records a transfer that arrived after the order was cancelled, saying it is then owed back', async () => {
+    renderPaynow(true);
+    const user = userEvent.setup();
+    expect(screen.getByText(/listed as owed back to the shopper, for you to return/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Record a transfer that arrived' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, it has arrived' }));
+    await expect.poll(() => api.calls.at(-1)).toMatchObject({ path: '/admin/orders/o1/confirm_paynow' });
   });
 });

@@ -15,6 +15,7 @@ const paidByPaynow: OrderRefunds = {
   method: 'paynow',
   refunded: sgd(2_500),
   refundable: sgd(7_500),
+  owedBack: sgd(0),
   refunds: [
     {
       id: 'r1',
@@ -119,8 +120,42 @@ describe('StoreOrderRefunds', () => {
     ).toBeTruthy();
   });
 
+  it('says first what a cancelled order still owes the shopper, with the refund ready to send', async () => {
+    api.respond((call) =>
+      json(200, {
+        refund: { ...paidByPaynow.refunds[0], id: 'r3', amount: (call.body as { amount: unknown }).amount },
+      }),
+    );
+    renderRefunds({
+      ...paidByPaynow,
+      refunded: sgd(0),
+      refundable: sgd(10_000),
+      owedBack: sgd(10_000),
+      refunds: [],
+    });
+    const user = userEvent.setup();
+    expect(screen.getByText(/still holds S\$100\.00 of the shopper’s money/)).toBeTruthy();
+    expect(screen.getByTestId('owed-back').textContent).toBe('S$100.00');
+    expect((screen.getByLabelText(/^Amount/) as HTMLInputElement).value).toBe('100.00');
+    expect((screen.getByLabelText(/^Reason/) as HTMLInputElement).value).toBe('The order was cancelled');
+    await user.type(screen.getByLabelText(/^Bank transfer reference/), 'DBS-991');
+    await user.click(screen.getByRole('button', { name: 'Refund' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, refund' }));
+    expect(await screen.findByText('Refunded S$100.00.')).toBeTruthy();
+    expect(api.calls.map((call) => call.body)).toEqual([
+      { amount: sgd(10_000), reason: 'The order was cancelled', reference: 'DBS-991' },
+    ]);
+  });
+
   it('has nothing to refund before the order is paid, and nothing more once all is refunded', () => {
-    renderRefunds({ paid: null, method: null, refunded: sgd(0), refundable: sgd(0), refunds: [] });
+    renderRefunds({
+      paid: null,
+      method: null,
+      refunded: sgd(0),
+      refundable: sgd(0),
+      owedBack: sgd(0),
+      refunds: [],
+    });
     expect(screen.getByText(/nothing to refund/)).toBeTruthy();
     cleanup();
     renderRefunds({ ...paidByPaynow, refunded: sgd(10_000), refundable: sgd(0) });

@@ -28,7 +28,11 @@ const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
   failed: 'Refused: nothing refunded',
 };
 
-/** What the shopper paid, the refunds made and what remains, with the form that refunds more. */
+/**
+ * What the order received, the refunds made and what remains, with the form that refunds more. Money a
+ * cancelled order still holds is owed back to the shopper and said so first, with the form ready to
+ * return it.
+ */
 export function StoreOrderRefunds({ orderId, refunds }: { orderId: string; refunds: OrderRefunds }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const [made, setMade] = useState<Refund | null>(null);
@@ -48,6 +52,12 @@ export function StoreOrderRefunds({ orderId, refunds }: { orderId: string; refun
         </p>
       ) : (
         <>
+          {refunds.owedBack.amountMinor > 0 ? (
+            <Alert tone="info">
+              This order is cancelled but still holds {formatMoney(refunds.owedBack)} of the shopper’s money.
+              Refund it to them below.
+            </Alert>
+          ) : null}
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="text-muted">Paid</dt>
             <dd>
@@ -62,6 +72,14 @@ export function StoreOrderRefunds({ orderId, refunds }: { orderId: string; refun
             <dd data-testid="refundable">
               <Price value={refunds.refundable} />
             </dd>
+            {refunds.owedBack.amountMinor > 0 ? (
+              <>
+                <dt className="text-muted">Owed back to the shopper</dt>
+                <dd data-testid="owed-back">
+                  <Price value={refunds.owedBack} />
+                </dd>
+              </>
+            ) : null}
           </dl>
           {refunds.refunds.length > 0 ? <RefundList orderId={orderId} refunds={refunds.refunds} /> : null}
           {refunds.refundable.amountMinor > 0 ? (
@@ -136,7 +154,10 @@ function RefundForm({
   onRefunded: (refund: Refund) => void;
 }) {
   const [amount, setAmount] = useState(() => majorAmountText(refunds.refundable));
-  const [reason, setReason] = useState('');
+  // Money owed back needs no reason of the operator's own: the order was cancelled.
+  const [reason, setReason] = useState(() =>
+    refunds.owedBack.amountMinor > 0 ? 'The order was cancelled' : '',
+  );
   const [reference, setReference] = useState('');
   const [errors, setErrors] = useState<RefundFieldErrors>({});
   const paynow = needsReference(refunds);

@@ -1,4 +1,5 @@
-import { messageForError } from '@crossbuy/core/errors';
+import { ApiError, messageForError } from '@crossbuy/core/errors';
+import type { PayResult } from '@crossbuy/core/order';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe } from '@stripe/stripe-js';
 import { type FormEvent, useMemo, useState } from 'react';
@@ -15,13 +16,21 @@ function CardForm({ orderId, onPaid, onPending }: CardFormProps) {
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string>();
 
-  const pay = async (paymentMethodId: string) => {
-    const result = await payByCard({ orderId, paymentMethodId, savePaymentMethod: save });
+  const pay = async (paymentMethodId: string, afterBank = false): Promise<void> => {
+    let result: PayResult;
+    try {
+      result = await payByCard({ orderId, paymentMethodId, savePaymentMethod: save });
+    } catch (error) {
+      // The provider told the store of the bank's yes before this page asked again: the order is paid,
+      // and the order page reads how it stands now.
+      if (afterBank && error instanceof ApiError && error.code === 'payment/not_payable') return onPaid();
+      throw error;
+    }
     if (result.status === 'requires_action' && result.clientSecret && stripe) {
       const { error } = await stripe.handleNextAction({ clientSecret: result.clientSecret });
       if (error) return setFailure(error.message ?? 'Your bank did not confirm the payment');
       // The bank said yes: asking again reads the finished payment back and marks the order paid.
-      return pay(paymentMethodId);
+      return pay(paymentMethodId, true);
     }
     if (result.status === 'succeeded') onPaid();
     else if (result.status === 'processing') onPending();
