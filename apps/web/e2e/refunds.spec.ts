@@ -157,7 +157,7 @@ test.describe('refunds', () => {
     await refunds.getByLabel(/^Bank transfer reference/).fill('DBS-RETURN-9');
     await refunds.getByRole('button', { name: 'Refund' }).click();
     await refunds.getByRole('button', { name: 'Yes, refund' }).click();
-    await expect(refunds.getByRole('status')).toHaveText(`Refunded ${amount}.`);
+    await expect(refunds.getByText(`Refunded ${amount}.`, { exact: true })).toBeVisible();
     await expect(refunds.getByTestId('owed-back')).toHaveCount(0);
 
     await store.setViewportSize({ width: 390, height: 844 });

@@ -83,7 +83,8 @@ function PaymentStep({ orderId, onPaid }: { orderId: string; onPaid: (() => void
   );
 
   if (data.method === 'paynow' && data.paynow) {
-    return <PaynowPanel orderId={orderId} amount={data.amount} paynow={data.paynow} />;
+    // Marked as sent, the order itself changes (it no longer expires or can be cancelled): read it again.
+    return <PaynowPanel orderId={orderId} amount={data.amount} paynow={data.paynow} onMarked={onPaid} />;
   }
   if (data.method === 'test_card') {
     return (

@@ -17,10 +17,16 @@ function expiryLabel(yyyymmdd: string): string {
   });
 }
 
-type PaynowPanelProps = { orderId: string; amount: Money; paynow: PaynowDetails };
+type PaynowPanelProps = {
+  orderId: string;
+  amount: Money;
+  paynow: PaynowDetails;
+  /** The shopper marked the transfer sent. */
+  onMarked?: (() => void) | undefined;
+};
 
 /** The PayNow QR with what it pays, and the shopper's "I have paid" once the transfer is made. */
-export function PaynowPanel({ orderId, amount, paynow }: PaynowPanelProps) {
+export function PaynowPanel({ orderId, amount, paynow, onMarked }: PaynowPanelProps) {
   const markPaid = useMarkPaynowPaid(orderId);
   const markedPaidAt = markPaid.data?.markedPaidAt ?? paynow.markedPaidAt;
 
@@ -57,7 +63,10 @@ export function PaynowPanel({ orderId, amount, paynow }: PaynowPanelProps) {
       ) : (
         <div className="flex flex-col items-start gap-2">
           {markPaid.isError ? <Alert>{messageForError(markPaid.error)}</Alert> : null}
-          <Button onClick={() => markPaid.mutate()} disabled={markPaid.isPending}>
+          <Button
+            onClick={() => markPaid.mutate(undefined, { onSuccess: onMarked })}
+            disabled={markPaid.isPending}
+          >
             {markPaid.isPending ? 'Sending…' : 'I have paid'}
           </Button>
         </div>
