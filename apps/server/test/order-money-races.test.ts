@@ -2,9 +2,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, inArray } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '../src/features/jobs/jobs.table.js';
 import { expireUnpaidOrders } from '../src/features/orders/orders.service.js';
 import { orderEvents, orders } from '../src/features/orders/orders.table.js';
 import { payments } from '../src/features/payments/payments.table.js';
+import { ASK_CARD_REFUND_JOB } from '../src/features/payments/refund-ledger.js';
 import { errorCode } from './helpers/browser.js';
 import { seedRegions } from './helpers/catalogue-fixtures.js';
 import { placeOrder } from './helpers/order-fixtures.js';
@@ -262,6 +264,35 @@ describe('one order, two things at once', () => {
     expect(await statusOf(order.id)).toBe('pending_payment');
     expect(await expireUnpaidOrders(cardProviderOf(harness.app), later)).toBe(1);
     expect(await statusOf(order.id)).toBe('cancelled');
+  });
+
+  it('cancels a paid card order while the provider is down, and refunds it once the provider is back', async () => {
+    const { user, api } = await newShopper();
+    const order = await placeOrder(harness.app.db, user.id, { method: 'card', totalMinor: 5_500 });
+    const paid = await api.send('POST', '/api/payment/stripe/card/pay', {
+      orderId: order.id,
+      paymentMethodId: 'pm_card_visa',
+    });
+    expect(paid.json()).toEqual({ status: 'succeeded' });
+
+    stripe.setDown(true);
+    let cancelled: Awaited<ReturnType<typeof operator.send>>;
+    try {
+      cancelled = await operator.send('POST', `/api/admin/orders/${order.id}/cancel`, {
+        reason: 'The merchant has none left',
+      });
+    } finally {
+      stripe.setDown(false);
+    }
+    // The order is cancelled whatever the provider said; the refund waits for it, holding its amount.
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled', refund: { status: 'pending' } });
+    expect(stripe.moneyOf(order.id)).toEqual({ takenMinor: 5_500, refundedMinor: 0 });
+
+    // The job asks again when its time comes.
+    await harness.app.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.kind, ASK_CARD_REFUND_JOB));
+    await expectNoMoneyBreaches([order.id]);
+    expect(stripe.moneyOf(order.id)).toEqual({ takenMinor: 5_500, refundedMinor: 5_500 });
   });
 
   it('lets the shopper confirm receipt of a shipped order, once', async () => {

@@ -349,7 +349,7 @@ async function startCardAttempt(tx: Database, order: OrderRow, userId: string, i
     })
     .returning();
   // The intent was stopped by a cancel that has not finished: the order is on its way out.
-  if (!attempt) throw new AppError('order/payment_in_progress');
+  if (!attempt) throw new AppError('payment/not_payable');
 }
 
 /** What the shopper is told of money taken for an order that no longer wanted it. */

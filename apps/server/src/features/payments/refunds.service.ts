@@ -34,14 +34,26 @@ import type { CardProviderContext } from './stripe-gateway.js';
 
 /**
  * Asks the provider for the card refunds just written, and answers the first as the operator sees it.
- * A refund the provider refused is `order/refund_refused`: nothing was refunded.
+ * A refund the provider refused is `order/refund_refused`: nothing was refunded. With `afterCommit`, the
+ * order was already changed (cancelled, settled): a provider that does not answer leaves the refund
+ * pending, for the job to ask again, rather than answering an error for a change that was made.
  */
 async function askAndDescribe(
   context: CardProviderContext,
   written: readonly WrittenRefund[],
+  options: { afterCommit?: boolean } = {},
 ): Promise<Refund | null> {
   const asked = [];
-  for (const refund of written) asked.push(await askProviderToRefund(context, refund));
+  for (const refund of written) {
+    try {
+      asked.push(await askProviderToRefund(context, refund));
+    } catch (error) {
+      if (!options.afterCommit || !(error instanceof AppError) || error.code !== 'payment/provider_error') {
+        throw error;
+      }
+      asked.push(refund.refund);
+    }
+  }
   if (asked.some((refund) => refund.status === 'failed')) throw new AppError('order/refund_refused');
   const [first] = await describeRefunds(context.db, asked);
   return first ?? null;
@@ -175,7 +187,7 @@ export async function cancelOrderByStore(
     });
     return { order: cancelled, written: refunds };
   });
-  return { order, refund: await askAndDescribe(context, written) };
+  return { order, refund: await askAndDescribe(context, written, { afterCommit: true }) };
 }
 
 /**
@@ -233,7 +245,7 @@ export async function resolveDispute(
     });
     return { order: settled, written: [refund] };
   });
-  return { order, refund: await askAndDescribe(context, written) };
+  return { order, refund: await askAndDescribe(context, written, { afterCommit: true }) };
 }
 
 /**
