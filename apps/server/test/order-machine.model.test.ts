@@ -343,9 +343,7 @@ describe('the order and payment machine, driven at random', () => {
     stripe = await startStripeStandIn();
     harness = await createTestApp({
       env: {
-        STRIPE_SECRET_KEY: stripe.secretKey,
-        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-        STRIPE_API_BASE: stripe.apiBase,
+        ...stripe.env,
         PAYNOW_UEN: '201912345K',
         PAYNOW_MERCHANT_NAME: 'Crossbuy Pte Ltd',
       },

@@ -479,9 +479,7 @@ describe('card refunds through the provider', () => {
     stripe = await startStripeStandIn();
     harness = await createTestApp({
       env: {
-        STRIPE_SECRET_KEY: stripe.secretKey,
-        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-        STRIPE_API_BASE: stripe.apiBase,
+        ...stripe.env,
         STRIPE_PUBLISHABLE_KEY: 'pk_test_crossbuy',
       },
     });

@@ -24,6 +24,8 @@ export type StripeStandIn = {
   calls: string[];
   /** Events in the order the provider raised them. */
   events: Stripe.Event[];
+  /** The environment that points the store's card provider calls and webhook at this stand-in. */
+  env: { STRIPE_SECRET_KEY: string; STRIPE_WEBHOOK_SECRET: string; STRIPE_API_BASE: string };
   /** The body and headers a webhook delivery of `event` has; `secret` signs it wrongly when given. */
   delivery(event: Stripe.Event, secret?: string): { payload: string; headers: Record<string, string> };
   /** The shopper passed their bank's check: the intent succeeds and its event is raised. */
@@ -351,6 +353,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     apiBase: `http://127.0.0.1:${port}`,
     secretKey,
     sdk: new Stripe(secretKey, { host: '127.0.0.1', port, protocol: 'http', telemetry: false }),
+    env: {
+      STRIPE_SECRET_KEY: secretKey,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_API_BASE: `http://127.0.0.1:${port}`,
+    },
     webhookSecret,
     created,
     calls,
