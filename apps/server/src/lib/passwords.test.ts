@@ -12,6 +12,16 @@ describe('verifyPassword', () => {
     expect(await verifyPassword(undefined, 'no-such-account-placeholder')).toBe(false);
   });
 
+  it('answers every one of a burst of checks, however few run at once', async () => {
+    const hash = await hashPassword('Secret-123');
+    const checks = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        verifyPassword(hash, index % 2 === 0 ? 'Secret-123' : 'Wrong-1'),
+      ),
+    );
+    expect(checks).toEqual(Array.from({ length: 12 }, (_, index) => index % 2 === 0));
+  });
+
   it('refuses a stored value that is not a hash instead of failing', async () => {
     expect(await verifyPassword('not-a-usable-hash', 'Secret-123')).toBe(false);
   });
