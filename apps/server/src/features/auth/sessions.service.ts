@@ -63,20 +63,40 @@ export async function findActiveSession(
   sessionId: string,
   userId: string,
 ): Promise<ActiveAccount | undefined> {
-  const [row] = await db
+  const [row] = await activeSessionLookup(db).execute({ sessionId, userId });
+  return row;
+}
+
+function prepareActiveSessionLookup(db: Database) {
+  return db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.id, sessionId),
-        eq(sessions.userId, userId),
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
       ),
     )
-    .limit(1);
-  return row;
+    .limit(1)
+    .prepare('auth_active_session');
+}
+
+const activeSessionLookups = new WeakMap<Database, ReturnType<typeof prepareActiveSessionLookup>>();
+
+/**
+ * The session check runs before every call that changes something, so it is built once per database and
+ * prepared under a name: PostgreSQL plans it once per connection instead of on every call.
+ */
+function activeSessionLookup(db: Database) {
+  let lookup = activeSessionLookups.get(db);
+  if (!lookup) {
+    lookup = prepareActiveSessionLookup(db);
+    activeSessionLookups.set(db, lookup);
+  }
+  return lookup;
 }
 
 export type RefreshOutcome =

@@ -7,7 +7,7 @@ import {
 } from '@crossbuy/core/cart';
 import { isInStock, isValidVariantPath, type Product, variantLabel } from '@crossbuy/core/catalogue';
 import { AppError, limitError } from '@crossbuy/core/errors';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, type Placeholder, sql } from 'drizzle-orm';
 import { asOwner } from '../../db/as-owner.js';
 import type { Database } from '../../db/client.js';
 import { isUuid } from '../../lib/ids.js';
@@ -79,11 +79,13 @@ export async function addToCart(
   );
   // Most adds raise a line the shopper already has: one statement, no lock. Only a new line takes the
   // shopper's lock, to count the lines.
-  const [raised] = await db
-    .update(cartItems)
-    .set(raisedBy(input))
-    .where(and(line, sql`${cartItems.quantity} + ${input.quantity} <= ${CART_MAX_QUANTITY}`))
-    .returning();
+  const [raised] = await lineRaising(db).execute({
+    userId,
+    productId: product.uuid,
+    variantPath: input.variantPath,
+    quantity: input.quantity,
+    message: input.message,
+  });
   if (raised) return { cartItem: toCartItem(raised, product), product, created: false };
 
   const { row, created } = await asOwner(db, userId, async (tx) => {
@@ -103,8 +105,8 @@ export async function addToCart(
       })
       .onConflictDoUpdate({
         target: [cartItems.userId, cartItems.productId, cartItems.variantPath],
-        set: raisedBy(input),
-        setWhere: sql`${cartItems.quantity} + ${input.quantity} <= ${CART_MAX_QUANTITY}`,
+        set: raisedBy(input.quantity, input.message),
+        setWhere: withinLineLimit(input.quantity),
       })
       .returning();
     if (!saved) throw limitError('cart/invalid_quantity');
@@ -114,12 +116,49 @@ export async function addToCart(
 }
 
 /** A line raised by an add: more of it, and the add's message unless that is empty. */
-function raisedBy(input: AddToCart) {
+function raisedBy(quantity: number | Placeholder, message: string | Placeholder) {
   return {
-    quantity: sql`${cartItems.quantity} + ${input.quantity}`,
-    message: input.message === '' ? sql`${cartItems.message}` : input.message,
+    quantity: sql`${cartItems.quantity} + ${quantity}`,
+    message: sql`coalesce(nullif(${message}::text, ''), ${cartItems.message})`,
     updatedAt: sql`now()`,
   };
+}
+
+/** Whether a line raised by `quantity` still holds no more than a line may. */
+function withinLineLimit(quantity: number | Placeholder) {
+  return sql`${cartItems.quantity} + ${quantity} <= ${CART_MAX_QUANTITY}`;
+}
+
+function prepareLineRaising(db: Database) {
+  const quantity = sql.placeholder('quantity');
+  return db
+    .update(cartItems)
+    .set(raisedBy(quantity, sql.placeholder('message')))
+    .where(
+      and(
+        eq(cartItems.userId, sql.placeholder('userId')),
+        eq(cartItems.productId, sql.placeholder('productId')),
+        eq(cartItems.variantPath, sql.placeholder('variantPath')),
+        withinLineLimit(quantity),
+      ),
+    )
+    .returning()
+    .prepare('cart_raise_line');
+}
+
+const lineRaisings = new WeakMap<Database, ReturnType<typeof prepareLineRaising>>();
+
+/**
+ * Raising a line the shopper has is what most adds do, so its statement is built once per database and
+ * prepared under a name, planned once per connection.
+ */
+function lineRaising(db: Database) {
+  let raising = lineRaisings.get(db);
+  if (!raising) {
+    raising = prepareLineRaising(db);
+    lineRaisings.set(db, raising);
+  }
+  return raising;
 }
 
 /** The shopper's cart, oldest line first, with the products behind the lines (spec: { cartItems, products }). */
