@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import pg from 'pg';
@@ -32,9 +32,14 @@ export type LiveListener = (payload: LivePayload | null) => void;
  * never reads for a row that is not there yet.
  */
 export async function publishLive(via: Database, topic: string, payload: LivePayload = {}): Promise<void> {
+  await via.execute(sql`select ${liveNotification(topic, payload)}`);
+}
+
+/** The call publishLive makes, for a statement that also writes what it announces (one round trip). */
+export function liveNotification(topic: string, payload: LivePayload = {}): SQL {
   const message = JSON.stringify({ topic, payload });
   if (Buffer.byteLength(message) > MAX_MESSAGE_BYTES) throw new Error('a live message must name ids only');
-  await via.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${message})`);
+  return sql`pg_notify(${LIVE_CHANNEL}, ${message})`;
 }
 
 /** How a bus hears the channel: its process's PGlite, or a connection of its own to PostgreSQL. */

@@ -14,10 +14,12 @@ import { AppError } from '@crossbuy/core/errors';
 import { isCurrencyCode, type Money } from '@crossbuy/core/money';
 import { and, asc, desc, eq, inArray, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { isAnyOf } from '../../db/id-list.js';
 import { queryRows } from '../../db/query-rows.js';
 import { ExpiringCache } from '../../lib/expiring-cache.js';
 import { isUuid } from '../../lib/ids.js';
 import { publishLive } from '../../plugins/live-bus.js';
+import { type CartItemRow, cartItems } from '../cart/cart.table.js';
 import { BASE_CURRENCY, conversionFactor, type PricingRegion, priceForRegion } from '../regions/pricing.js';
 import { categories, merchants, productRegionPrices, products, recentlyViewed } from './catalogue.table.js';
 import {
@@ -345,6 +347,19 @@ export async function productsFromTables(
 /** A product with what prices its delivery: its weight and its merchant's country. */
 export type ShippableProduct = { product: Product; weightGrams: number; originCountry: string };
 
+const shippableFields = {
+  ...productFields,
+  weightGrams: products.weightGrams,
+  originCountry: merchants.countryCode,
+};
+
+function toShippable(
+  { weightGrams, originCountry, ...row }: LoadedProduct & { weightGrams: number; originCountry: string },
+  region: PricingRegion,
+): ShippableProduct {
+  return { product: toProduct(row, region), weightGrams, originCountry };
+}
+
 /** The products of these ids as checkout prices them and their delivery, read in one statement. */
 export async function shippableProductsFromTables(
   db: Database,
@@ -353,15 +368,34 @@ export async function shippableProductsFromTables(
 ): Promise<ShippableProduct[]> {
   if (ids.length === 0) return [];
   const rows = await db
-    .select({ ...productFields, weightGrams: products.weightGrams, originCountry: merchants.countryCode })
+    .select(shippableFields)
     .from(products)
     .innerJoin(merchants, eq(merchants.id, products.merchantId))
     .where(inArray(products.id, [...ids]));
-  return rows.map(({ weightGrams, originCountry, ...row }) => ({
-    product: toProduct(row, region),
-    weightGrams,
-    originCountry,
-  }));
+  return rows.map((row) => toShippable(row, region));
+}
+
+/**
+ * The shopper's cart lines of these ids, each with its product as shippableProductsFromTables reads it, in one
+ * statement rather than two: every checkout step and every order reads both. A line is deleted with its
+ * product, so each has one.
+ */
+export async function cartItemsWithShippableProducts(
+  db: Database,
+  userId: string,
+  cartItemIds: readonly string[],
+  region: PricingRegion,
+): Promise<{ line: CartItemRow; shippable: ShippableProduct }[]> {
+  if (cartItemIds.length === 0) return [];
+  const rows = await db
+    .select({ line: cartItems, ...shippableFields })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(merchants, eq(merchants.id, products.merchantId))
+    .where(and(eq(cartItems.userId, userId), isAnyOf(cartItems.id, cartItemIds)))
+    .prepare('checkout_cart_lines')
+    .execute();
+  return rows.map(({ line, ...product }) => ({ line, shippable: toShippable(product, region) }));
 }
 
 /** Whether the id names a product that exists (disabled or not). */

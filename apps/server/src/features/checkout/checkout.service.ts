@@ -30,8 +30,10 @@ import type { Database } from '../../db/client.js';
 import { isUuid } from '../../lib/ids.js';
 import { randomToken } from '../../lib/secrets.js';
 import { type AddressRow, addresses } from '../addresses/addresses.table.js';
-import { cartItems } from '../cart/cart.table.js';
-import { shippableProductsFromTables } from '../catalogue/catalogue.service.js';
+import {
+  cartItemsWithShippableProducts,
+  shippableProductsFromTables,
+} from '../catalogue/catalogue.service.js';
 import { shippingLocations } from '../content/content.table.js';
 import { assertRoomForCheckout, type ShopperLimitRules } from '../orders/order-limits.js';
 import { type QuotationItemRow, quotationItems } from '../quotations/quotations.table.js';
@@ -111,13 +113,8 @@ export async function loadCheckoutLines(
   const badQuotation = quotationIds.find((id) => !isUuid(id));
   if (badQuotation !== undefined) throw new AppError('quotation/not_found', [badQuotation]);
 
-  const [cartRows, quotationRows] = await Promise.all([
-    cartIds.length === 0
-      ? []
-      : db
-          .select()
-          .from(cartItems)
-          .where(and(eq(cartItems.userId, userId), inArray(cartItems.id, cartIds))),
+  const [cartLines, quotationRows] = await Promise.all([
+    cartItemsWithShippableProducts(db, userId, cartIds, region),
     quotationIds.length === 0
       ? []
       : db
@@ -131,18 +128,19 @@ export async function loadCheckoutLines(
             ),
           ),
   ]);
+  const cartRows = cartLines.map(({ line }) => line);
   const missingCart = cartIds.find((id) => !cartRows.some((row) => row.id === id));
   if (missingCart !== undefined) throw new AppError('cart/not_found', [missingCart]);
   const missingQuotation = quotationIds.find((id) => !quotationRows.some((row) => row.id === id));
   if (missingQuotation !== undefined) throw new AppError('quotation/not_found', [missingQuotation]);
 
-  const productIds = [
-    ...new Set([
-      ...cartRows.map((row) => row.productId),
-      ...quotationRows.flatMap((row) => (row.productId ? [row.productId] : [])),
-    ]),
+  const quotedProductIds = [
+    ...new Set(quotationRows.flatMap((row) => (row.productId ? [row.productId] : []))),
+  ].filter((id) => !cartLines.some(({ shippable }) => shippable.product.uuid === id));
+  const shippable = [
+    ...cartLines.map((line) => line.shippable),
+    ...(await shippableProductsFromTables(db, quotedProductIds, region)),
   ];
-  const shippable = await shippableProductsFromTables(db, productIds, region);
   const byId = new Map(shippable.map(({ product }) => [product.uuid, product]));
   const facts = new Map(shippable.map((entry) => [entry.product.uuid, entry]));
 
@@ -230,29 +228,37 @@ export type PricedCheckout = {
   paymentMethods: PaymentMethod[];
 };
 
+type TaxRateRow = typeof taxRates.$inferSelect;
+
 /**
- * The shopper's address and the store's delivery rules to its country (none when the store does not
- * deliver there), in one query; address/not_found for anyone else's address.
+ * The shopper's address, the store's delivery rules to its country (none when the store does not deliver
+ * there) and the tax of the region the order is priced in, in one query; address/not_found for anyone else's
+ * address.
  */
 async function deliveryTo(
   db: Database,
   userId: string,
   addressId: string,
-): Promise<{ address: AddressRow; rules: ShippingRule[] }> {
+  region: PricingRegion,
+): Promise<{ address: AddressRow; rules: ShippingRule[]; tax: TaxRateRow | undefined }> {
   if (!isUuid(addressId)) throw new AppError('address/not_found');
   const rows = await db
-    .select({ address: addresses, rate: shippingRates })
+    .select({ address: addresses, rate: shippingRates, tax: taxRates })
     .from(addresses)
     .leftJoin(
       shippingLocations,
       and(eq(shippingLocations.countryCode, addresses.country), eq(shippingLocations.enabled, true)),
     )
     .leftJoin(shippingRates, eq(shippingRates.shippingLocationId, shippingLocations.id))
-    .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)));
+    .leftJoin(taxRates, eq(taxRates.countryCode, region.countryCode))
+    .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
+    .prepare('checkout_delivery_to')
+    .execute();
   const [first] = rows;
   if (!first) throw new AppError('address/not_found');
   return {
     address: first.address,
+    tax: first.tax ?? undefined,
     rules: rows.flatMap(({ rate }) =>
       rate
         ? [
@@ -293,9 +299,13 @@ export async function priceCheckout(
   if (method !== null && !paymentMethods.includes(method)) {
     throw new AppError('checkout/payment_method_unavailable', [PAYMENT_METHOD_LABELS[method]]);
   }
-  const delivery = choices.shippingAddressId ? await deliveryTo(db, userId, choices.shippingAddressId) : null;
+  const delivery = choices.shippingAddressId
+    ? await deliveryTo(db, userId, choices.shippingAddressId, region)
+    : null;
   const shippingAddress = delivery?.address ?? null;
-  const [tax] = await db.select().from(taxRates).where(eq(taxRates.countryCode, region.countryCode));
+  const [tax] = delivery
+    ? [delivery.tax]
+    : await db.select().from(taxRates).where(eq(taxRates.countryCode, region.countryCode));
 
   let voucher: VoucherRow | null = null;
   let voucherRefusal: AppError | null = null;
@@ -459,13 +469,21 @@ export async function ownCheckoutSession(
   db: Database,
   userId: string,
   key: string,
-  options: { lock?: boolean } = {},
 ): Promise<CheckoutSessionRow> {
-  const query = db
+  const [row] = await db
     .select()
     .from(checkoutSessions)
     .where(and(eq(checkoutSessions.key, key), eq(checkoutSessions.userId, userId)));
-  const [row] = options.lock ? await query.for('update') : await query;
+  return usableCheckoutSession(row);
+}
+
+/**
+ * The shopper's session as read by its key (undefined: unknown, or another shopper's), or the refusal: not
+ * found, or expired without having placed its order.
+ */
+export function usableCheckoutSession<Session extends Pick<CheckoutSessionRow, 'orderId' | 'expiresAt'>>(
+  row: Session | undefined,
+): Session {
   if (!row) throw new AppError('checkout/not_found');
   if (row.orderId === null && row.expiresAt <= new Date()) throw new AppError('checkout/session_expired');
   return row;

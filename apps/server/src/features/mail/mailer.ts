@@ -28,15 +28,19 @@ export function createTransport(smtpUrl: string | undefined): MailTransport {
   };
 }
 
+export type QueuedMail = { template: MailTemplate; to: string; content: MailContent };
+
 /**
  * Queues a message. Pass the transaction that makes the change the mail tells about, so both are
  * committed together or not at all.
  */
-export async function enqueueMail(
-  db: Database,
-  mail: { template: MailTemplate; to: string; content: MailContent },
-): Promise<void> {
-  await db.insert(mailOutbox).values({ template: mail.template, to: mail.to, ...mail.content });
+export async function enqueueMail(db: Database, mail: QueuedMail): Promise<void> {
+  await mailQueueing(db, mail);
+}
+
+/** The insert that queues a message, for a caller that writes it within a statement of its own (`getSQL()`). */
+export function mailQueueing(db: Database, mail: QueuedMail) {
+  return db.insert(mailOutbox).values({ template: mail.template, to: mail.to, ...mail.content });
 }
 
 export const MAX_MAIL_ATTEMPTS = 8;

@@ -29,7 +29,12 @@ export type NewNotification = {
 
 /** How other features tell a shopper something (an order update, a quotation answered). */
 export async function notifyUser(db: Database, notification: NewNotification): Promise<void> {
-  await db.insert(notifications).values(notification);
+  await notificationInsert(db, notification);
+}
+
+/** The insert notifyUser makes, for a caller that writes it within a statement of its own (`getSQL()`). */
+export function notificationInsert(db: Database, notification: NewNotification) {
+  return db.insert(notifications).values(notification);
 }
 
 type Row = {

@@ -1,8 +1,9 @@
 import { AppError } from '@crossbuy/core/errors';
 import { newCheckoutRefusal, newOrderRefusal, type Refusal } from '@crossbuy/core/order';
 import type { StoreSettings } from '@crossbuy/core/settings';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { uuidArray } from '../../db/id-list.js';
 import { queryRows } from '../../db/query-rows.js';
 import type { CheckoutLineDraft } from '../checkout/checkout.service.js';
 import { checkoutSessions } from '../checkout/checkout.table.js';
@@ -21,53 +22,60 @@ function throwIfRefused(refusal: Refusal | null): void {
   if (refusal) throw new AppError(refusal.code, refusal.params);
 }
 
-type HoldingsRow = {
+/** What the shopper holds now, as {@link shopperHoldings} counts it. */
+export type ShopperHoldings = {
   unpaidOrders: number;
   nthLatestPlacedAtMs: number | null;
   unitsHeld: { productId: string; variantPath: string; units: number }[];
 };
 
 /**
- * Refuses an order of `lines` that would take the shopper past their limits. Runs in the order's
- * transaction, which holds the shopper's row lock: another order of theirs cannot be written meanwhile,
- * and a cancellation or expiry only lowers what is counted.
+ * What the order's limits count, as one value to read in the order's transaction after the shopper's row
+ * lock is taken (another order of theirs cannot be written meanwhile, and a cancellation or expiry only
+ * lowers what is counted): their unpaid orders, the time of their `maxOrdersPerHour`-th latest order, and
+ * the units of `lines`' items in their unpaid orders. The order reads it with the stock rows it locks
+ * (lockStock).
  */
-export async function assertWithinOrderLimits(
-  tx: Database,
+export function shopperHoldings(
   userId: string,
   lines: readonly CheckoutLineDraft[],
-  rules: ShopperLimitRules,
-): Promise<void> {
-  const limits = await readStoreSettings(tx, rules.storeDefaults);
+  limits: StoreSettings,
+): SQL<ShopperHoldings> {
+  const productIds = [...new Set(lines.flatMap((line) => (line.stock ? [line.stock.productId] : [])))];
+  return sql<ShopperHoldings>`jsonb_build_object(
+          'unpaidOrders', (SELECT count(*)::int FROM ${orders}
+                            WHERE user_id = ${userId} AND status = 'pending_payment'),
+          'nthLatestPlacedAtMs', (SELECT (extract(epoch FROM placed_at) * 1000)::float8 FROM ${orders}
+                                   WHERE user_id = ${userId}
+                                   ORDER BY placed_at DESC OFFSET ${limits.maxOrdersPerHour - 1} LIMIT 1),
+          'unitsHeld', (SELECT coalesce(jsonb_agg(jsonb_build_object(
+                                 'productId', held.product_id, 'variantPath', held.variant_path,
+                                 'units', held.units)), '[]'::jsonb)
+                          FROM (SELECT l.product_id, l.variant_path, sum(l.quantity)::int AS units
+                                  FROM ${orderLines} AS l JOIN ${orders} AS o ON o.id = l.order_id
+                                 WHERE o.user_id = ${userId} AND o.status = 'pending_payment'
+                                   AND l.source <> 'quotation_external'
+                                   AND l.product_id = ANY(${uuidArray(productIds)})
+                                 GROUP BY l.product_id, l.variant_path) AS held))`;
+}
+
+/** Refuses an order of `lines` that would take the shopper past their `limits`, given what they hold. */
+export function assertWithinOrderLimits(
+  holdings: ShopperHoldings,
+  lines: readonly CheckoutLineDraft[],
+  limits: StoreSettings,
+): void {
   const taken = lines.flatMap((line) => (line.stock ? [{ ...line.stock, quantity: line.quantity }] : []));
-  const productIds = [...new Set(taken.map((item) => item.productId))];
-  const [row] = await queryRows<HoldingsRow>(
-    tx,
-    sql`SELECT
-          (SELECT count(*)::int FROM ${orders}
-            WHERE user_id = ${userId} AND status = 'pending_payment') AS "unpaidOrders",
-          (SELECT (extract(epoch FROM placed_at) * 1000)::float8 FROM ${orders}
-            WHERE user_id = ${userId}
-            ORDER BY placed_at DESC OFFSET ${limits.maxOrdersPerHour - 1} LIMIT 1) AS "nthLatestPlacedAtMs",
-          (SELECT coalesce(jsonb_agg(jsonb_build_object(
-                    'productId', held.product_id, 'variantPath', held.variant_path, 'units', held.units)),
-                  '[]'::jsonb)
-             FROM (SELECT l.product_id, l.variant_path, sum(l.quantity)::int AS units
-                     FROM ${orderLines} AS l JOIN ${orders} AS o ON o.id = l.order_id
-                    WHERE o.user_id = ${userId} AND o.status = 'pending_payment'
-                      AND l.source <> 'quotation_external'
-                      AND l.product_id = ANY(${`{${productIds.join(',')}}`}::uuid[])
-                    GROUP BY l.product_id, l.variant_path) AS held) AS "unitsHeld"`,
-    { prepareAs: 'orders_shopper_holdings' },
+  const held = new Map(
+    holdings.unitsHeld.map((item) => [`${item.productId}|${item.variantPath}`, item.units]),
   );
-  if (!row) throw new Error('The shopper holdings query answered no row');
-  const held = new Map(row.unitsHeld.map((item) => [`${item.productId}|${item.variantPath}`, item.units]));
   throwIfRefused(
     newOrderRefusal(
       limits,
       {
-        unpaidOrders: row.unpaidOrders,
-        nthLatestPlacedAt: row.nthLatestPlacedAtMs === null ? null : new Date(row.nthLatestPlacedAtMs),
+        unpaidOrders: holdings.unpaidOrders,
+        nthLatestPlacedAt:
+          holdings.nthLatestPlacedAtMs === null ? null : new Date(holdings.nthLatestPlacedAtMs),
         unitsHeld: (productId, variantPath) => held.get(`${productId}|${variantPath}`) ?? 0,
       },
       taken,

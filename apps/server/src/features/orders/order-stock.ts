@@ -1,11 +1,13 @@
 import { AppError } from '@crossbuy/core/errors';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { isAnyOf } from '../../db/id-list.js';
 import { queryRows } from '../../db/query-rows.js';
 import { products, productVariants } from '../catalogue/catalogue.table.js';
 import type { CheckoutLineDraft } from '../checkout/checkout.service.js';
 import { quotationItems } from '../quotations/quotations.table.js';
 import { releaseVoucher } from '../vouchers/vouchers.service.js';
+import type { ShopperHoldings } from './order-limits.js';
 import { type OrderRow, orderLines } from './orders.table.js';
 
 // The stock an order takes and gives back. Product rows are always locked in id order, by every order and
@@ -19,20 +21,31 @@ const stockKey = (productId: string, variantPath: string): StockKey => `${produc
  * Locks the product rows (and their variant rows) the lines take stock from, in product id order, and
  * answers the stock they hold: every order takes these locks in the same order, so parallel orders wait
  * for one another instead of deadlocking, and the stock read is what no other order is about to change.
- * The lines themselves (the shopper's own rows, under the shopper's lock) may be read before.
+ * The lines themselves (the shopper's own rows, under the shopper's lock) may be read before. What the
+ * shopper holds (`holdings`, order-limits.ts) is counted in the same statement, one round trip instead of
+ * two, and before the statement locks any row.
  */
 export async function lockStock(
   tx: Database,
   lines: readonly CheckoutLineDraft[],
-): Promise<Map<StockKey, number>> {
+  holdings: SQL<ShopperHoldings>,
+): Promise<{ stock: Map<StockKey, number>; holdings: ShopperHoldings }> {
   const productIds = [...new Set(lines.flatMap((line) => (line.stock ? [line.stock.productId] : [])))].sort();
-  if (productIds.length === 0) return new Map();
+  if (productIds.length === 0) {
+    const [row] = await queryRows<{ holdings: ShopperHoldings }>(tx, sql`SELECT ${holdings} AS holdings`);
+    if (!row) throw new Error('A statement without a table answered no row');
+    return { stock: new Map(), holdings: row.holdings };
+  }
   const productRows = await tx
-    .select({ id: products.id, stock: products.stock, variants: products.variants })
+    .select({ id: products.id, stock: products.stock, variants: products.variants, holdings })
     .from(products)
-    .where(inArray(products.id, productIds))
+    .where(isAnyOf(products.id, productIds))
     .orderBy(asc(products.id))
-    .for('no key update');
+    .for('no key update')
+    .prepare('orders_lock_products')
+    .execute();
+  const [first] = productRows;
+  if (!first) throw new Error('The products of an order were not found');
   const withVariants = productRows.filter((row) => row.variants.length > 0).map((row) => row.id);
   const variantRows =
     withVariants.length === 0
@@ -44,13 +57,18 @@ export async function lockStock(
             stock: productVariants.stock,
           })
           .from(productVariants)
-          .where(inArray(productVariants.productId, withVariants))
+          .where(isAnyOf(productVariants.productId, withVariants))
           .orderBy(asc(productVariants.productId), asc(productVariants.path))
-          .for('no key update');
-  return new Map([
-    ...productRows.map((row) => [stockKey(row.id, ''), row.stock] as const),
-    ...variantRows.map((row) => [stockKey(row.productId, row.path), row.stock] as const),
-  ]);
+          .for('no key update')
+          .prepare('orders_lock_variants')
+          .execute();
+  return {
+    holdings: first.holdings,
+    stock: new Map([
+      ...productRows.map((row) => [stockKey(row.id, ''), row.stock] as const),
+      ...variantRows.map((row) => [stockKey(row.productId, row.path), row.stock] as const),
+    ]),
+  };
 }
 
 /** Every (product, variant) is asked for no more than it has, counting the same item on several lines once. */
@@ -69,48 +87,58 @@ export function assertInStock(lines: readonly CheckoutLineDraft[], stock: Map<St
   }
 }
 
-/** Takes the bought units off the stock rows already locked and checked. */
-export async function takeStock(tx: Database, lines: readonly CheckoutLineDraft[]): Promise<void> {
-  await changeStock(
-    tx,
-    lines.flatMap((line) => (line.stock ? [{ ...line.stock, delta: -line.quantity }] : [])),
-  );
+type StockChange = { productId: string; variantPath: string; delta: number };
+
+/** What taking the bought units off the stock rows (already locked and checked) changes. */
+export function stockTakenBy(lines: readonly CheckoutLineDraft[]): StockChange[] {
+  return lines.flatMap((line) => (line.stock ? [{ ...line.stock, delta: -line.quantity }] : []));
 }
 
 /**
- * Applies the stock changes in one statement, whatever the number of lines: a round trip per line made a
- * large order slow under load. The caller holds the product rows' locks (lockStock, or the id-ordered lock of
- * releaseOrderHoldings), so the order in which this statement touches them cannot deadlock. A product with
- * variants holds its stock on them; its own stock follows theirs by trigger.
+ * The common table expressions that apply stock changes within one statement, whatever the number of lines:
+ * a round trip per line made a large order slow under load. The caller holds the product rows' locks
+ * (lockStock, or the id-ordered lock of releaseOrderHoldings), so the order in which the statement touches
+ * them cannot deadlock. A product with variants holds its stock on them; its own stock follows theirs by a
+ * statement trigger, which fires even when the statement changes no row, so the variants are updated only
+ * when there are variants to change (and the products likewise). None when there is nothing to change.
  */
-async function changeStock(
-  tx: Database,
-  changes: readonly { productId: string; variantPath: string; delta: number }[],
-): Promise<void> {
-  if (changes.length === 0) return;
-  const rows = changes.map((change) => ({
-    product_id: change.productId,
-    variant_path: change.variantPath,
-    delta: change.delta,
-  }));
-  await queryRows(
-    tx,
-    sql`WITH changes AS (
-          SELECT product_id, variant_path, sum(delta)::int AS delta
-            FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS c(product_id uuid, variant_path text, delta int)
-           GROUP BY product_id, variant_path
-        ), changed_products AS (
+export function stockChanges(changes: readonly StockChange[]): SQL[] {
+  const rowsOf = (kind: 'products' | 'variants') =>
+    JSON.stringify(
+      changes
+        .filter((change) => (kind === 'products') === (change.variantPath === ''))
+        .map((change) => ({
+          product_id: change.productId,
+          variant_path: change.variantPath,
+          delta: change.delta,
+        })),
+    );
+  const recordset = (rows: string) =>
+    sql`(SELECT product_id, variant_path, sum(delta)::int AS delta
+           FROM jsonb_to_recordset(${rows}::jsonb) AS c(product_id uuid, variant_path text, delta int)
+          GROUP BY product_id, variant_path)`;
+  const ctes: SQL[] = [];
+  if (changes.some((change) => change.variantPath === '')) {
+    ctes.push(sql`changed_products AS (
           UPDATE ${products} AS p SET stock = p.stock + c.delta
-            FROM changes AS c
-           WHERE c.variant_path = '' AND p.id = c.product_id
-        ), changed_variants AS (
+            FROM ${recordset(rowsOf('products'))} AS c
+           WHERE p.id = c.product_id
+        )`);
+  }
+  if (changes.some((change) => change.variantPath !== '')) {
+    ctes.push(sql`changed_variants AS (
           UPDATE ${productVariants} AS v SET stock = v.stock + c.delta
-            FROM changes AS c
-           WHERE c.variant_path <> '' AND v.product_id = c.product_id AND v.path = c.variant_path
-        )
-        SELECT 1`,
-    { prepareAs: 'orders_change_stock' },
-  );
+            FROM ${recordset(rowsOf('variants'))} AS c
+           WHERE v.product_id = c.product_id AND v.path = c.variant_path
+        )`);
+  }
+  return ctes;
+}
+
+async function changeStock(tx: Database, changes: readonly StockChange[]): Promise<void> {
+  const ctes = stockChanges(changes);
+  if (ctes.length === 0) return;
+  await queryRows(tx, sql`WITH ${sql.join(ctes, sql`, `)} SELECT 1`, { prepareAs: 'orders_change_stock' });
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Database } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
 import { microsecondText } from '../../db/time-cursor.js';
 import { isUuid } from '../../lib/ids.js';
-import { publishLive } from '../../plugins/live-bus.js';
+import { liveNotification, publishLive } from '../../plugins/live-bus.js';
 import { notifyUser } from '../notifications/notifications.service.js';
 
 /** Which side of the chat is looking: the shopper who placed the order, or the store's operators. */
@@ -23,6 +23,11 @@ export const orderTopic = (orderId: string) => `order:${orderId}`;
  */
 export function announceOrderChange(via: Database, orderId: string): Promise<void> {
   return publishLive(via, orderTopic(orderId), { orderId });
+}
+
+/** The announcement of announceOrderChange, for a statement that also writes the change. */
+export function orderChangeNotification(orderId: string): SQL {
+  return liveNotification(orderTopic(orderId), { orderId });
 }
 
 export type TimelineOrder = {

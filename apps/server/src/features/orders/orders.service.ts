@@ -12,6 +12,7 @@ import {
   type StoreOrderMove,
   type StoreOrderSummary,
 } from '@crossbuy/core/order';
+import type { StoreSettings } from '@crossbuy/core/settings';
 import {
   and,
   asc,
@@ -28,10 +29,11 @@ import {
   lte,
   notInArray,
   or,
+  type SQL,
   sql,
 } from 'drizzle-orm';
-import { asOwner } from '../../db/as-owner.js';
 import type { Database } from '../../db/client.js';
+import { uuidArray } from '../../db/id-list.js';
 import { containingPattern } from '../../db/like-pattern.js';
 import { queryRows } from '../../db/query-rows.js';
 import { isUuid } from '../../lib/ids.js';
@@ -43,23 +45,25 @@ import {
   type CheckoutSelection,
   loadCheckoutLines,
   orderAddressOf,
-  ownCheckoutSession,
   type PaymentOptions,
   priceCheckout,
+  usableCheckoutSession,
 } from '../checkout/checkout.service.js';
-import { checkoutSessions } from '../checkout/checkout.table.js';
-import { enqueueMail } from '../mail/mailer.js';
+import { type CheckoutSessionRow, checkoutSessions } from '../checkout/checkout.table.js';
+import { mailQueueing } from '../mail/mailer.js';
 import { orderPlacedMail } from '../mail/templates.js';
-import { notifyUser } from '../notifications/notifications.service.js';
+import { notificationInsert } from '../notifications/notifications.service.js';
 import { stopCardPayments } from '../payments/payments.service.js';
 import type { CardProviderContext } from '../payments/stripe-gateway.js';
 import { quotationItems } from '../quotations/quotations.table.js';
 import type { PricingRegion } from '../regions/pricing.js';
+import { storeSettings } from '../settings/settings.table.js';
+import { settingsFrom } from '../settings/store-settings.service.js';
 import { users } from '../users/users.table.js';
 import { redeemVoucher } from '../vouchers/vouchers.service.js';
 import { applyOrderCommand, type OrderCommandRequest } from './order-lifecycle.js';
-import { assertWithinOrderLimits, type ShopperLimitRules } from './order-limits.js';
-import { assertInStock, lockStock, takeStock } from './order-stock.js';
+import { assertWithinOrderLimits, type ShopperLimitRules, shopperHoldings } from './order-limits.js';
+import { assertInStock, lockStock, stockChanges, stockTakenBy } from './order-stock.js';
 import {
   type OrderLineRow,
   type OrderRow,
@@ -107,14 +111,14 @@ export async function placeOrder(
   linkOrigin: string,
 ): Promise<PlacedOrder> {
   const userId = shopper.id;
-  return asOwner(db, userId, async (tx) => {
+  return db.transaction(async (tx) => {
+    const sessionKey = 'checkoutSessionKey' in request ? request.checkoutSessionKey : null;
+    const placing = await lockForPlacing(tx, userId, sessionKey, rules.storeDefaults);
     let selection: CheckoutSelection;
-    let sessionKey: string | null = null;
     if ('checkoutSessionKey' in request) {
-      const session = await ownCheckoutSession(tx, userId, request.checkoutSessionKey, { lock: true });
+      const session = usableCheckoutSession(placing.session);
       if (session.orderId) return { order: await ownOrderRow(tx, userId, session.orderId), created: false };
       selection = { cartItemIds: session.cartItemIds, quotationItemIds: session.quotationItemIds };
-      sessionKey = session.key;
     } else {
       const earlier = await orderOfQuotationItems(tx, userId, request.quotationIds);
       if (earlier) return { order: earlier, created: false };
@@ -122,8 +126,9 @@ export async function placeOrder(
     }
 
     const lines = await loadCheckoutLines(tx, userId, selection, region);
-    await assertWithinOrderLimits(tx, userId, lines, rules);
-    assertInStock(lines, await lockStock(tx, lines));
+    const locked = await lockStock(tx, lines, shopperHoldings(userId, lines, placing.limits));
+    assertWithinOrderLimits(locked.holdings, lines, placing.limits);
+    assertInStock(lines, locked.stock);
 
     const priced = await priceCheckout(tx, userId, lines, choices, region, rules);
     if (priced.voucherRefusal) throw priced.voucherRefusal;
@@ -164,7 +169,6 @@ export async function placeOrder(
       paymentDueAt: new Date(Date.now() + rules.paymentMinutes * 60_000),
     });
 
-    await takeStock(tx, lines);
     if (priced.voucher) {
       await redeemVoucher(tx, {
         voucher: priced.voucher,
@@ -173,17 +177,110 @@ export async function placeOrder(
         discount: breakdown.discount,
       });
     }
-    const lineRows = await recordOrderContents(tx, { order, lines, selection, sessionKey });
-    await tellShopperOfOrder(tx, shopper, order, lines, linkOrigin);
+    const lineRows = await recordOrderContents(tx, {
+      order,
+      lines,
+      selection,
+      sessionKey,
+      news: newsOfOrder(tx, shopper, order, lines, linkOrigin),
+    });
     return { order, created: true, lines: lineRows };
   });
 }
 
+type PlacingRow = {
+  settings: { key: string; value: string }[];
+  orderId: string | null;
+  cartItemIds: string[] | null;
+  quotationItemIds: string[] | null;
+  expiresAtMs: number | null;
+};
+
+/**
+ * The first statement of an order's transaction, in one round trip instead of three: the shopper's row lock
+ * (as asOwner takes it: one shopper's submissions run one after another, and what their limits count cannot
+ * change meanwhile), the checkout session under it, locked, and the store settings that set the limits.
+ * The shopper's lock comes first: the session's row is read only once the lock is held.
+ */
+async function lockForPlacing(
+  tx: Database,
+  userId: string,
+  sessionKey: string | null,
+  defaults: StoreSettings,
+): Promise<{
+  limits: StoreSettings;
+  session: Pick<CheckoutSessionRow, 'orderId' | 'cartItemIds' | 'quotationItemIds' | 'expiresAt'> | undefined;
+}> {
+  const [row] = await queryRows<PlacingRow>(
+    tx,
+    sql`WITH owner AS MATERIALIZED (
+          SELECT id FROM ${users} WHERE id = ${userId} FOR NO KEY UPDATE
+        ), placing_session AS MATERIALIZED (
+          SELECT * FROM ${checkoutSessions}
+           WHERE key = ${sessionKey} AND user_id = (SELECT id FROM owner)
+             FOR UPDATE
+        )
+        SELECT (SELECT coalesce(json_agg(json_build_object('key', key, 'value', value)), '[]'::json)
+                  FROM ${storeSettings}) AS settings,
+               s.order_id AS "orderId", array_to_json(s.cart_item_ids) AS "cartItemIds",
+               array_to_json(s.quotation_item_ids) AS "quotationItemIds",
+               (extract(epoch FROM s.expires_at) * 1000)::float8 AS "expiresAtMs"
+          FROM (SELECT FROM owner) AS locked
+          LEFT JOIN placing_session AS s ON true`,
+    { prepareAs: 'orders_lock_for_placing' },
+  );
+  // No row: the shopper's account is gone since the call was signed in.
+  if (!row) throw new AppError('auth/invalid_access_token');
+  return {
+    limits: settingsFrom(row.settings, defaults),
+    session:
+      row.expiresAtMs === null
+        ? undefined
+        : {
+            orderId: row.orderId,
+            cartItemIds: row.cartItemIds ?? [],
+            quotationItemIds: row.quotationItemIds ?? [],
+            expiresAt: new Date(row.expiresAtMs),
+          },
+  };
+}
+
+/** What a new order tells its shopper: the order mail, and the notice on their bell. */
+function newsOfOrder(
+  tx: Database,
+  shopper: OrderingShopper,
+  order: OrderRow,
+  lines: readonly CheckoutLineDraft[],
+  linkOrigin: string,
+): SQL[] {
+  const mail = mailQueueing(tx, {
+    template: 'order_placed',
+    to: shopper.email,
+    content: orderPlacedMail({
+      firstName: shopper.firstName,
+      orderRef: order.orderRef,
+      lines: lines.map((line) => ({ name: line.name, quantity: line.quantity, total: line.total })),
+      total: { amountMinor: order.totalMinor, currency: order.currency },
+      paymentDueAt: order.paymentDueAt,
+      link: new URL(`/orders/${order.id}`, linkOrigin).toString(),
+    }),
+  });
+  const notice = notificationInsert(tx, {
+    userId: order.userId,
+    title: `Order ${order.orderRef} placed`,
+    body: 'Pay for it to have it prepared.',
+    link: `/orders/${order.id}`,
+    groupKey: `order:${order.id}:status`,
+  });
+  return [mail.getSQL(), notice.getSQL()];
+}
+
 /**
  * Writes what a new order holds and what it takes, in one statement: its lines (with the products as
- * bought), its first event, the cart lines and quotation items it took, and the session that placed it.
- * One round trip instead of five, because under load an order costs what its round trips cost; every part
- * names the order and commits or rolls back with the order's transaction.
+ * bought), its first event, the stock it takes, the cart lines and quotation items it took, the session that
+ * placed it, and its news (mail and notice). One round trip instead of eight, because under load an order
+ * costs what its round trips cost; every part names the order and commits or rolls back with the order's
+ * transaction.
  */
 async function recordOrderContents(
   tx: Database,
@@ -192,6 +289,7 @@ async function recordOrderContents(
     lines: readonly CheckoutLineDraft[];
     selection: CheckoutSelection;
     sessionKey: string | null;
+    news: readonly SQL[];
   },
 ): Promise<OrderLineRow[]> {
   const { order, selection } = placed;
@@ -208,9 +306,8 @@ async function recordOrderContents(
     message: line.message,
     capture: line.capture,
   }));
-  return queryRows<OrderLineRow>(
-    tx,
-    sql`WITH written_lines AS (
+  const ctes = [
+    sql`written_lines AS (
           INSERT INTO ${orderLines} (order_id, position, source, cart_item_id, quotation_item_id, product_id,
                                      variant_path, quantity, unit_price_minor, line_total_minor, message, capture)
           SELECT ${order.id}, l.position, l.source, l.cart_item_id, l.quotation_item_id, l.product_id,
@@ -220,18 +317,28 @@ async function recordOrderContents(
                    variant_path text, quantity int, unit_price_minor bigint, line_total_minor bigint,
                    message text, capture jsonb)
           RETURNING *
-        ), placed_event AS (
+        )`,
+    sql`placed_event AS (
           INSERT INTO ${orderEvents} (order_id, kind, to_status, actor, actor_user_id)
           VALUES (${order.id}, 'status', 'pending_payment', 'shopper', ${order.userId})
-        ), taken_from_cart AS (
+        )`,
+    ...stockChanges(stockTakenBy(placed.lines)),
+    sql`taken_from_cart AS (
           DELETE FROM ${cartItems}
            WHERE user_id = ${order.userId} AND id = ANY(${uuidArray(selection.cartItemIds)})
-        ), taken_from_quotations AS (
+        )`,
+    sql`taken_from_quotations AS (
           UPDATE ${quotationItems} SET ordered_at = now(), updated_at = now()
            WHERE user_id = ${order.userId} AND id = ANY(${uuidArray(selection.quotationItemIds)})
-        ), placing_session AS (
+        )`,
+    sql`placing_session AS (
           UPDATE ${checkoutSessions} SET order_id = ${order.id} WHERE key = ${placed.sessionKey}
-        )
+        )`,
+    ...placed.news.map((write, index) => sql`${sql.raw(`news_${index}`)} AS (${write})`),
+  ];
+  return queryRows<OrderLineRow>(
+    tx,
+    sql`WITH ${sql.join(ctes, sql`, `)}
         SELECT id, order_id AS "orderId", position, source, cart_item_id AS "cartItemId",
                quotation_item_id AS "quotationItemId", product_id AS "productId", variant_path AS "variantPath",
                quantity, unit_price_minor AS "unitPriceMinor", line_total_minor AS "lineTotalMinor", message,
@@ -241,21 +348,21 @@ async function recordOrderContents(
   );
 }
 
-/** A list of ids as one PostgreSQL uuid[] parameter. */
-function uuidArray(ids: readonly string[]) {
-  return sql`${`{${ids.join(',')}}`}::uuid[]`;
-}
-
 type NewOrder = Omit<typeof orders.$inferInsert, 'orderRef'>;
 
-/** Writes the order under a fresh reference; a reference already taken (rare) draws another. */
+/**
+ * Writes the order under a fresh reference; a reference already taken (rare) draws another. Every order
+ * writes the same columns, so the statement's text is always the same and it is prepared under a name.
+ */
 async function insertOrder(tx: Database, values: NewOrder): Promise<OrderRow> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const [row] = await tx
       .insert(orders)
       .values({ ...values, orderRef: orderReference(randomBytes(8)) })
       .onConflictDoNothing({ target: orders.orderRef })
-      .returning();
+      .returning()
+      .prepare('orders_insert')
+      .execute();
     if (row) return row;
   }
   throw new Error('No free order reference was found');
@@ -286,34 +393,6 @@ async function orderOfQuotationItems(
   const [orderId] = orderIds;
   if (orderIds.size !== 1 || orderId === undefined || rows.length !== ids.length) return null;
   return ownOrderRow(tx, userId, orderId);
-}
-
-async function tellShopperOfOrder(
-  tx: Database,
-  shopper: OrderingShopper,
-  order: OrderRow,
-  lines: readonly CheckoutLineDraft[],
-  linkOrigin: string,
-): Promise<void> {
-  await enqueueMail(tx, {
-    template: 'order_placed',
-    to: shopper.email,
-    content: orderPlacedMail({
-      firstName: shopper.firstName,
-      orderRef: order.orderRef,
-      lines: lines.map((line) => ({ name: line.name, quantity: line.quantity, total: line.total })),
-      total: { amountMinor: order.totalMinor, currency: order.currency },
-      paymentDueAt: order.paymentDueAt,
-      link: new URL(`/orders/${order.id}`, linkOrigin).toString(),
-    }),
-  });
-  await notifyUser(tx, {
-    userId: order.userId,
-    title: `Order ${order.orderRef} placed`,
-    body: 'Pay for it to have it prepared.',
-    link: `/orders/${order.id}`,
-    groupKey: `order:${order.id}:status`,
-  });
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -25,7 +25,11 @@ function parsedJson(text: string): unknown {
   }
 }
 
-function settingsFrom(rows: { key: string; value: string }[], defaults: StoreSettings): StoreSettings {
+/** The settings the stored rows give, each key the rows lack or hold a value no longer accepted by default. */
+export function settingsFrom(
+  rows: readonly { key: string; value: string }[],
+  defaults: StoreSettings,
+): StoreSettings {
   const stored = new Map(rows.map((row) => [row.key, parsedJson(row.value)]));
   const settings = { ...defaults };
   for (const key of SETTING_KEYS) {
