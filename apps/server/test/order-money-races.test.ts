@@ -131,6 +131,47 @@ describe('one order, two things at once', () => {
     await expectNoMoneyBreaches(orderIds);
   });
 
+  // Two transactions at once need a server: PGlite runs one after the other.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "lets a declined card's event wait for the order while the shopper's next attempt holds it",
+    async () => {
+      const { user, api } = await newShopper();
+      const order = await placeOrder(harness.app.db, user.id, { method: 'card', totalMinor: 2_700 });
+      const declined = await api.send('POST', '/api/payment/stripe/card/pay', {
+        orderId: order.id,
+        paymentMethodId: 'pm_card_chargeDeclined',
+      });
+      expect(declined.json().status).toBe('failed');
+      const failure = stripe.events.findLast(
+        (event) =>
+          event.type === 'payment_intent.payment_failed' &&
+          (event.data.object as Stripe.PaymentIntent).metadata.orderId === order.id,
+      );
+      if (!failure) throw new Error('the provider raised no failure event');
+      // The shopper tried another card: the attempt is in flight again (startCardAttempt). Its settling
+      // takes the order's lock, then the attempt's row. The first card's event, late, took the attempt's
+      // row and then waited for the order: a deadlock, and a 500 to the provider, which the money bench met.
+      await harness.app.db
+        .update(payments)
+        .set({ status: 'pending', failureMessage: null })
+        .where(eq(payments.orderId, order.id));
+      const delivery = await harness.app.db.transaction(async (tx) => {
+        await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for('update');
+        const delivered = deliver(failure);
+        await sleep(200);
+        await tx.update(payments).set({ updatedAt: new Date() }).where(eq(payments.orderId, order.id));
+        return { delivered };
+      });
+      expect((await delivery.delivered).statusCode).toBe(200);
+      const paid = await api.send('POST', '/api/payment/stripe/card/pay', {
+        orderId: order.id,
+        paymentMethodId: 'pm_card_visa',
+      });
+      expect(paid.json().status).toBe('succeeded');
+      await expectNoMoneyBreaches([order.id]);
+    },
+  );
+
   it('does not expire an order whose shopper said the PayNow transfer is made; the store confirms it later', async () => {
     const { user, api } = await newShopper();
     const order = await placeOrder(harness.app.db, user.id, { method: 'paynow', totalMinor: 5_000 });
