@@ -10,33 +10,72 @@ export type SelectionKind = 'cart' | 'quotation';
 const EMPTY: SelectionIds = { cartItemIds: [], quotationItemIds: [] };
 const listOf = { cart: 'cartItemIds', quotation: 'quotationItemIds' } as const;
 
+/**
+ * The selection as it is kept: the chosen ids, and the ids that could be chosen when it was last changed.
+ * A line that can be bought and was not offered then is new to the shopper, so it starts chosen; a line
+ * they unchecked stays unchecked.
+ */
+export type KeptSelection = { chosen: SelectionIds; offered: SelectionIds };
+
+const NOTHING_KEPT: KeptSelection = { chosen: EMPTY, offered: EMPTY };
+
 const isIdList = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((id) => typeof id === 'string');
 
-/** The selection kept for this visit; an unreadable entry counts as nothing chosen. */
-export function loadSelection(): SelectionIds {
+const idsIn = (value: unknown): SelectionIds => {
+  const { cartItemIds, quotationItemIds } = (
+    typeof value === 'object' && value !== null ? value : {}
+  ) as Record<string, unknown>;
+  return {
+    cartItemIds: isIdList(cartItemIds) ? cartItemIds : [],
+    quotationItemIds: isIdList(quotationItemIds) ? quotationItemIds : [],
+  };
+};
+
+/** The selection kept for this visit; an unreadable entry counts as nothing chosen and nothing offered. */
+export function loadSelection(): KeptSelection {
   try {
     const value: unknown = JSON.parse(window.sessionStorage.getItem(CHECKOUT_SELECTION_KEY) ?? 'null');
-    if (typeof value !== 'object' || value === null) return EMPTY;
-    const { cartItemIds, quotationItemIds } = value as Record<string, unknown>;
-    return {
-      cartItemIds: isIdList(cartItemIds) ? cartItemIds : [],
-      quotationItemIds: isIdList(quotationItemIds) ? quotationItemIds : [],
-    };
+    if (typeof value !== 'object' || value === null) return NOTHING_KEPT;
+    return { chosen: idsIn(value), offered: idsIn((value as Record<string, unknown>).offered) };
   } catch {
-    return EMPTY;
+    return NOTHING_KEPT;
   }
 }
 
-export function saveSelection(selection: SelectionIds): void {
+export function saveSelection({ chosen, offered }: KeptSelection): void {
   try {
     window.sessionStorage.setItem(
       CHECKOUT_SELECTION_KEY,
-      JSON.stringify({ cartItemIds: selection.cartItemIds, quotationItemIds: selection.quotationItemIds }),
+      JSON.stringify({
+        cartItemIds: chosen.cartItemIds,
+        quotationItemIds: chosen.quotationItemIds,
+        offered: { cartItemIds: offered.cartItemIds, quotationItemIds: offered.quotationItemIds },
+      }),
     );
   } catch {
     // Storage full or disabled: the selection lasts as long as the page.
   }
+}
+
+/**
+ * The kept selection over what can be chosen now: ids that no longer exist drop out (spec section 3), and
+ * lines that were not offered before are chosen, so a cart starts with everything in it selected.
+ */
+export function selectionOver(kept: KeptSelection, selectable: SelectionIds): KeptSelection {
+  const withNew = (kind: keyof SelectionIds) => {
+    const offered = new Set(kept.offered[kind]);
+    const fresh = selectable[kind].filter((id) => !offered.has(id) && !kept.chosen[kind].includes(id));
+    return [...kept.chosen[kind], ...fresh];
+  };
+  const reconciled = reconcileSelection(
+    { cartItemIds: withNew('cartItemIds'), quotationItemIds: withNew('quotationItemIds') },
+    selectable,
+  );
+  return {
+    chosen: { cartItemIds: reconciled.cartItemIds, quotationItemIds: reconciled.quotationItemIds },
+    offered: { cartItemIds: [...selectable.cartItemIds], quotationItemIds: [...selectable.quotationItemIds] },
+  };
 }
 
 export type CartSelection = {
@@ -49,53 +88,55 @@ export type CartSelection = {
 
 /**
  * Spec section 3's checkout selection over the cart lines and quotation items that can be bought
- * (`selectable`, undefined while they load), kept in session storage. Ids that no longer exist drop out;
- * `preselectCartItemId` (the line just added by Buy now) is checked once it exists.
+ * (`selectable`, undefined while they load), kept in session storage. Ids that no longer exist drop out,
+ * lines new to the shopper start chosen, and `preselectCartItemId` (the line the page was opened on) is
+ * checked once it exists.
  */
 export function useCartSelection(
   selectable: SelectionIds | undefined,
   preselectCartItemId: string | null,
 ): CartSelection {
-  const [chosen, setChosen] = useState<SelectionIds | null>(null);
+  const [kept, setKept] = useState<KeptSelection | null>(null);
 
   useEffect(() => {
     if (!selectable) return;
-    setChosen((current) => {
+    setKept((current) => {
       const start = current ?? loadSelection();
-      const cartItemIds =
-        preselectCartItemId && current === null && !start.cartItemIds.includes(preselectCartItemId)
-          ? [...start.cartItemIds, preselectCartItemId]
-          : start.cartItemIds;
-      const kept = reconcileSelection({ ...start, cartItemIds }, selectable);
-      return { cartItemIds: kept.cartItemIds, quotationItemIds: kept.quotationItemIds };
+      const chosenCartIds =
+        preselectCartItemId && current === null && !start.chosen.cartItemIds.includes(preselectCartItemId)
+          ? [...start.chosen.cartItemIds, preselectCartItemId]
+          : start.chosen.cartItemIds;
+      return selectionOver({ ...start, chosen: { ...start.chosen, cartItemIds: chosenCartIds } }, selectable);
     });
   }, [selectable, preselectCartItemId]);
 
   useEffect(() => {
-    if (chosen) saveSelection(chosen);
-  }, [chosen]);
+    if (kept) saveSelection(kept);
+  }, [kept]);
 
   const toggle = useCallback((kind: SelectionKind, id: string, checked: boolean) => {
-    setChosen((current) => {
+    setKept((current) => {
       const list = listOf[kind];
-      const base = current ?? EMPTY;
-      const without = base[list].filter((known) => known !== id);
-      return { ...base, [list]: checked ? [...without, id] : without };
+      const base = current ?? NOTHING_KEPT;
+      const without = base.chosen[list].filter((known) => known !== id);
+      return { ...base, chosen: { ...base.chosen, [list]: checked ? [...without, id] : without } };
     });
   }, []);
 
   const setAll = useCallback(
     (checked: boolean) =>
-      setChosen(
-        checked && selectable
-          ? { cartItemIds: [...selectable.cartItemIds], quotationItemIds: [...selectable.quotationItemIds] }
-          : EMPTY,
-      ),
+      setKept((current) => ({
+        offered: current?.offered ?? EMPTY,
+        chosen:
+          checked && selectable
+            ? { cartItemIds: [...selectable.cartItemIds], quotationItemIds: [...selectable.quotationItemIds] }
+            : EMPTY,
+      })),
     [selectable],
   );
 
   return useMemo(() => {
-    const current = chosen ?? EMPTY;
+    const current = kept?.chosen ?? EMPTY;
     const sets = { cart: new Set(current.cartItemIds), quotation: new Set(current.quotationItemIds) };
     return {
       chosen: current,
@@ -104,5 +145,5 @@ export function useCartSelection(
       toggle,
       setAll,
     };
-  }, [chosen, selectable, toggle, setAll]);
+  }, [kept, selectable, toggle, setAll]);
 }

@@ -129,7 +129,7 @@ describe('CartView', () => {
     expect(subtotal()).toMatch(/^S\$0\.00$/);
   });
 
-  it('highlights and selects the line from ?itemId, and records view_cart', async () => {
+  it('selects every line by default, highlights the line from ?itemId, and records view_cart', async () => {
     signIn();
     renderCart('c2');
     const tea = await screen.findByRole('listitem', { name: 'Green tea' });
@@ -137,22 +137,70 @@ describe('CartView', () => {
     expect(tea.hasAttribute('data-highlighted')).toBe(true);
     expect(cooker.hasAttribute('data-highlighted')).toBe(false);
     expect(within(tea).getByText('Just added')).toBeTruthy();
+    await waitFor(() =>
+      expect((within(cooker).getByRole('checkbox') as HTMLInputElement).checked).toBe(true),
+    );
     expect((within(tea).getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
-    expect((within(cooker).getByRole('checkbox') as HTMLInputElement).checked).toBe(false);
-    expect(subtotal()).toMatch(/^S\$13\.50$/);
+    expect((screen.getByRole('checkbox', { name: 'Select all' }) as HTMLInputElement).checked).toBe(true);
+    expect(subtotal()).toMatch(/^S\$103\.40$/);
+    expect((screen.getByRole('button', { name: 'Check out' }) as HTMLButtonElement).disabled).toBe(false);
     expect(sink.events.map((event) => event.name)).toEqual(['view_cart']);
     expect(sink.events[0]?.params).toMatchObject({ currency: 'SGD', value: 103.4 });
+  });
+
+  it('checks the line from ?itemId even when the shopper had unchecked it', async () => {
+    sessionStorage.setItem(
+      CHECKOUT_SELECTION_KEY,
+      JSON.stringify({ cartItemIds: [], quotationItemIds: [], offered: { cartItemIds: ['c1', 'c2'] } }),
+    );
+    signIn();
+    renderCart('c2');
+    const tea = await screen.findByRole('listitem', { name: 'Green tea' });
+    await waitFor(() => expect((within(tea).getByRole('checkbox') as HTMLInputElement).checked).toBe(true));
+    const cooker = screen.getByRole('listitem', { name: 'Rice cooker' });
+    expect((within(cooker).getByRole('checkbox') as HTMLInputElement).checked).toBe(false);
+    expect(subtotal()).toMatch(/^S\$13\.50$/);
+  });
+
+  it('keeps a line the shopper unchecked unchecked, and selects a line added since', async () => {
+    sessionStorage.setItem(
+      CHECKOUT_SELECTION_KEY,
+      JSON.stringify({ cartItemIds: ['c1'], quotationItemIds: [], offered: { cartItemIds: ['c1', 'c2'] } }),
+    );
+    serveCart(
+      [
+        ...cartItems,
+        aCartItem({ id: 'c3', productId: 'p3', unitPrice: { amountMinor: 1000, currency: 'SGD' } }),
+      ],
+      [cooker, tea, aProduct({ uuid: 'p3', name: 'Kettle' })],
+    );
+    signIn();
+    renderCart();
+    const kettle = await screen.findByRole('listitem', { name: 'Kettle' });
+    await waitFor(() =>
+      expect((within(kettle).getByRole('checkbox') as HTMLInputElement).checked).toBe(true),
+    );
+    const teaRow = screen.getByRole('listitem', { name: 'Green tea' });
+    expect((within(teaRow).getByRole('checkbox') as HTMLInputElement).checked).toBe(false);
+    expect(subtotal()).toMatch(/^S\$99\.90$/);
+    await waitFor(() => expect(storedSelection()).toEqual(['c1', 'c3']));
   });
 
   it('selects all and none, keeps the selection for the visit and drops ids that no longer exist', async () => {
     sessionStorage.setItem(
       CHECKOUT_SELECTION_KEY,
-      JSON.stringify({ cartItemIds: ['c1', 'gone'], quotationItemIds: [] }),
+      JSON.stringify({
+        cartItemIds: ['c1', 'gone'],
+        quotationItemIds: [],
+        offered: { cartItemIds: ['c1', 'c2', 'gone'], quotationItemIds: [] },
+      }),
     );
     signIn();
     renderCart();
     const cooker = await screen.findByRole('listitem', { name: 'Rice cooker' });
-    expect((within(cooker).getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
+    await waitFor(() =>
+      expect((within(cooker).getByRole('checkbox') as HTMLInputElement).checked).toBe(true),
+    );
     expect(subtotal()).toMatch(/^S\$89\.90$/);
     await waitFor(() => expect(storedSelection()).toEqual(['c1']));
 
@@ -167,6 +215,7 @@ describe('CartView', () => {
     ]);
     await userEvent.click(all);
     expect(subtotal()).toMatch(/^S\$0\.00$/);
+    expect(screen.getByText('Choose the items to check out.')).toBeTruthy();
   });
 
   it('removes a line with undo, which puts the same line back', async () => {
@@ -248,11 +297,18 @@ describe('CartView', () => {
     const radio = within(quotations).getByRole('listitem', { name: 'Old radio' });
     expect(within(radio).getByText(/^This quotation expired on .*2026; request it again/)).toBeTruthy();
 
-    await userEvent.click(within(kettle).getByRole('checkbox'));
-    await userEvent.click(within(screen.getByRole('listitem', { name: 'Green tea' })).getByRole('checkbox'));
+    // The quoted item can be bought, so it starts chosen with the cart lines; the others cannot.
+    await waitFor(() =>
+      expect((within(kettle).getByRole('checkbox') as HTMLInputElement).checked).toBe(true),
+    );
+    expect(lampBox.checked).toBe(false);
+    expect(subtotal()).toMatch(/^S\$128\.40$/);
+    await userEvent.click(
+      within(screen.getByRole('listitem', { name: 'Rice cooker' })).getByRole('checkbox'),
+    );
     expect(subtotal()).toMatch(/^S\$38\.50$/);
     await waitFor(() =>
-      expect(JSON.parse(sessionStorage.getItem(CHECKOUT_SELECTION_KEY) ?? '{}')).toEqual({
+      expect(JSON.parse(sessionStorage.getItem(CHECKOUT_SELECTION_KEY) ?? '{}')).toMatchObject({
         cartItemIds: ['c2'],
         quotationItemIds: ['q1'],
       }),
@@ -268,7 +324,7 @@ describe('CartView', () => {
   it('cannot check out nothing, and shows why the store refused a selection', async () => {
     sessionStorage.setItem(
       CHECKOUT_SELECTION_KEY,
-      JSON.stringify({ cartItemIds: ['c3'], quotationItemIds: [] }),
+      JSON.stringify({ cartItemIds: ['c3'], quotationItemIds: [], offered: { cartItemIds: ['c1', 'c3'] } }),
     );
     serveCart(
       [aCartItem(), aCartItem({ id: 'c3', productId: 'p3' })],
