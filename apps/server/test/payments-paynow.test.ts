@@ -1,3 +1,4 @@
+import { formatMoney } from '@crossbuy/core/money';
 import { crc16Ccitt, readPaynowPayload } from '@crossbuy/core/order';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,7 +105,12 @@ describe('PayNow and the test card', () => {
       .where(
         and(eq(notifications.userId, operatorId), eq(notifications.groupKey, `order:${order.id}:paynow`)),
       );
-    expect(notices).toEqual([expect.objectContaining({ title: `PayNow to check: order ${order.orderRef}` })]);
+    expect(notices).toEqual([
+      expect.objectContaining({
+        title: `Check the PayNow transfer for order ${order.orderRef}`,
+        body: `The shopper says they sent ${formatMoney({ amountMinor: order.totalMinor, currency: order.currency })} by PayNow. Confirm the order once it arrives.`,
+      }),
+    ]);
 
     const shopperTries = await confirm(order.id, api);
     expect(shopperTries.statusCode).toBe(403);

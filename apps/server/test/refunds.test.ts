@@ -145,7 +145,10 @@ describe('refunds, cancelling paid orders and disputes on the order desk', () =>
       .select()
       .from(notifications)
       .where(eq(notifications.userId, shopper.id));
-    expect(notices.map((notice) => notice.title)).toContain(`Order ${order.orderRef}: S$25.00 refunded`);
+    expect(notices.map((notice) => [notice.title, notice.body])).toContainEqual([
+      `We refunded S$25.00 for order ${order.orderRef}`,
+      'Refunded S$25.00 by bank transfer, reference DBS-REF-1. Reason: One mug arrived broken.',
+    ]);
 
     const audited = await auditOf(order.id, 'order.refund');
     expect(audited.map((entry) => [entry.actorUserId, entry.before, entry.after])).toEqual([

@@ -161,7 +161,10 @@ describe("the store's order desk", () => {
         .select()
         .from(notifications)
         .where(eq(notifications.userId, shopper.id));
-      expect(notices.map((notice) => notice.title)).toContain(`Order ${order.orderRef}: Shipped`);
+      expect(notices.map((notice) => [notice.title, notice.body])).toContainEqual([
+        `Order ${order.orderRef} is on its way`,
+        'Shipped. Tracking number SG123456789.',
+      ]);
       const audited = await harness.app.db
         .select()
         .from(auditEntries)

@@ -111,8 +111,12 @@ test.describe('refunds', () => {
 
     await openHydrated(page, `/orders/${order.id}`);
     const timeline = page.getByRole('list', { name: 'Timeline, oldest first' });
-    await expect(timeline.getByText(`Refunded S$${major(part)}`)).toBeVisible();
-    await expect(timeline.getByText(/One item arrived damaged · reference DBS-REFUND-1/)).toBeVisible();
+    await expect(
+      timeline.getByText(
+        `Refunded S$${major(part)} by bank transfer, reference DBS-REFUND-1. Reason: One item arrived damaged.`,
+        { exact: true },
+      ),
+    ).toBeVisible();
     expect(storeErrors).toEqual([]);
     expect(shopperErrors).toEqual([]);
   });
@@ -165,8 +169,18 @@ test.describe('refunds', () => {
 
     await openHydrated(page, `/orders/${order.id}`);
     const timeline = page.getByRole('list', { name: 'Timeline, oldest first' });
-    await expect(timeline.getByText(`Refunded ${amount}`)).toBeVisible();
-    await expect(timeline.getByText(/reference DBS-RETURN-9/)).toBeVisible();
+    await expect(
+      timeline.getByText(
+        `We received ${amount} by PayNow after the order was closed; we will send it back to you by bank transfer.`,
+        { exact: true },
+      ),
+    ).toBeVisible();
+    await expect(
+      timeline.getByText(
+        `Refunded ${amount} by bank transfer, reference DBS-RETURN-9. Reason: The order was cancelled.`,
+        { exact: true },
+      ),
+    ).toBeVisible();
     expect(storeErrors).toEqual([]);
     expect(shopperErrors).toEqual([]);
   });

@@ -1,7 +1,6 @@
 import { AppError } from '@crossbuy/core/errors';
 import {
   decideOrder,
-  ORDER_STATUS_LABELS,
   ORDER_STATUS_TIME_FIELDS,
   type OrderActor,
   type OrderCommand,
@@ -9,6 +8,7 @@ import {
   type OrderSnapshot,
   type OrderStatus,
 } from '@crossbuy/core/order';
+import { type OrderEvent, orderEventNotice } from '@crossbuy/core/order-words';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
@@ -146,19 +146,21 @@ async function writeMove(
     .returning();
   if (!order) throw new AppError('order/not_found', [current.id]);
   if (to === 'cancelled') await releaseOrderHoldings(tx, order);
-  const event = tx.insert(orderEvents).values({
-    orderId: order.id,
+  const move: OrderEvent = {
     kind: 'status',
     fromStatus: current.status,
     toStatus: to,
     actor: request.actor,
-    actorUserId: request.actorUserId ?? null,
     detail: request.detail ?? {},
+  };
+  const event = tx.insert(orderEvents).values({
+    ...move,
+    orderId: order.id,
+    actorUserId: request.actorUserId ?? null,
   });
   const notice = notificationInsert(tx, {
+    ...orderEventNotice(order.orderRef, move),
     userId: order.userId,
-    title: `Order ${order.orderRef}: ${ORDER_STATUS_LABELS[to]}`,
-    body: statusNotice(to, order),
     link: `/orders/${order.id}`,
     groupKey: `order:${order.id}:status`,
   });
@@ -194,29 +196,4 @@ export async function recordPaymentEvent(
     sql`WITH payment_event AS (${written.getSQL()}) SELECT ${orderChangeNotification(event.orderId)}`,
     { prepareAs: 'orders_payment_event' },
   );
-}
-
-function statusNotice(status: OrderStatus, order: OrderRow): string {
-  switch (status) {
-    case 'pending_payment':
-      return 'We have your order. Pay for it to have it prepared.';
-    case 'paid':
-      return 'Thank you, your payment has been received.';
-    case 'processing':
-      return 'We are preparing your order.';
-    case 'shipped':
-      return order.trackingNumber
-        ? `Your order is on its way; tracking number ${order.trackingNumber}.`
-        : 'Your order is on its way.';
-    case 'delivered':
-      return 'Your order has been delivered.';
-    case 'completed':
-      return 'Your order is complete. Thank you for shopping with us.';
-    case 'cancelled':
-      return order.cancelReason
-        ? `Your order was cancelled: ${order.cancelReason}`
-        : 'Your order was cancelled.';
-    case 'disputed':
-      return 'Your dispute has been opened; we will reply in the order chat.';
-  }
 }

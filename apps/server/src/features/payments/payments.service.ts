@@ -14,6 +14,7 @@ import {
   type SavedCard,
   TEST_CARDS,
 } from '@crossbuy/core/order';
+import { paynowToConfirmNotice } from '@crossbuy/core/order-words';
 import { and, count, desc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import PaynowQR from 'paynowqr';
 import QRCode from 'qrcode';
@@ -608,8 +609,7 @@ export async function markPaynowPaid(db: Database, userId: string, orderId: stri
       detail: { method: 'paynow', result: 'marked_paid', reference: order.orderRef },
     });
     await notifyStore(tx, {
-      title: `PayNow to check: order ${order.orderRef}`,
-      body: `The shopper says they have sent ${paynowAmount(order.totalMinor)} ${order.currency} by PayNow.`,
+      ...paynowToConfirmNotice(order.orderRef, totalOf(order)),
       groupKey: `order:${order.id}:paynow`,
     });
     return markedAt;

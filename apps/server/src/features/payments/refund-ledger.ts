@@ -1,6 +1,7 @@
 import { AppError } from '@crossbuy/core/errors';
-import { formatMoney, type Money } from '@crossbuy/core/money';
-import type { PaymentMethod, Refund } from '@crossbuy/core/order';
+import type { Money } from '@crossbuy/core/money';
+import type { Refund } from '@crossbuy/core/order';
+import { type OrderEvent, orderEventNotice } from '@crossbuy/core/order-words';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -112,22 +113,25 @@ export async function giveBackPayment(
   payment: PaymentRow,
   reason: string,
 ): Promise<void> {
-  const amount = formatMoney(moneyOf(payment.amountMinor, payment));
-  if (payment.method === 'paynow') {
-    await notifyUser(tx, {
-      userId: order.userId,
-      title: `Order ${order.orderRef}: ${amount} to be returned`,
-      body: `We received ${amount} by PayNow after the order was closed. We will send it back to you by bank transfer.`,
-      link: `/orders/${order.id}`,
-      groupKey: `order:${order.id}:returned:${payment.id}`,
-    });
-    return;
+  const lateMoney: OrderEvent = {
+    kind: 'payment',
+    fromStatus: null,
+    toStatus: null,
+    actor: 'system',
+    detail: {
+      method: payment.method,
+      result: 'received_after_close',
+      amountMinor: payment.amountMinor,
+      currency: payment.currency,
+    },
+  };
+  // A PayNow transfer waits for an operator's bank transfer back; a card payment is refunded at once.
+  if (payment.method !== 'paynow') {
+    await writeRefund(tx, order, payment, { amountMinor: payment.amountMinor, reason, operatorId: null });
   }
-  await writeRefund(tx, order, payment, { amountMinor: payment.amountMinor, reason, operatorId: null });
   await notifyUser(tx, {
+    ...orderEventNotice(order.orderRef, lateMoney),
     userId: order.userId,
-    title: `Order ${order.orderRef}: refunding ${amount}`,
-    body: `Your payment of ${amount} arrived after the order was closed, so we are refunding it ${REFUNDED_HOW[payment.method]}.`,
     link: `/orders/${order.id}`,
     groupKey: `order:${order.id}:returned:${payment.id}`,
   });
@@ -171,22 +175,17 @@ export async function giveBackRemaining(
   return written;
 }
 
-const REFUNDED_HOW: Record<PaymentMethod, string> = {
-  card: 'to your card',
-  paynow: 'by bank transfer',
-  test_card: 'to the test card (no money moved)',
-};
-
 /** A refund made: the payment counts it, the order's timeline says so, and the shopper is told. */
 async function recordRefundMade(tx: Database, order: OrderRow, refund: OrderRefundRow): Promise<void> {
   await tx
     .update(payments)
     .set({ refundedMinor: sql`${payments.refundedMinor} + ${refund.amountMinor}`, updatedAt: new Date() })
     .where(eq(payments.id, refund.paymentId));
-  await recordPaymentEvent(tx, {
-    orderId: order.id,
+  const refunded: OrderEvent = {
+    kind: 'payment',
+    fromStatus: null,
+    toStatus: null,
     actor: refund.createdByUserId ? 'store' : 'system',
-    actorUserId: refund.createdByUserId,
     detail: {
       method: refund.method,
       result: 'refunded',
@@ -195,12 +194,16 @@ async function recordRefundMade(tx: Database, order: OrderRow, refund: OrderRefu
       reason: refund.reason,
       reference: refund.reference ?? refund.providerRef,
     },
+  };
+  await recordPaymentEvent(tx, {
+    orderId: order.id,
+    actor: refunded.actor,
+    actorUserId: refund.createdByUserId,
+    detail: refunded.detail,
   });
-  const amount = formatMoney(moneyOf(refund.amountMinor, refund));
   await notifyUser(tx, {
+    ...orderEventNotice(order.orderRef, refunded),
     userId: order.userId,
-    title: `Order ${order.orderRef}: ${amount} refunded`,
-    body: `We have refunded ${amount} ${REFUNDED_HOW[refund.method]}: ${refund.reason}`,
     link: `/orders/${order.id}`,
     groupKey: `order:${order.id}:refund:${refund.id}`,
   });

@@ -1,13 +1,12 @@
 import { formatDateTime } from '@crossbuy/core/dates';
 import { messageForError } from '@crossbuy/core/errors';
-import { formatMoney, isCurrencyCode } from '@crossbuy/core/money';
-import { ORDER_STATUS_LABELS } from '@crossbuy/core/order';
 import {
   lastCursor,
   ORDER_MESSAGE_MAX_LENGTH,
   orderMessageRequestSchema,
   type TimelineEntry,
 } from '@crossbuy/core/order-chat';
+import { orderEventSentence } from '@crossbuy/core/order-words';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -40,11 +39,11 @@ export function OrderTimeline({ orderId, mode }: OrderTimelineProps) {
   const live = useLiveTimeline(mode, orderId, streamFrom, (entry) => {
     if (entry.kind === 'message' && entry.fromStore === (mode === 'shopper')) {
       setAnnouncement(`New message from ${mode === 'shopper' ? 'the store' : 'the shopper'}: ${entry.body}`);
-    } else if (entry.kind === 'status' && entry.toStatus) {
-      setAnnouncement(`The order is now: ${ORDER_STATUS_LABELS[entry.toStatus]}`);
-      statusChanged();
-    } else if (entry.kind === 'payment' && entry.detail.result === 'refunded') {
-      setAnnouncement(eventWords(entry).what);
+    } else if (
+      (entry.kind === 'status' && entry.toStatus) ||
+      (entry.kind === 'payment' && entry.detail.result === 'refunded')
+    ) {
+      setAnnouncement(orderEventSentence(entry, mode));
       statusChanged();
     }
   });
@@ -123,45 +122,13 @@ function TimelineItem({ entry, mode }: { entry: TimelineEntry; mode: ChatMode })
       </li>
     );
   }
-  const { what, details } = eventWords(entry);
   return (
     <li className="flex justify-center">
-      <p className="rounded-full border border-line bg-white px-3 py-1 text-center text-sm text-muted">
-        <span className="font-semibold">{what}</span>
-        {details ? ` (${details})` : ''} · {time}
+      <p className="max-w-full rounded-2xl border border-line bg-white px-3 py-1 text-center text-sm text-muted sm:max-w-[85%]">
+        <span className="text-ink">{orderEventSentence(entry, mode)}</span> · {time}
       </p>
     </li>
   );
-}
-
-/** A status change or payment event in words: what happened, and what was said with it. */
-function eventWords(entry: Exclude<TimelineEntry, { kind: 'message' }>): { what: string; details: string } {
-  const { detail } = entry;
-  if (
-    entry.kind === 'payment' &&
-    detail.result === 'refunded' &&
-    typeof detail.amountMinor === 'number' &&
-    isCurrencyCode(detail.currency)
-  ) {
-    const said = [detail.reason, detail.reference ? `reference ${detail.reference}` : null];
-    return {
-      what: `Refunded ${formatMoney({ amountMinor: detail.amountMinor, currency: detail.currency })}`,
-      details: said.filter((part) => typeof part === 'string' && part !== '').join(' · '),
-    };
-  }
-  if (entry.kind === 'status' && entry.fromStatus === 'disputed' && typeof detail.resolution === 'string') {
-    const label = entry.toStatus ? ORDER_STATUS_LABELS[entry.toStatus].toLowerCase() : 'updated';
-    return { what: `Dispute settled: order ${label}`, details: detail.resolution };
-  }
-  const what =
-    entry.kind === 'status'
-      ? `Order ${entry.toStatus ? ORDER_STATUS_LABELS[entry.toStatus].toLowerCase() : 'updated'}`
-      : 'Payment update';
-  const details = Object.entries(detail)
-    .filter(([, value]) => value !== null && value !== '')
-    .map(([name, value]) => `${name.replace(/_/g, ' ')}: ${String(value)}`)
-    .join(' · ');
-  return { what, details };
 }
 
 function Composer({ mode, orderId }: OrderTimelineProps) {
