@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifyUser } from '../src/features/notifications/notifications.service.js';
 import { notifications } from '../src/features/notifications/notifications.table.js';
 import type { UserRow } from '../src/features/users/users.table.js';
-import { createTestApp, createUser, signInAs, type TestApp, withXsrf } from './helpers/test-app.js';
+import { apiAs, createTestApp, createUser, signInAs, type TestApp, withXsrf } from './helpers/test-app.js';
 
 type Entry = {
   id: string;
@@ -195,6 +195,93 @@ describe('notification calls', () => {
     });
     expect(forged.statusCode).toBe(403);
     expect(forged.json().error.code).toBe('auth/invalid_state');
+  });
+
+  describe('POST /notification/read_all', () => {
+    const readAll = (session: { cookie: string; header: Record<string, string> }, body: unknown) =>
+      apiAs(harness.app, session).send('POST', '/api/notification/read_all', body);
+    const unreadOf = async (cookie: string) =>
+      (await get('/api/notification?limit=50', cookie)).notifications
+        .filter((entry) => entry.readAt === null)
+        .map((entry) => entry.title);
+
+    it("marks every unread notification of the shopper read, and no one else's", async () => {
+      const owner = await userWithNotifications();
+      const other = await userWithNotifications();
+      const [n12] = (await get('/api/notification', owner.cookie)).notifications;
+      await harness.app.inject({
+        method: 'POST',
+        url: `/api/notification/${n12?.id}/read`,
+        headers: { cookie: owner.cookie, ...owner.header },
+      });
+      const answer = await readAll(owner, {});
+      expect(answer.statusCode, answer.body).toBe(200);
+      // N12 and N8, N4 of its group were read already.
+      expect(answer.json()).toEqual({ markedCount: 9 });
+      expect(await unreadOf(owner.cookie)).toEqual([]);
+      const collapsed = await get('/api/notification?collasped=true', owner.cookie);
+      expect(collapsed.notifications.every((entry) => entry.readAt !== null)).toBe(true);
+      expect(await unreadOf(other.cookie)).toHaveLength(12);
+      expect((await readAll(owner, {})).json()).toEqual({ markedCount: 0 });
+      expect((await get('/api/notification?limit=50', owner.cookie)).notifications).toHaveLength(12);
+    });
+
+    it('with upTo leaves unread what arrived after the newest the reader saw', async () => {
+      const owner = await userWithNotifications();
+      const seen = (await get('/api/notification?limit=50', owner.cookie)).notifications;
+      const n10 = seen.find((entry) => entry.title === 'N10');
+      const answer = await readAll(owner, { upTo: n10?.createdAt });
+      expect(answer.json()).toEqual({ markedCount: 10 });
+      expect(await unreadOf(owner.cookie)).toEqual(['N12', 'N11']);
+    });
+
+    it.each([
+      ['null', null],
+      ['an array', [{}]],
+      ['a string', 'all'],
+      ['a number', 1],
+      ['an unknown field', { everything: true }],
+      ['a time that is not one', { upTo: 'yesterday' }],
+      ['a time without its zone', { upTo: '2026-11-20T10:00:00' }],
+      ['a number for the time', { upTo: 1_700_000_000 }],
+    ])('refuses %s as its body and changes nothing', async (_label, body) => {
+      const owner = await userWithNotifications();
+      const answer = await readAll(owner, body);
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(answer.json().error.code).toBe('general/argument_error');
+      expect(await unreadOf(owner.cookie)).toHaveLength(12);
+    });
+
+    it('refuses a request without a body', async () => {
+      const owner = await userWithNotifications();
+      const answer = await readAll(owner, undefined);
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(await unreadOf(owner.cookie)).toHaveLength(12);
+    });
+
+    it('refuses a visitor with 401 and a request without the anti-forgery header with 403', async () => {
+      const owner = await userWithNotifications();
+      const xsrf = await withXsrf(harness.app);
+      const visitor = await readAll(xsrf, {});
+      expect(visitor.statusCode).toBe(401);
+      expect(visitor.json().error.code).toBe('auth/invalid_access_token');
+      const forged = await harness.app.inject({
+        method: 'POST',
+        url: '/api/notification/read_all',
+        headers: { cookie: owner.cookie, 'content-type': 'application/json' },
+        payload: '{}',
+      });
+      expect(forged.statusCode).toBe(403);
+      expect(forged.json().error.code).toBe('auth/invalid_state');
+      expect(await unreadOf(owner.cookie)).toHaveLength(12);
+    });
+
+    it('is described in the OpenAPI document', async () => {
+      const document = (await harness.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+      const operation = document.paths['/api/notification/read_all']?.post;
+      expect(operation?.summary).toMatch(/Mark all/);
+      expect(operation?.description).toContain('upTo');
+    });
   });
 
   it('notifyUser is how other features add a notification', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencyCodeSchema, moneySchema } from '../validation/wire.js';
+import { currencyCodeSchema, instantSchema, moneySchema } from '../validation/wire.js';
 
 // The storefront's wire shapes (spec sections 3 and 7), shared by the server's routes and the web's calls.
 // Ids are strings, money is { amountMinor, currency } and times are ISO 8601 in UTC.
@@ -216,3 +216,14 @@ export const notificationSchema = z.object({
 
 export const NOTIFICATION_DEFAULT_LIMIT = 5;
 export const NOTIFICATION_MAX_LIMIT = 50;
+
+/**
+ * POST /notification/read_all (docs/decisions/0063). `upTo` is the `createdAt` of the newest notification
+ * the reader has seen: one that arrives after it stays unread. Without it, everything until now is read.
+ */
+export const markAllNotificationsReadSchema = z.strictObject({ upTo: instantSchema.optional() });
+
+export const markAllNotificationsReadAnswerSchema = z.object({
+  /** How many notifications were unread and now are read. */
+  markedCount: z.int(),
+});

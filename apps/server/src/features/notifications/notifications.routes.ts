@@ -1,4 +1,6 @@
 import {
+  markAllNotificationsReadAnswerSchema,
+  markAllNotificationsReadSchema,
   NOTIFICATION_DEFAULT_LIMIT,
   NOTIFICATION_MAX_LIMIT,
   notificationSchema,
@@ -7,7 +9,11 @@ import { instantSchema } from '@crossbuy/core/validation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { guardPrivateRoutes, principalOf } from '../../plugins/authentication.js';
-import { listNotifications, markNotificationRead } from './notifications.service.js';
+import {
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+} from './notifications.service.js';
 
 /** The signed-in shopper's notifications (spec section 7). */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -63,5 +69,25 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       await markNotificationRead(app.db, principalOf(request).userId, request.params.id);
       return reply.status(204).send(null);
     },
+  );
+
+  app.post(
+    '/notification/read_all',
+    {
+      schema: {
+        tags: ['notification'],
+        summary: "Mark all of the signed-in shopper's unread notifications as read",
+        description:
+          'Not in the spec; added for the notifications page (docs/decisions/0063). The body is a JSON ' +
+          'object: `{}` marks everything unread until now; `{ "upTo": "<createdAt>" }` only what was ' +
+          'created at or before that time, so a notification that arrived after the newest one the reader ' +
+          "saw stays unread. Answers how many were marked; another shopper's notifications are never touched.",
+        body: markAllNotificationsReadSchema,
+        response: { 200: markAllNotificationsReadAnswerSchema },
+      },
+    },
+    async (request) => ({
+      markedCount: await markAllNotificationsRead(app.db, principalOf(request).userId, request.body.upTo),
+    }),
   );
 };

@@ -131,3 +131,25 @@ export async function markNotificationRead(db: Database, userId: string, id: str
     : [];
   if (updated.length === 0) throw new AppError('notification/not_found', [id]);
 }
+
+/**
+ * Marks every unread notification of the shopper read, up to `upTo` (the newest one they have seen) when
+ * given, so a notification that arrives while they read the list stays unread. Answers how many changed.
+ */
+export async function markAllNotificationsRead(
+  db: Database,
+  userId: string,
+  upTo?: string | undefined,
+): Promise<number> {
+  const seen = upTo === undefined ? sql`TRUE` : sql`created_at <= ${upTo}::timestamptz`;
+  const [row] = await queryRows<{ marked: number }>(
+    db,
+    sql`WITH marked AS (
+          UPDATE notifications SET read_at = now()
+           WHERE user_id = ${userId} AND read_at IS NULL AND ${seen}
+          RETURNING 1
+        )
+        SELECT count(*)::int AS marked FROM marked`,
+  );
+  return row?.marked ?? 0;
+}
