@@ -35,6 +35,7 @@ export default [
     route('quotations/:quotationId', 'routes/quotation.tsx'),
     route('orders', 'routes/orders.tsx'),
     route('orders/:orderId', 'routes/order.tsx'),
+    route('notifications', 'routes/notifications.tsx'),
     route('contact', 'routes/contact.tsx'),
     route('image_page/:imagePageId', 'routes/image-page.tsx'),
     // The back office: staff only, two-factor on, each section for the roles it names.

@@ -27,3 +27,5 @@ export const STORE_HOME_GROUPS_KEY = ['store-home-groups'] as const;
 export const STORE_IMAGE_PAGES_KEY = ['store-image-pages'] as const;
 /** The store's set-up in the back office: regions, rates, delivery, tax and general rules. */
 export const STORE_SETTINGS_KEY = ['store-settings'] as const;
+/** The shopper's notifications: the header's bell and the notifications page read and mark the same ones. */
+export const NOTIFICATIONS_KEY = ['notifications'] as const;

@@ -1,18 +1,74 @@
 import type { notificationSchema } from '@crossbuy/core/catalogue';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
-import type { ApiClient } from '../../../lib/api-client';
+import { NOTIFICATIONS_KEY } from '../../../lib/query-keys';
+import { useUser } from '../../../lib/user-store';
 
 export type Notification = z.infer<typeof notificationSchema>;
+type NotificationPage = { notifications: Notification[]; nextBeforeTime: string | null };
 
-/** The newest notifications, one entry per group (spec section 7; the parameter keeps the spec's spelling). */
-export async function listNotifications(client: ApiClient = api): Promise<Notification[]> {
-  const { notifications } = await client.get<{ notifications: Notification[] }>('/notification', {
-    query: { collasped: true },
-  });
-  return notifications;
+/** Notifications the page shows at a time; "Show older" asks for as many again. */
+export const NOTIFICATION_PAGE_SIZE = 20;
+
+function useScope() {
+  const { signedIn, profile } = useUser();
+  return { signedIn, key: [...NOTIFICATIONS_KEY, profile?.id ?? null] as const };
 }
 
-export function markNotificationRead(id: string, client: ApiClient = api): Promise<void> {
-  return client.post(`/notification/${encodeURIComponent(id)}/read`);
+/**
+ * The bell's list: the newest notifications, one entry per group (spec section 7; the parameter keeps the
+ * spec's spelling). Its default of 5 is the spec's.
+ */
+export function useLatestNotifications() {
+  const { signedIn, key } = useScope();
+  return useQuery({
+    queryKey: [...key, 'latest'],
+    queryFn: () =>
+      api
+        .get<NotificationPage>('/notification', { query: { collasped: true } })
+        .then((page) => page.notifications),
+    enabled: signedIn,
+  });
+}
+
+/** The notifications page: every notification, newest first, a page at a time by the spec's beforeTime. */
+export function useNotificationPages() {
+  const { signedIn, key } = useScope();
+  return useInfiniteQuery({
+    queryKey: [...key, 'all'],
+    queryFn: ({ pageParam }) =>
+      api.get<NotificationPage>('/notification', {
+        query: { limit: NOTIFICATION_PAGE_SIZE, ...(pageParam ? { beforeTime: pageParam } : {}) },
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextBeforeTime,
+    enabled: signedIn,
+  });
+}
+
+/** Whatever is marked read, the bell and the page both read their lists again. */
+function useNotificationChange<Input, Answer>(send: (input: Input) => Promise<Answer>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
+  });
+}
+
+/** `POST /notification/{id}/read`: the notification, and the older ones of its group, are read. */
+export function useMarkNotificationRead() {
+  return useNotificationChange((id: string) =>
+    api.post<void>(`/notification/${encodeURIComponent(id)}/read`),
+  );
+}
+
+/**
+ * `POST /notification/read_all` (docs/decisions/0063), up to the newest notification the shopper has seen,
+ * so one arriving meanwhile stays unread.
+ */
+export function useMarkAllNotificationsRead() {
+  return useNotificationChange((upTo: string | undefined) =>
+    api.post<{ markedCount: number }>('/notification/read_all', upTo ? { upTo } : {}),
+  );
 }

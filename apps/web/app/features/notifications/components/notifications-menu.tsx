@@ -1,34 +1,22 @@
-import { formatDateTime } from '@crossbuy/core/dates';
 import { messageForError } from '@crossbuy/core/errors';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { headerControl, headerControlLabel } from '../../../components/shell/header-control';
-import { listNotifications, markNotificationRead, type Notification } from '../api/notifications-api';
-
-type LoadState = { notifications: Notification[]; failure: string | null; loaded: boolean };
+import { textLinkClasses } from '../../../components/ui/button';
+import { type Notification, useLatestNotifications, useMarkNotificationRead } from '../api/notifications-api';
+import { NotificationEntry } from './notification-entry';
 
 /**
- * The signed-in shopper's latest notifications behind a button in the header. Loaded on its own (see
- * site-header.tsx), so visitors never download it.
+ * The signed-in shopper's latest notifications behind a button in the header, with a link to all of them.
+ * Loaded on its own (see site-header.tsx), so visitors never download it.
  */
 export default function NotificationsMenu() {
   const id = useId();
-  const [state, setState] = useState<LoadState>({ notifications: [], failure: null, loaded: false });
+  const latest = useLatestNotifications();
+  const markRead = useMarkNotificationRead();
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setState({ notifications: await listNotifications(), failure: null, loaded: true });
-    } catch (error) {
-      setState((current) => ({ ...current, failure: messageForError(error), loaded: true }));
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   // Clicking elsewhere or pressing Escape closes the panel; Escape returns focus to the button.
   useEffect(() => {
@@ -50,14 +38,15 @@ export default function NotificationsMenu() {
     };
   }, [open]);
 
-  const unread = state.notifications.reduce((sum, entry) => sum + (entry.readAt ? 0 : entry.count), 0);
+  const notifications = latest.data ?? [];
+  const unread = notifications.reduce((sum, entry) => sum + (entry.readAt ? 0 : entry.count), 0);
 
   const read = (entry: Notification) => {
     setOpen(false);
     if (entry.readAt) return;
-    markNotificationRead(entry.id).then(load, (error: unknown) =>
-      console.warn('Marking a notification read failed', messageForError(error)),
-    );
+    markRead.mutate(entry.id, {
+      onError: (error) => console.warn('Marking a notification read failed', messageForError(error)),
+    });
   };
 
   // On a phone the panel hangs from the whole header (site-header.tsx), not from this button, so it
@@ -71,7 +60,7 @@ export default function NotificationsMenu() {
         aria-controls={`${id}-panel`}
         onClick={() => {
           setOpen((current) => !current);
-          if (!open) void load();
+          if (!open) void latest.refetch();
         }}
         className={headerControl}
       >
@@ -88,7 +77,10 @@ export default function NotificationsMenu() {
         </svg>
         <span className={headerControlLabel}>Notifications</span>
         {unread > 0 ? (
-          <span className="absolute end-0.5 top-0.5 rounded-full bg-danger-700 px-1.5 text-xs text-white md:static">
+          <span
+            data-testid="notifications-badge"
+            className="absolute end-0.5 top-0.5 rounded-full bg-danger-700 px-1.5 text-xs text-white md:static"
+          >
             {unread}
             <span className="sr-only"> unread</span>
           </span>
@@ -101,47 +93,30 @@ export default function NotificationsMenu() {
         className="absolute inset-x-4 top-full z-40 mt-1 max-h-[70dvh] overflow-y-auto rounded-xl border border-line bg-white p-2 shadow-lg md:inset-x-auto md:end-0 md:top-auto md:mt-2 md:w-[22rem]"
       >
         <p className="px-2 py-1 text-sm font-semibold">Notifications</p>
-        {state.failure ? (
+        {latest.isError ? (
           <p role="alert" className="px-2 py-2 text-sm text-danger-700">
-            {state.failure}
+            {messageForError(latest.error)}
           </p>
         ) : null}
-        {state.loaded && !state.failure && state.notifications.length === 0 ? (
+        {latest.isSuccess && notifications.length === 0 ? (
           <p className="px-2 py-2 text-sm text-muted">You have no notifications yet.</p>
         ) : null}
         <ul className="flex flex-col">
-          {state.notifications.map((entry) => {
-            const body = (
-              <>
-                <span className={`block text-sm ${entry.readAt ? '' : 'font-semibold'}`}>
-                  {entry.title}
-                  {entry.count > 1 ? ` (${entry.count})` : ''}
-                  {entry.readAt ? null : <span className="sr-only"> (unread)</span>}
-                </span>
-                <span className="block text-sm text-muted">{entry.body}</span>
-                <span className="block text-xs text-muted">{formatDateTime(entry.createdAt)}</span>
-              </>
-            );
-            const style = 'block w-full rounded-lg px-2 py-2 text-start hover:bg-brand-50';
-            return (
-              <li key={entry.id}>
-                {entry.link?.startsWith('/') ? (
-                  <Link to={entry.link} className={style} onClick={() => read(entry)}>
-                    {body}
-                  </Link>
-                ) : entry.link ? (
-                  <a href={entry.link} rel="noopener" className={style} onClick={() => read(entry)}>
-                    {body}
-                  </a>
-                ) : (
-                  <button type="button" className={style} onClick={() => read(entry)}>
-                    {body}
-                  </button>
-                )}
-              </li>
-            );
-          })}
+          {notifications.map((entry) => (
+            <li key={entry.id}>
+              <NotificationEntry
+                entry={entry}
+                onOpen={read}
+                className="block w-full rounded-lg px-2 py-2 text-start hover:bg-brand-50"
+              />
+            </li>
+          ))}
         </ul>
+        <p className="border-t border-line px-2 pt-2 text-sm">
+          <Link to="/notifications" className={textLinkClasses} onClick={() => setOpen(false)}>
+            See all notifications
+          </Link>
+        </p>
       </div>
     </div>
   );
