@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addToCartSchema, reconcileSelection, selectionSubtotal, updateCartItemSchema } from './index.js';
+import {
+  addToCartSchema,
+  fitCartQuantity,
+  mostCartQuantity,
+  reconcileSelection,
+  selectionSubtotal,
+  updateCartItemSchema,
+} from './index.js';
 
 describe('reconcileSelection', () => {
   it('drops ids that no longer exist and says whether everything is checked', () => {
@@ -19,6 +26,27 @@ describe('reconcileSelection', () => {
       reconcileSelection({ cartItemIds: [], quotationItemIds: [] }, { cartItemIds: [], quotationItemIds: [] })
         .allChecked,
     ).toBe(false);
+  });
+});
+
+describe('fitCartQuantity', () => {
+  it('keeps a quantity within one to the stock and the most one line holds, saying which bound it met', () => {
+    expect(fitCartQuantity(2, 3)).toEqual({ quantity: 2, limit: null });
+    expect(fitCartQuantity(0, 3)).toEqual({ quantity: 1, limit: 'fewest' });
+    expect(fitCartQuantity(-4, null)).toEqual({ quantity: 1, limit: 'fewest' });
+    expect(fitCartQuantity(Number.NaN, 3)).toEqual({ quantity: 1, limit: 'fewest' });
+    expect(fitCartQuantity(5, 3)).toEqual({ quantity: 3, limit: 'stock' });
+    expect(fitCartQuantity(999, 3)).toEqual({ quantity: 3, limit: 'stock' });
+    expect(fitCartQuantity(999, 500)).toEqual({ quantity: 99, limit: 'most' });
+    expect(fitCartQuantity(999, null)).toEqual({ quantity: 99, limit: 'most' });
+    expect(fitCartQuantity(2.7, 3)).toEqual({ quantity: 2, limit: null });
+  });
+
+  it('leaves a sold-out item its quantity, since nothing would fit', () => {
+    expect(fitCartQuantity(4, 0)).toEqual({ quantity: 4, limit: null });
+    expect(mostCartQuantity(0)).toBe(99);
+    expect(mostCartQuantity(3)).toBe(3);
+    expect(mostCartQuantity(null)).toBe(99);
   });
 });
 

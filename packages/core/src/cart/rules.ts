@@ -1,11 +1,38 @@
 import { isInStock, linePrice, type StockedProduct } from '../catalogue/stock.js';
 import { type CurrencyCode, type Money, sumMoney } from '../money/index.js';
+import { CART_MAX_QUANTITY } from './limits.js';
 
 // Spec sections 3 and 4: the rules of cart lines and of the shopper's checkout selection.
 
 /** Spec section 4's stock rule, read for one cart line. */
 export function cartLineInStock(product: StockedProduct, variantPath: string, quantity: number): boolean {
   return isInStock(product, variantPath, quantity);
+}
+
+/** Why a quantity was changed to fit: below one, above what one line may hold, or above the stock. */
+export type QuantityLimit = 'fewest' | 'most' | 'stock';
+export type FittedQuantity = { quantity: number; limit: QuantityLimit | null };
+
+/**
+ * The quantity a shopper typed, brought within 1 to CART_MAX_QUANTITY and within the units in stock
+ * (spec section 4's stock rule), with the bound that changed it. `unitsInStock` is null while unknown (an
+ * option not chosen yet); a sold-out item keeps the quantity, since no quantity would fit. Fractions are
+ * cut to whole units without a word: nobody means to buy half a kettle.
+ */
+export function fitCartQuantity(requested: number, unitsInStock: number | null): FittedQuantity {
+  const whole = Math.trunc(requested);
+  if (!Number.isFinite(whole) || whole < 1) return { quantity: 1, limit: 'fewest' };
+  const stockBound = unitsInStock !== null && unitsInStock >= 1 ? unitsInStock : Number.POSITIVE_INFINITY;
+  if (whole > stockBound && stockBound < CART_MAX_QUANTITY) return { quantity: stockBound, limit: 'stock' };
+  if (whole > CART_MAX_QUANTITY) return { quantity: CART_MAX_QUANTITY, limit: 'most' };
+  return { quantity: whole, limit: null };
+}
+
+/** The most a quantity stepper may go up to: the stock when some is left and it is below the cart's bound. */
+export function mostCartQuantity(unitsInStock: number | null): number {
+  return unitsInStock !== null && unitsInStock >= 1
+    ? Math.min(unitsInStock, CART_MAX_QUANTITY)
+    : CART_MAX_QUANTITY;
 }
 
 /** The price of the chosen lines, in `currency`; an empty selection costs nothing in that currency. */

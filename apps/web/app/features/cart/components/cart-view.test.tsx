@@ -262,6 +262,47 @@ describe('CartView', () => {
     expect((within(old).getByRole('checkbox') as HTMLInputElement).disabled).toBe(true);
   });
 
+  it('fits a typed quantity on the field, with the reason beside it and no banner', async () => {
+    serveCart([aCartItem({ stockAvailable: 3 })], [cooker]);
+    signIn();
+    renderCart();
+    const row = await screen.findByRole('listitem', { name: 'Rice cooker' });
+    const quantity = within(row).getByLabelText('Quantity of Rice cooker') as HTMLInputElement;
+    const reason = () => {
+      const ids = (quantity.getAttribute('aria-describedby') ?? '').split(' ');
+      return ids.map((id) => document.getElementById(id)?.textContent).join(' | ');
+    };
+
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '5');
+    await userEvent.tab();
+    expect(quantity.value).toBe('3');
+    expect(reason()).toBe('Only 3 left, so the quantity is 3.');
+    await waitFor(() =>
+      expect(api.calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+        { quantity: 3 },
+      ]),
+    );
+
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '0{Enter}');
+    expect(quantity.value).toBe('1');
+    expect(reason()).toBe('1 is the fewest: to take it out of your cart, use Remove.');
+
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '999{Enter}');
+    expect(quantity.value).toBe('3');
+    expect(reason()).toBe('Only 3 left, so the quantity is 3.');
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    // At the stock, + stays pressable and says why the quantity does not rise.
+    await waitFor(() => expect(within(row).getByTestId('line-total').textContent).toMatch(/^S\$269\.70$/));
+    const more = within(row).getByRole('button', { name: 'One more Rice cooker' });
+    await userEvent.click(more);
+    expect(document.activeElement).toBe(more);
+    expect(quantity.value).toBe('3');
+  });
+
   it('lists quotation items with the cart, choosable once quoted, and checks out the chosen ones', async () => {
     const quoted = aQuotationItem({
       id: 'q1',

@@ -1,4 +1,4 @@
-import { CART_MAX_QUANTITY, CART_MESSAGE_MAX_LENGTH, selectionSubtotal } from '@crossbuy/core/cart';
+import { CART_MESSAGE_MAX_LENGTH, selectionSubtotal } from '@crossbuy/core/cart';
 import type { Product } from '@crossbuy/core/catalogue';
 import { formatErrorMessage, messageForError } from '@crossbuy/core/errors';
 import { type CurrencyCode, formatMoney, type Money, money, sumMoney } from '@crossbuy/core/money';
@@ -10,6 +10,7 @@ import { Button, buttonClasses, textLinkClasses } from '../../../components/ui/b
 import { LineThumbnail } from '../../../components/ui/line-thumbnail';
 import { Loading } from '../../../components/ui/loading';
 import { LoadFailure } from '../../../components/ui/page-states';
+import { QuantityField } from '../../../components/ui/quantity-field';
 import { track } from '../../../lib/analytics';
 import { majorUnits, productItem } from '../../../lib/product-analytics';
 import { useRedirectToSignIn } from '../../../lib/redirect-to-sign-in';
@@ -25,6 +26,7 @@ import {
   useUpdateCartItem,
 } from '../api/cart-api';
 import { type SelectionIds, useCartSelection } from '../checkout-selection';
+import { CheckboxTarget } from './checkbox-target';
 import { QuotationLineRow, quotationLineRefusal } from './quotation-line-row';
 
 type CartViewProps = {
@@ -316,18 +318,21 @@ function SignedInCart({ currency, highlightedItemId }: CartViewProps) {
         <EmptyCart />
       ) : (
         <>
-          <div className="mt-6 flex items-center gap-2">
-            <input
-              id="cart-select-all"
-              type="checkbox"
-              className="size-5 accent-brand-700"
-              checked={selection.allChecked}
-              disabled={
-                !selectable || selectable.cartItemIds.length + selectable.quotationItemIds.length === 0
-              }
-              onChange={(event) => selection.setAll(event.target.checked)}
-            />
-            <label htmlFor="cart-select-all" className="text-sm font-semibold">
+          <div className="mt-6 flex">
+            {/* The whole label is the touch target: at least 44 by 44 pixels around the box. */}
+            <label className="-ms-3 flex min-h-11 cursor-pointer items-center gap-1 pe-3 text-sm font-semibold">
+              <span className="flex size-11 items-center justify-center">
+                <input
+                  id="cart-select-all"
+                  type="checkbox"
+                  className="size-5 accent-brand-700"
+                  checked={selection.allChecked}
+                  disabled={
+                    !selectable || selectable.cartItemIds.length + selectable.quotationItemIds.length === 0
+                  }
+                  onChange={(event) => selection.setAll(event.target.checked)}
+                />
+              </span>
               Select all
             </label>
           </div>
@@ -399,35 +404,26 @@ function CartLineRow({
   const { cartItem, product } = line;
   const update = useUpdateCartItem();
   const row = useRef<HTMLLIElement>(null);
-  const [quantityText, setQuantityText] = useState(String(cartItem.quantity));
   const [message, setMessage] = useState(cartItem.message);
   const id = `cart-line-${cartItem.id}`;
 
-  useEffect(() => setQuantityText(String(cartItem.quantity)), [cartItem.quantity]);
   useEffect(() => setMessage(cartItem.message), [cartItem.message]);
   // The line just added is brought into view once, when the page opens on it.
   useEffect(() => {
     if (highlighted) row.current?.scrollIntoView?.({ block: 'center' });
   }, [highlighted]);
 
-  const save = async (change: { quantity?: number; message?: string }) => {
+  /** Saves a change; a refusal is said above the lines and the fields show the line as it is. */
+  const save = async (change: { quantity?: number; message?: string }): Promise<boolean> => {
     onFailure(null);
     try {
       await update.mutateAsync({ id: cartItem.id, update: change });
+      return true;
     } catch (error) {
       onFailure(messageForError(error));
-      setQuantityText(String(cartItem.quantity));
       setMessage(cartItem.message);
+      return false;
     }
-  };
-
-  const setQuantity = (next: number) => {
-    if (!Number.isInteger(next) || next < 1 || next > CART_MAX_QUANTITY) {
-      onFailure(formatErrorMessage('cart/invalid_quantity', [CART_MAX_QUANTITY]));
-      setQuantityText(String(cartItem.quantity));
-      return;
-    }
-    if (next !== cartItem.quantity) void save({ quantity: next });
   };
 
   const lineTotal = {
@@ -435,6 +431,7 @@ function CartLineRow({
     amountMinor: cartItem.unitPrice.amountMinor * cartItem.quantity,
   };
   const available = cartItem.available;
+  const shortOfStock = available && !cartItem.inStock;
 
   return (
     <li
@@ -445,15 +442,17 @@ function CartLineRow({
       className="flex flex-col gap-3 p-4 data-highlighted:bg-brand-50 sm:flex-row sm:items-start"
     >
       <div className="flex items-start gap-3">
-        <input
-          id={`${id}-select`}
-          type="checkbox"
-          className="mt-1 size-5 shrink-0 accent-brand-700"
-          checked={selected}
-          disabled={!available}
-          onChange={(event) => onSelect(event.target.checked)}
-          aria-label={`Select ${product.name} for checkout`}
-        />
+        <CheckboxTarget htmlFor={`${id}-select`}>
+          <input
+            id={`${id}-select`}
+            type="checkbox"
+            className="size-5 accent-brand-700"
+            checked={selected}
+            disabled={!available}
+            onChange={(event) => onSelect(event.target.checked)}
+            aria-label={`Select ${product.name} for checkout`}
+          />
+        </CheckboxTarget>
         <LineThumbnail image={product.mainImage} size={72} />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
@@ -479,51 +478,29 @@ function CartLineRow({
           <p className="text-sm font-semibold text-danger-700">
             {formatErrorMessage('cart/product_unavailable')}
           </p>
-        ) : !cartItem.inStock ? (
-          <p className="text-sm font-semibold text-danger-700">
-            {cartItem.stockAvailable > 0
-              ? `Only ${cartItem.stockAvailable} left: choose ${cartItem.stockAvailable} or fewer.`
-              : 'Out of stock for now.'}
-          </p>
         ) : null}
 
         <div className="flex flex-wrap items-end gap-3">
-          <fieldset className="flex flex-col gap-1" disabled={!available || update.isPending}>
+          <fieldset className="flex flex-col gap-1" disabled={!available}>
             <legend className="mb-1 text-sm font-medium">Quantity</legend>
-            <div className="flex items-center gap-1">
-              <button
-                type="button"
-                className={buttonClasses('secondary', 'min-w-11 px-0')}
-                aria-label={`One fewer ${product.name}`}
-                disabled={cartItem.quantity <= 1}
-                onClick={() => setQuantity(cartItem.quantity - 1)}
-              >
-                −
-              </button>
-              <input
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={CART_MAX_QUANTITY}
-                aria-label={`Quantity of ${product.name}`}
-                value={quantityText}
-                onChange={(event) => setQuantityText(event.target.value)}
-                onBlur={() => setQuantity(Number(quantityText))}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter') setQuantity(Number(quantityText));
-                }}
-                className="min-h-11 w-16 rounded-lg border border-line bg-white px-2 text-center text-base"
-              />
-              <button
-                type="button"
-                className={buttonClasses('secondary', 'min-w-11 px-0')}
-                aria-label={`One more ${product.name}`}
-                disabled={cartItem.quantity >= CART_MAX_QUANTITY}
-                onClick={() => setQuantity(cartItem.quantity + 1)}
-              >
-                +
-              </button>
-            </div>
+            <QuantityField
+              id={`${id}-quantity`}
+              productName={product.name}
+              quantity={cartItem.quantity}
+              unitsInStock={cartItem.stockAvailable}
+              onChange={(quantity) => save({ quantity })}
+              stepper
+              busy={update.isPending}
+              fewestReason="1 is the fewest: to take it out of your cart, use Remove."
+              noteId={shortOfStock ? `${id}-stock` : undefined}
+            />
+            {shortOfStock ? (
+              <p id={`${id}-stock`} className="max-w-64 text-sm font-semibold text-danger-700">
+                {cartItem.stockAvailable > 0
+                  ? `Only ${cartItem.stockAvailable} left: choose ${cartItem.stockAvailable} or fewer.`
+                  : 'Out of stock for now.'}
+              </p>
+            ) : null}
           </fieldset>
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" onClick={onMove} disabled={!available}>

@@ -4,6 +4,7 @@ import { formatMoney } from '@crossbuy/core/money';
 import type { CartLikeQuotationLine } from '@crossbuy/core/quotation';
 import { Link } from 'react-router';
 import { LineThumbnail } from '../../../components/ui/line-thumbnail';
+import { CheckboxTarget } from './checkbox-target';
 
 /** Why a quotation item cannot be checked out, in the catalogue's words; null when it can. */
 export function quotationLineRefusal({ item }: CartLikeQuotationLine): string | null {
@@ -31,16 +32,18 @@ export function QuotationLineRow({ line, selected, onSelect }: QuotationLineRowP
   return (
     <li id={id} aria-label={item.name} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start">
       <div className="flex items-start gap-3">
-        <input
-          id={`${id}-select`}
-          type="checkbox"
-          className="mt-1 size-5 shrink-0 accent-brand-700"
-          checked={selected}
-          disabled={refusal !== null}
-          onChange={(event) => onSelect(event.target.checked)}
-          aria-label={`Select ${item.name} for checkout`}
-          aria-describedby={refusal ? `${id}-refusal` : undefined}
-        />
+        <CheckboxTarget htmlFor={`${id}-select`}>
+          <input
+            id={`${id}-select`}
+            type="checkbox"
+            className="size-5 accent-brand-700"
+            checked={selected}
+            disabled={refusal !== null}
+            onChange={(event) => onSelect(event.target.checked)}
+            aria-label={`Select ${item.name} for checkout`}
+            aria-describedby={refusal ? `${id}-refusal` : undefined}
+          />
+        </CheckboxTarget>
         <LineThumbnail image={item.mainImage} size={72} />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-1">

@@ -5,12 +5,11 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClasses } from '../../../components/ui/button';
 import { Price, PriceRange } from '../../../components/ui/price';
+import { QuantityField } from '../../../components/ui/quantity-field';
 import { Breadcrumbs } from './breadcrumbs';
 import { ProductGallery } from './product-gallery';
-import { StockState } from './stock-state';
+import { StockState, unitsInStock } from './stock-state';
 import { choicePath, initialChoice, type VariantChoice, VariantPicker } from './variant-picker';
-
-const MAX_QUANTITY = 99;
 
 /** What the shopper has chosen on the page, for the buttons that act on it. */
 export type ProductChoice = {
@@ -84,26 +83,23 @@ export function ProductDetail({ product, trail, actions }: ProductDetailProps) {
           ) : (
             <div className="flex flex-col gap-5">
               {hasVariants ? <VariantPicker product={product} choice={choice} onChange={setChoice} /> : null}
-              <StockState product={product} path={path} quantity={quantity} missing={missing} />
-              <div className="flex flex-col gap-1.5">
-                <label htmlFor={`${id}-quantity`} className="text-sm font-semibold">
-                  Quantity
-                </label>
-                <input
-                  id={`${id}-quantity`}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={MAX_QUANTITY}
-                  step={1}
-                  value={quantity}
-                  onChange={(event) => {
-                    const next = Math.trunc(Number(event.target.value));
-                    setQuantity(Number.isFinite(next) ? Math.min(Math.max(next, 1), MAX_QUANTITY) : 1);
-                  }}
-                  className="min-h-11 w-24 rounded-lg border border-line bg-white px-3 text-base"
-                />
-              </div>
+              <StockState
+                id={`${id}-stock`}
+                product={product}
+                path={path}
+                quantity={quantity}
+                missing={missing}
+              />
+              <QuantityField
+                id={`${id}-quantity`}
+                label="Quantity"
+                productName={product.name}
+                quantity={quantity}
+                unitsInStock={path === null ? null : unitsInStock(product, path)}
+                onChange={setQuantity}
+                noteId={`${id}-stock`}
+                refitWhenStockChanges
+              />
               {actions?.({ path, quantity, price: chosenPrice ?? product.price, label, missing })}
             </div>
           )}

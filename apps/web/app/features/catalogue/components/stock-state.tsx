@@ -10,18 +10,23 @@ type StockStateProps = {
   quantity: number;
   /** Names of the variants still to choose, for the prompt. */
   missing: readonly string[];
+  /** So the quantity field can be read with what it says. */
+  id?: string;
 };
 
+/** Units of the chosen variant, or of the product without variants (spec section 4). */
+export function unitsInStock(product: StockedProduct, path: string): number {
+  return Object.hasOwn(product.variantPaths, path) ? (product.variantPaths[path]?.stock ?? 0) : product.stock;
+}
+
 /** Stock of the chosen variant, or of the product, against the quantity (core's rule, spec section 4). */
-export function StockState({ product, path, quantity, missing }: StockStateProps) {
+export function StockState({ product, path, quantity, missing, id }: StockStateProps) {
   let tone = 'text-muted';
   let text: string;
   if (path === null) {
     text = `Choose ${missing.join(' and ').toLowerCase()} to see stock.`;
   } else {
-    const units = Object.hasOwn(product.variantPaths, path)
-      ? (product.variantPaths[path]?.stock ?? 0)
-      : product.stock;
+    const units = unitsInStock(product, path);
     if (units < 1) {
       tone = 'text-danger-700';
       text = 'Sold out';
@@ -37,7 +42,7 @@ export function StockState({ product, path, quantity, missing }: StockStateProps
     }
   }
   return (
-    <p role="status" className={`text-sm font-semibold ${tone}`} data-testid="stock-state">
+    <p id={id} role="status" className={`text-sm font-semibold ${tone}`} data-testid="stock-state">
       {text}
     </p>
   );

@@ -101,14 +101,45 @@ describe('the variant picker', () => {
     expect(within(sizes).getByRole('radio', { name: 'M (sold out)' })).toBeTruthy();
   });
 
-  it('checks the quantity against the chosen variant', async () => {
+  it('fits the quantity to the chosen variant on the field itself, saying why next to it', async () => {
     renderProduct(shirt);
     await userEvent.click(screen.getByRole('radio', { name: 'Black' }));
     await userEvent.click(screen.getByRole('radio', { name: 'M' }));
-    const quantity = screen.getByLabelText('Quantity');
+    const quantity = screen.getByLabelText('Quantity') as HTMLInputElement;
     await userEvent.clear(quantity);
     await userEvent.type(quantity, '13');
-    expect(stock()).toBe('Only 12 left: choose 12 or fewer.');
+    await userEvent.tab();
+    expect(quantity.value).toBe('12');
+    expect(screen.getByTestId('choice').textContent).toBe('0/0 × 12, missing ');
+    const described = (quantity.getAttribute('aria-describedby') ?? '').split(' ');
+    const reasons = described.map((id) => document.getElementById(id)?.textContent);
+    expect(reasons).toEqual(['In stock', 'Only 12 left, so the quantity is 12.']);
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '0{Enter}');
+    expect(quantity.value).toBe('1');
+    expect(document.getElementById(`${quantity.id.replace(/-input$/, '')}-reason`)?.textContent).toBe(
+      '1 is the fewest you can buy.',
+    );
+  });
+
+  it('fits a quantity again when another option has fewer left', async () => {
+    const fewer = {
+      ...shirt,
+      variantPaths: { ...shirt.variantPaths, '0/1': { price: sgd(3290), stock: 3 } },
+    };
+    renderProduct(fewer);
+    await userEvent.click(screen.getByRole('radio', { name: 'Black' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'M' }));
+    const quantity = screen.getByLabelText('Quantity') as HTMLInputElement;
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '5{Enter}');
+    expect(quantity.value).toBe('5');
+    await userEvent.click(screen.getByRole('radio', { name: /^L/ }));
+    expect(quantity.value).toBe('3');
+    expect(screen.getByText('Only 3 left, so the quantity is 3.')).toBeTruthy();
+    expect(stock()).toBe('In stock: only 3 left');
   });
 
   it('uses the product stock when there are no variants', () => {
