@@ -230,7 +230,7 @@ class StoreMovesOn extends OrderCommand {
     if (!next) return;
     const answer = await real.operator.send('POST', `/api/admin/orders/${order.id}/status`, {
       to: next,
-      ...(next === 'shipped' && { trackingNumber: 'SG0001' }),
+      ...(next === 'shipped' && { trackingNumber: 'SG0001', carrier: 'SingPost' }),
     });
     expectAnswered(answer, this.toString());
   }

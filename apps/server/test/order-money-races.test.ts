@@ -342,6 +342,7 @@ describe('one order, two things at once', () => {
     const shipped = await operator.send('POST', `/api/admin/orders/${order.id}/status`, {
       to: 'shipped',
       trackingNumber: 'SG123456789',
+      carrier: 'SingPost',
     });
     expect(shipped.statusCode, shipped.body).toBe(200);
 

@@ -134,19 +134,44 @@ describe("the store's order desk", () => {
 
       const processing = await move(order.id, { to: 'processing' });
       expect(processing.statusCode, processing.body).toBe(200);
-      expect(processing.json()).toEqual({ status: 'processing', trackingNumber: null });
+      expect(processing.json()).toEqual({
+        status: 'processing',
+        trackingNumber: null,
+        carrier: null,
+        trackingUrl: null,
+      });
 
-      const untracked = await move(order.id, { to: 'shipped' });
+      const untracked = await move(order.id, { to: 'shipped', carrier: 'SingPost' });
       expect(untracked.statusCode).toBe(400);
       expect(errorCode(untracked)).toBe('order/invalid_tracking_number');
-      expect(errorCode(await move(order.id, { to: 'shipped', trackingNumber: ' '.repeat(3) }))).toBe(
-        'order/invalid_tracking_number',
+      expect(
+        errorCode(
+          await move(order.id, { to: 'shipped', carrier: 'SingPost', trackingNumber: ' '.repeat(3) }),
+        ),
+      ).toBe('order/invalid_tracking_number');
+      expect(errorCode(await move(order.id, { to: 'shipped', trackingNumber: 'SG123456789' }))).toBe(
+        'order/invalid_carrier',
       );
 
-      const shipped = await move(order.id, { to: 'shipped', trackingNumber: ' SG123456789 ' });
-      expect(shipped.json()).toEqual({ status: 'shipped', trackingNumber: 'SG123456789' });
+      const shipped = await move(order.id, {
+        to: 'shipped',
+        carrier: 'SingPost',
+        trackingNumber: ' SG123456789 ',
+      });
+      const trackingUrl = 'https://www.singpost.com/track-items?trackingid=SG123456789';
+      expect(shipped.json()).toEqual({
+        status: 'shipped',
+        trackingNumber: 'SG123456789',
+        carrier: 'SingPost',
+        trackingUrl,
+      });
       const [row] = await harness.app.db.select().from(orders).where(eq(orders.id, order.id));
-      expect(row).toMatchObject({ status: 'shipped', trackingNumber: 'SG123456789' });
+      expect(row).toMatchObject({
+        status: 'shipped',
+        trackingNumber: 'SG123456789',
+        carrier: 'SingPost',
+        trackingUrl,
+      });
       expect(row?.shippedAt).toBeInstanceOf(Date);
 
       const events = await harness.app.db
@@ -155,7 +180,7 @@ describe("the store's order desk", () => {
         .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.kind, 'status')));
       expect(events.map((event) => [event.toStatus, event.actor, event.detail])).toEqual([
         ['processing', 'store', {}],
-        ['shipped', 'store', { trackingNumber: 'SG123456789' }],
+        ['shipped', 'store', { trackingNumber: 'SG123456789', carrier: 'SingPost' }],
       ]);
       const notices = await harness.app.db
         .select()
@@ -163,7 +188,7 @@ describe("the store's order desk", () => {
         .where(eq(notifications.userId, shopper.id));
       expect(notices.map((notice) => [notice.title, notice.body])).toContainEqual([
         `Order ${order.orderRef} is on its way`,
-        'Shipped. Tracking number SG123456789.',
+        'Shipped with SingPost. Tracking number SG123456789.',
       ]);
       const audited = await harness.app.db
         .select()
@@ -177,8 +202,8 @@ describe("the store's order desk", () => {
         ],
         [
           'order.move',
-          { status: 'processing', trackingNumber: null },
-          { status: 'shipped', trackingNumber: 'SG123456789' },
+          { status: 'processing', trackingNumber: null, carrier: null },
+          { status: 'shipped', trackingNumber: 'SG123456789', carrier: 'SingPost' },
         ],
       ]);
     });
@@ -192,7 +217,7 @@ describe("the store's order desk", () => {
       for (const body of [{ to: 'paid' }, { to: 'cancelled' }, { to: 'lost' }, {}, null, [], 'shipped']) {
         expect((await move(unpaid.id, body)).statusCode, JSON.stringify(body)).toBe(400);
       }
-      const nul = await move(unpaid.id, { to: 'shipped', trackingNumber: 'SG\u0000123' });
+      const nul = await move(unpaid.id, { to: 'shipped', carrier: 'UPS', trackingNumber: 'SG\u0000123' });
       expect(nul.statusCode).toBe(400);
       expect(errorCode(nul)).toMatch(/^general\//);
       expect(errorCode(await move('9d7a4a52-7a65-4b9a-9d7e-0f1f5d0c7a11', { to: 'processing' }))).toBe(

@@ -105,6 +105,7 @@ test.describe('orders', () => {
     await openHydrated(store, `/admin/orders/${order.id}`);
     await store.getByRole('button', { name: 'Start processing' }).click();
     await expect(store.getByText('The order is now being prepared.')).toBeVisible();
+    await store.getByLabel('Carrier').selectOption('SingPost');
     await store.getByLabel('Tracking number').fill('SG123456789');
     await store.getByRole('button', { name: 'Mark as shipped' }).click();
     await expect(store.getByText('The order is now shipped.')).toBeVisible();
@@ -112,7 +113,11 @@ test.describe('orders', () => {
     await store.close();
 
     // The shopper's page, open all along, hears of it without a reload.
-    await expect(page.getByText('Tracking number: SG123456789')).toBeVisible();
+    await expect(page.getByText('Shipped with SingPost')).toBeVisible();
+    await expect(page.getByRole('link', { name: /SG123456789/ })).toHaveAttribute(
+      'href',
+      'https://www.singpost.com/track-items?trackingid=SG123456789',
+    );
     await expect(page.getByRole('list', { name: 'Order progress' }).getByText('Shipped')).toBeVisible();
     expect(errors).toEqual([]);
   });

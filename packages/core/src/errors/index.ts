@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { CART_MAX_ITEMS, CART_MAX_QUANTITY, CART_MESSAGE_MAX_LENGTH } from '../cart/limits.js';
+import { BULK_SHIP_MAX_ORDERS, CARRIER_NAME_MAX_LENGTH, CARRIERS_MAX } from '../order/shipping-limits.js';
 import {
   QUOTATION_DECLINE_REASON_MAX_LENGTH,
   QUOTATION_INSTRUCTIONS_MAX_LENGTH,
@@ -239,6 +240,9 @@ export const ERROR_MESSAGES = {
   'order/payment_in_progress':
     'A payment for this order is under way; wait for it to finish, or message the store if it is stuck',
   'order/not_due': 'This order still has time to be paid',
+  'order/invalid_carrier': "Please choose one of the store's carriers",
+  'order/invalid_bulk_selection': 'Please choose 1 to {0} different orders to ship',
+  'order/bulk_ship_refused': 'Nothing was shipped: {0} of the orders cannot be shipped as they are',
   'contact/invalid_name': 'Please enter your name (at most 100 characters)',
   'contact/invalid_email': 'Please enter a valid email address so we can reply',
   'contact/invalid_phone_number':
@@ -283,6 +287,11 @@ export const ERROR_MESSAGES = {
   'settings/invalid_max_units_held': 'Please enter a maximum of 1 to {0} units of one item per shopper',
   'settings/invalid_max_orders_per_hour': 'Please enter a maximum of 1 to {0} orders per shopper an hour',
   'settings/invalid_max_open_checkouts': 'Please enter a maximum of 1 to {0} open checkouts per shopper',
+  'settings/invalid_carriers': 'Please keep 1 to {0} carriers',
+  'settings/invalid_carrier_name': 'Please enter a carrier name of 1 to {0} characters',
+  'settings/invalid_tracking_template':
+    'Please enter the tracking page address, starting with https:// and holding {tracking} where the number goes',
+  'settings/duplicate_carrier': 'Each carrier can be listed once',
   'shipping/location_not_found': 'The shipping location you are looking for is not found',
   'shipping/rule_not_found': 'The shipping fee rule you are looking for is not found',
   'shipping/rule_exists': 'This destination already has a fee rule for goods from there',
@@ -511,6 +520,9 @@ const LIMIT_PARAMS: Partial<Record<ErrorCode, readonly number[]>> = {
   'settings/invalid_max_orders_per_hour': [SHOPPER_LIMIT_MAX],
   'settings/invalid_max_open_checkouts': [SHOPPER_LIMIT_MAX],
   'tax/invalid_name': [TAX_NAME_MAX_LENGTH],
+  'order/invalid_bulk_selection': [BULK_SHIP_MAX_ORDERS],
+  'settings/invalid_carriers': [CARRIERS_MAX],
+  'settings/invalid_carrier_name': [CARRIER_NAME_MAX_LENGTH],
 };
 
 /** An error for `code` with the limit its message quotes, if it quotes one. */

@@ -4,5 +4,7 @@ export * from './payments.js';
 export * from './refunds.js';
 export * from './rules.js';
 export * from './schemas.js';
+export * from './shipping.js';
+export * from './shipping-limits.js';
 export * from './shopper-limits.js';
 export * from './vouchers.js';

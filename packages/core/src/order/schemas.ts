@@ -4,6 +4,7 @@ import { QUOTATION_MAX_ITEMS } from '../quotation/limits.js';
 import { fails } from '../validation/issue-codes.js';
 import { currencyCodeSchema, moneySchema } from '../validation/wire.js';
 import { ORDER_STATUSES, type OrderStatus, PAYMENT_METHODS } from './rules.js';
+import { shipmentCarrierSchema } from './shipping.js';
 
 // Checkout, voucher and order request schemas and wire shapes (spec sections 3 and 7).
 
@@ -265,6 +266,9 @@ export const orderSchema = z.object({
   quotationItems: z.array(z.object({ id: z.string(), quantity: z.int() })),
   productCaptures: z.array(orderLineCaptureSchema),
   trackingNumber: z.string().nullable(),
+  /** The carrier the order left with, and its tracking page for the tracking number, once shipped. */
+  carrier: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
   cancelReason: z.string().nullable(),
   placedAt: z.string(),
   paymentDueAt: z.string(),
@@ -375,7 +379,7 @@ export const STORE_ORDER_MOVES = [
 ] as const satisfies readonly OrderStatus[];
 export type StoreOrderMove = (typeof STORE_ORDER_MOVES)[number];
 
-/** The store moves an order on; a shipment names its tracking number. */
+/** The store moves an order on; a shipment names its carrier, from the store's list, and tracking number. */
 export const storeOrderMoveSchema = z
   .object({
     to: z.enum(STORE_ORDER_MOVES),
@@ -385,8 +389,38 @@ export const storeOrderMoveSchema = z
       .min(1, 'order/invalid_tracking_number')
       .max(100, 'order/invalid_tracking_number')
       .optional(),
+    carrier: shipmentCarrierSchema.optional(),
   })
   .refine((move) => move.to !== 'shipped' || move.trackingNumber !== undefined, {
     message: 'order/invalid_tracking_number',
     path: ['trackingNumber'],
+  })
+  .refine((move) => move.to !== 'shipped' || move.carrier !== undefined, {
+    message: 'order/invalid_carrier',
+    path: ['carrier'],
   });
+export type StoreOrderMoveRequest = z.infer<typeof storeOrderMoveSchema>;
+
+/** One order as the store sees it: everything its shopper sees, and who the shopper is. */
+export const storeOrderSchema = orderSchema.extend({
+  shopper: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+});
+export type StoreOrder = z.infer<typeof storeOrderSchema>;
+
+/** Orders one packing-slip page prints at once, as many as one bulk shipment ships. */
+export const PACKING_SLIP_MAX_ORDERS = 50;
+
+/** `?ids=` of the packing slips: repeated, or one comma-separated value. */
+export const packingSlipQuerySchema = z.object({
+  ids: z
+    .union([z.string(), z.array(z.string())], fails('order/invalid_bulk_selection'))
+    .transform((value) =>
+      (Array.isArray(value) ? value : value.split(',')).map((id) => id.trim()).filter((id) => id !== ''),
+    )
+    .pipe(
+      z
+        .array(z.string().max(200, 'order/not_found'))
+        .min(1, 'order/invalid_bulk_selection')
+        .max(PACKING_SLIP_MAX_ORDERS, 'order/invalid_bulk_selection'),
+    ),
+});

@@ -4,12 +4,31 @@ import {
   contactMessageMail,
   contactReplyMail,
   escapeHtml,
+  orderShippedMail,
   passwordResetMail,
   tfaResetMail,
   verificationCodeMail,
 } from './templates.js';
 
 describe('mail templates', () => {
+  it("tells the shopper the carrier, the tracking number and the carrier's tracking page", () => {
+    const mail = orderShippedMail({
+      firstName: 'Mei',
+      orderRef: 'CB-ABCD2345',
+      carrier: 'J&T <Express>',
+      trackingNumber: 'JT 1',
+      trackingUrl: 'https://jtexpress.sg/tracking?awb=JT%201&lang=en',
+      link: 'https://crossbuy.example/orders/o1',
+    });
+    expect(mail.subject).toBe('Your Crossbuy order CB-ABCD2345 is on its way');
+    expect(mail.text).toContain('has shipped with J&T <Express>.');
+    expect(mail.text).toContain('Tracking number: JT 1');
+    expect(mail.text).toContain('https://jtexpress.sg/tracking?awb=JT%201&lang=en');
+    expect(mail.html).toContain('href="https://jtexpress.sg/tracking?awb=JT%201&amp;lang=en"');
+    expect(mail.html).toContain('J&amp;T &lt;Express&gt;');
+    expect(mail.html).not.toContain('<Express>');
+  });
+
   it('puts the code in the subject, the text and the HTML', () => {
     const mail = verificationCodeMail({ firstName: 'Ada', code: '012345', expiresInMinutes: 60 });
     expect(mail.subject).toContain('012345');

@@ -9,6 +9,7 @@ export type MailTemplate =
   | 'password_reset'
   | 'tfa_reset'
   | 'order_placed'
+  | 'order_shipped'
   | 'contact_message'
   | 'contact_reply'
   | 'staff_invitation';
@@ -203,6 +204,37 @@ export function orderPlacedMail(input: {
     items,
     `<strong>Total: ${escapeHtml(formatMoney(input.total))}</strong>`,
     `Please pay by ${escapeHtml(due)}; unpaid orders are cancelled then.`,
+    button(input.link, 'View your order'),
+  ]);
+  return { subject, text, html } satisfies MailContent;
+}
+
+/** An order left the store: who carries it, its tracking number and the carrier's tracking page. */
+export function orderShippedMail(input: {
+  firstName: string;
+  orderRef: string;
+  carrier: string;
+  trackingNumber: string;
+  trackingUrl: string;
+  link: string;
+}) {
+  const subject = `Your Crossbuy order ${input.orderRef} is on its way`;
+  const text = [
+    `Hi ${input.firstName},`,
+    '',
+    `Your order ${input.orderRef} has shipped with ${input.carrier}.`,
+    `Tracking number: ${input.trackingNumber}`,
+    'Track the parcel at:',
+    input.trackingUrl,
+    '',
+    'Follow your order at:',
+    input.link,
+  ].join('\n');
+  const html = layout(`Order ${input.orderRef} is on its way`, [
+    `Hi ${escapeHtml(input.firstName)},`,
+    `Your order <strong>${escapeHtml(input.orderRef)}</strong> has shipped with ${escapeHtml(input.carrier)}.`,
+    `Tracking number: <strong>${escapeHtml(input.trackingNumber)}</strong>`,
+    button(input.trackingUrl, `Track the parcel with ${input.carrier}`),
     button(input.link, 'View your order'),
   ]);
   return { subject, text, html } satisfies MailContent;

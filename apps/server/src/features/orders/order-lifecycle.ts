@@ -28,8 +28,8 @@ export type OrderCommandRequest = OrderCommandSource & {
   command: OrderCommand;
   /** Said with a status change: a reason, a tracking number, a payment reference. */
   detail?: Record<string, string | number | boolean | null>;
-  /** Other columns written with a status change (tracking number, cancel reason). */
-  set?: Partial<Pick<OrderRow, 'trackingNumber' | 'cancelReason'>>;
+  /** Other columns written with a status change (the shipment's carrier and tracking, cancel reason). */
+  set?: Partial<Pick<OrderRow, 'trackingNumber' | 'carrier' | 'trackingUrl' | 'cancelReason'>>;
   /**
    * The caller gives back the money a cancelled order still holds (refunds.service). Any other caller
    * that would cancel an order holding money is a mistake the machine does not let through.

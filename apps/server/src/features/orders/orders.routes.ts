@@ -1,24 +1,32 @@
-import { formatErrorMessage } from '@crossbuy/core/errors';
+import { formatErrorMessage, toErrorEnvelope } from '@crossbuy/core/errors';
 import {
+  bulkShipmentRefusalSchema,
+  bulkShipmentSchema,
   cancelOrderSchema,
+  carrierListSchema,
   DISPUTABLE_STATUSES,
   disputeInfoSchema,
   orderListQuerySchema,
   orderPageSchema,
   orderSchema,
+  packingSlipQuerySchema,
   storeOrderListQuerySchema,
   storeOrderMoveSchema,
   storeOrderPageSchema,
+  storeOrderSchema,
 } from '@crossbuy/core/order';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { linkOrigin } from '../../lib/link-origin.js';
 import {
   guardPrivateRoutes,
   principalOf,
   requireRole,
   requireVerifiedEmail,
 } from '../../plugins/authentication.js';
+import { readCarriers } from '../settings/carrier-settings.service.js';
+import { ShipmentRefused, shipOrder, shipOrders, storeOrder, storeOrdersByIds } from './order-fulfilment.js';
 import {
   cancelOwnOrder,
   confirmReceipt,
@@ -186,22 +194,138 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Move an order on: processing, shipped (with its tracking number), delivered or completed',
+        summary:
+          "Move an order on: processing, shipped (with a carrier of the store's list and its tracking number), delivered or completed",
+        description:
+          'Shipping mails the shopper the carrier and a link to its tracking page. A carrier not in ' +
+          'the list answers 400 `order/invalid_carrier`.',
         params: idParams,
         body: storeOrderMoveSchema,
         response: {
-          200: z.object({ status: orderSchema.shape.status, trackingNumber: z.string().nullable() }),
+          200: z.object({
+            status: orderSchema.shape.status,
+            trackingNumber: z.string().nullable(),
+            carrier: z.string().nullable(),
+            trackingUrl: z.string().nullable(),
+          }),
         },
       },
     },
     async (request) => {
-      const order = await storeMoveOrder(
-        app.db,
-        principalOf(request).userId,
-        request.params.id,
-        request.body,
-      );
-      return { status: order.status, trackingNumber: order.trackingNumber };
+      const operatorId = principalOf(request).userId;
+      const { body } = request;
+      const order =
+        body.to === 'shipped' && body.carrier !== undefined && body.trackingNumber !== undefined
+          ? await shipOrder(
+              app.db,
+              operatorId,
+              request.params.id,
+              { carrier: body.carrier, trackingNumber: body.trackingNumber },
+              linkOrigin(request),
+            )
+          : await storeMoveOrder(app.db, operatorId, request.params.id, body);
+      return {
+        status: order.status,
+        trackingNumber: order.trackingNumber,
+        carrier: order.carrier,
+        trackingUrl: order.trackingUrl,
+      };
+    },
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'One order as the store fulfils it: its lines with their messages, addresses, notes, shipment and shopper',
+        params: idParams,
+        response: { 200: z.object({ order: storeOrderSchema }) },
+      },
+    },
+    async (request) => ({ order: await storeOrder(app.db, request.params.id) }),
+  );
+
+  app.get(
+    '/orders/packing_slips',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Orders to pack, as the packing slips print them, in the order asked for',
+        description:
+          '`ids`: up to 50 order ids, repeated or comma-separated. An id that is no order answers 404.',
+        querystring: packingSlipQuerySchema,
+        response: { 200: z.object({ orders: z.array(storeOrderSchema) }) },
+      },
+    },
+    async (request) => ({ orders: await storeOrdersByIds(app.db, request.query.ids) }),
+  );
+
+  app.get(
+    '/carriers',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The carriers an order can ship with (admins change them in the settings)',
+        response: { 200: carrierListSchema },
+      },
+    },
+    async () => ({ carriers: await readCarriers(app.db) }),
+  );
+
+  app.post(
+    '/orders/ship',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Ship several orders with one carrier, each under its own tracking number: every one or none',
+        description:
+          'Each order must be being prepared. If any cannot ship, none is shipped and the answer is 400 ' +
+          '`order/bulk_ship_refused` with `refusals`, one per order that stood in the way, in the order ' +
+          'asked. Each shopper is mailed their tracking link.',
+        body: bulkShipmentSchema,
+        response: {
+          200: z.object({
+            orders: z.array(
+              z.object({
+                id: z.string(),
+                orderRef: z.string(),
+                status: orderSchema.shape.status,
+                carrier: z.string().nullable(),
+                trackingNumber: z.string().nullable(),
+                trackingUrl: z.string().nullable(),
+              }),
+            ),
+          }),
+          400: bulkShipmentRefusalSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const shipped = await shipOrders(
+          app.db,
+          principalOf(request).userId,
+          request.body,
+          linkOrigin(request),
+        );
+        return {
+          orders: shipped.map((order) => ({
+            id: order.id,
+            orderRef: order.orderRef,
+            status: order.status,
+            carrier: order.carrier,
+            trackingNumber: order.trackingNumber,
+            trackingUrl: order.trackingUrl,
+          })),
+        };
+      } catch (error) {
+        if (!(error instanceof ShipmentRefused)) throw error;
+        const { error: envelope } = toErrorEnvelope('order/bulk_ship_refused', [error.refusals.length]);
+        return reply.status(400).send({ error: envelope, refusals: error.refusals });
+      }
     },
   );
 };

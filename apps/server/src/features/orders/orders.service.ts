@@ -495,6 +495,8 @@ export function toOrder(row: OrderRow, lines: readonly OrderLineRow[], unreadMes
     ),
     productCaptures: sorted.map((line) => line.capture),
     trackingNumber: row.trackingNumber,
+    carrier: row.carrier,
+    trackingUrl: row.trackingUrl,
     cancelReason: row.cancelReason,
     placedAt: row.placedAt.toISOString(),
     paymentDueAt: row.paymentDueAt.toISOString(),

@@ -60,6 +60,12 @@ export const orders = pgTable(
     /** The checkout session that placed it: a second submission of the session finds this order. */
     checkoutSessionKey: text('checkout_session_key'),
     trackingNumber: text('tracking_number'),
+    /**
+     * The carrier the order left with and its tracking page, as the store's carrier list gave them when it
+     * shipped: a later change of the list leaves the shopper's link as it was sent to them.
+     */
+    carrier: text('carrier'),
+    trackingUrl: text('tracking_url'),
     cancelReason: text('cancel_reason'),
     /** Until when an unpaid order holds its stock and voucher. */
     paymentDueAt: timestamp('payment_due_at', { withTimezone: true }).notNull(),

@@ -1,5 +1,6 @@
 import { countryCodeSchema } from '@crossbuy/core/catalogue';
 import { toErrorEnvelope } from '@crossbuy/core/errors';
+import { carrierListSchema } from '@crossbuy/core/order';
 import {
   adminRegionSchema,
   createRegionSchema,
@@ -23,6 +24,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { guardPrivateRoutes, principalOf, requireRole } from '../../plugins/authentication.js';
 import { BASE_CURRENCY } from '../regions/pricing.js';
+import { readCarriers, saveCarriers } from './carrier-settings.service.js';
 import {
   importExchangeRates,
   listExchangeRates,
@@ -327,5 +329,33 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       await deleteTaxRate(app.db, actor(request), request.params.countryCode);
       return reply.status(204).send(null);
     },
+  );
+
+  app.get(
+    '/settings/carriers',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The carriers orders ship with, each with its tracking page address',
+        response: { 200: carrierListSchema },
+      },
+    },
+    async () => ({ carriers: await readCarriers(app.db) }),
+  );
+
+  app.put(
+    '/settings/carriers',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Replace the carrier list; orders already shipped keep their carrier and tracking link',
+        description:
+          'Each carrier has a name (once in the list, whatever its case) and an https address of its ' +
+          'tracking page holding `{tracking}` where the tracking number goes.',
+        body: carrierListSchema,
+        response: { 200: carrierListSchema },
+      },
+    },
+    async (request) => ({ carriers: await saveCarriers(app.db, actor(request), request.body.carriers) }),
   );
 };

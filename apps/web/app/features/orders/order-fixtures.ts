@@ -62,6 +62,8 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     quotationItems: [],
     productCaptures: [capture],
     trackingNumber: null,
+    carrier: null,
+    trackingUrl: null,
     cancelReason: null,
     placedAt: '2026-11-20T12:00:00.000Z',
     paymentDueAt: '2026-11-20T13:00:00.000Z',

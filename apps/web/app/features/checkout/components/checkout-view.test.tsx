@@ -177,6 +177,8 @@ function anOrder(overrides: Partial<Order> = {}): Order {
     quotationItems: [],
     productCaptures: [],
     trackingNumber: null,
+    carrier: null,
+    trackingUrl: null,
     cancelReason: null,
     placedAt: '2026-11-23T11:00:00.000Z',
     paymentDueAt: '2026-11-23T12:00:00.000Z',

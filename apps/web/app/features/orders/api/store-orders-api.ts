@@ -45,11 +45,13 @@ export function useMoveStoreOrder(orderId: string) {
   const client = useQueryClient();
   const { profile } = useUser();
   return useMutation({
-    mutationFn: (move: { to: StoreOrderMove; trackingNumber?: string }) =>
-      api.post<{ status: OrderStatus; trackingNumber: string | null }>(
-        `/admin/orders/${encodeURIComponent(orderId)}/status`,
-        move,
-      ),
+    mutationFn: (move: { to: StoreOrderMove; trackingNumber?: string; carrier?: string }) =>
+      api.post<{
+        status: OrderStatus;
+        trackingNumber: string | null;
+        carrier: string | null;
+        trackingUrl: string | null;
+      }>(`/admin/orders/${encodeURIComponent(orderId)}/status`, move),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: orderTimelineKey('store', orderId, profile?.id ?? null) }),

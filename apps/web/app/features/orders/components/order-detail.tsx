@@ -22,6 +22,7 @@ import { DisputeDisclosure } from './dispute-disclosure';
 import { OrderCosts } from './order-costs';
 import { OrderLines } from './order-lines';
 import { OrderProgressSteps } from './order-progress-steps';
+import { OrderShipment } from './order-shipment';
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderTimeline } from './order-timeline';
 
@@ -154,11 +155,7 @@ function OrderView({ order, placed, onStale }: { order: Order; placed: boolean; 
       {order.status === 'cancelled' && order.cancelReason ? (
         <p className="text-sm">Cancelled: {order.cancelReason}</p>
       ) : null}
-      {order.trackingNumber ? (
-        <p className="text-sm">
-          Tracking number: <span className="font-mono font-semibold">{order.trackingNumber}</span>
-        </p>
-      ) : null}
+      {order.trackingNumber ? <OrderShipment order={order} /> : null}
 
       {order.status === 'pending_payment' && order.paynowMarkedPaidAt ? (
         <>

@@ -8,7 +8,9 @@ import {
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
+import { useCarriers } from '../api/fulfilment-api';
 import { useMoveStoreOrder } from '../api/store-orders-api';
 
 const MOVE_LABELS: Record<StoreOrderMove, string> = {
@@ -18,15 +20,22 @@ const MOVE_LABELS: Record<StoreOrderMove, string> = {
   completed: 'Mark as completed',
 };
 
-/** The move the store can make by hand from the order's status; a shipment names its tracking number. */
+/**
+ * The move the store can make by hand from the order's status; a shipment names its carrier, from the
+ * store's list, and its tracking number.
+ */
 export function StoreOrderMoves({ orderId, status }: { orderId: string; status: OrderStatus }) {
   const [trackingNumber, setTrackingNumber] = useState('');
+  const [carrier, setCarrier] = useState('');
   const move = useMoveStoreOrder(orderId);
   const step = STORE_NEXT_MOVE[status];
+  const carriers = useCarriers();
   if (!step) return null;
 
   const code = move.error instanceof ApiError ? move.error.code : undefined;
   const trackingError = code === 'order/invalid_tracking_number' ? messageForError(move.error) : undefined;
+  const carrierError = code === 'order/invalid_carrier' ? messageForError(move.error) : undefined;
+  const fieldError = trackingError ?? carrierError;
 
   return (
     <section
@@ -37,24 +46,36 @@ export function StoreOrderMoves({ orderId, status }: { orderId: string; status: 
         Move the order on
       </h2>
       {step === 'shipped' ? (
-        <TextField
-          label="Tracking number"
-          value={trackingNumber}
-          onChange={(event) => setTrackingNumber(event.target.value)}
-          maxLength={100}
-          autoComplete="off"
-          error={trackingError}
-          className="max-w-sm"
-        />
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <SelectField
+            label="Carrier"
+            value={carrier}
+            onChange={(event) => setCarrier(event.target.value)}
+            placeholder={carriers.isPending ? 'Loading the carriers…' : 'Choose a carrier'}
+            options={(carriers.data ?? []).map((option) => ({ value: option.name, label: option.name }))}
+            error={carrierError}
+            className="sm:max-w-xs sm:flex-1"
+          />
+          <TextField
+            label="Tracking number"
+            value={trackingNumber}
+            onChange={(event) => setTrackingNumber(event.target.value)}
+            maxLength={100}
+            autoComplete="off"
+            error={trackingError}
+            className="sm:max-w-sm sm:flex-1"
+          />
+        </div>
       ) : null}
+      {carriers.isError && step === 'shipped' ? <Alert>{messageForError(carriers.error)}</Alert> : null}
       <Button
         className="self-start"
         disabled={move.isPending}
-        onClick={() => move.mutate(step === 'shipped' ? { to: step, trackingNumber } : { to: step })}
+        onClick={() => move.mutate(step === 'shipped' ? { to: step, carrier, trackingNumber } : { to: step })}
       >
         {MOVE_LABELS[step]}
       </Button>
-      {move.isError && trackingError === undefined ? <Alert>{messageForError(move.error)}</Alert> : null}
+      {move.isError && fieldError === undefined ? <Alert>{messageForError(move.error)}</Alert> : null}
       <p role="status" className="text-sm">
         {move.isSuccess ? `The order is now ${ORDER_STATUS_LABELS[move.data.status].toLowerCase()}.` : ''}
       </p>

@@ -1,0 +1,99 @@
+import type { BulkShipment, Carrier, ShipmentRefusal, StoreOrder } from '@crossbuy/core/order';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { STORE_ORDERS_KEY, STORE_SETTINGS_KEY } from '../../../lib/query-keys';
+import { useUser } from '../../../lib/user-store';
+
+const isStaff = (profile: { role: string } | null) => profile !== null && profile.role !== 'shopper';
+
+export function storeOrderKey(orderId: string, userId: string | null) {
+  return [...STORE_ORDERS_KEY, 'order', userId, orderId] as const;
+}
+
+/** `GET /admin/orders/{id}`: the order as the store fulfils it, with its lines, addresses and notes. */
+export function useStoreOrder(orderId: string) {
+  const { signedIn, profile } = useUser();
+  return useQuery({
+    queryKey: storeOrderKey(orderId, profile?.id ?? null),
+    queryFn: async () =>
+      (await api.get<{ order: StoreOrder }>(`/admin/orders/${encodeURIComponent(orderId)}`)).order,
+    enabled: signedIn && isStaff(profile),
+  });
+}
+
+/** `GET /admin/orders/packing_slips?ids=`: the orders to pack, in the order asked for. */
+export function usePackingSlips(orderIds: readonly string[]) {
+  const { signedIn, profile } = useUser();
+  return useQuery({
+    queryKey: [...STORE_ORDERS_KEY, 'packing-slips', profile?.id ?? null, orderIds],
+    queryFn: async () =>
+      (
+        await api.get<{ orders: StoreOrder[] }>('/admin/orders/packing_slips', {
+          query: { ids: orderIds.join(',') },
+        })
+      ).orders,
+    enabled: signedIn && isStaff(profile) && orderIds.length > 0,
+  });
+}
+
+const CARRIERS_KEY = [...STORE_ORDERS_KEY, 'carriers'] as const;
+
+/** `GET /admin/carriers`: the carriers an order can ship with. */
+export function useCarriers() {
+  const { signedIn, profile } = useUser();
+  return useQuery({
+    queryKey: [...CARRIERS_KEY, profile?.id ?? null],
+    queryFn: async () => (await api.get<{ carriers: Carrier[] }>('/admin/carriers')).carriers,
+    enabled: signedIn && isStaff(profile),
+  });
+}
+
+export type ShippedOrder = {
+  id: string;
+  orderRef: string;
+  carrier: string | null;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+};
+
+/** The refusals a refused bulk shipment names, or none when the error is of another kind. */
+export function shipmentRefusalsOf(error: unknown): ShipmentRefusal[] {
+  const body = (error as { body?: { refusals?: unknown } } | null)?.body;
+  return Array.isArray(body?.refusals) ? (body.refusals as ShipmentRefusal[]) : [];
+}
+
+/** `POST /admin/orders/ship`: several orders leave with one carrier, every one or none. */
+export function useShipOrders() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (shipment: BulkShipment) =>
+      api.post<{ orders: ShippedOrder[] }>('/admin/orders/ship', shipment),
+    onSuccess: () => client.invalidateQueries({ queryKey: STORE_ORDERS_KEY }),
+  });
+}
+
+const CARRIER_SETTINGS_KEY = [...STORE_SETTINGS_KEY, 'carriers'] as const;
+
+/** `GET /admin/settings/carriers` (admins). */
+export function useCarrierSettings() {
+  const { signedIn, profile } = useUser();
+  return useQuery({
+    queryKey: [...CARRIER_SETTINGS_KEY, profile?.id ?? null],
+    queryFn: async () => (await api.get<{ carriers: Carrier[] }>('/admin/settings/carriers')).carriers,
+    enabled: signedIn && profile?.role === 'admin',
+  });
+}
+
+/** `PUT /admin/settings/carriers`: the list operators choose from when they ship. */
+export function useSaveCarriers() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (carriers: Carrier[]) =>
+      api.put<{ carriers: Carrier[] }>('/admin/settings/carriers', { carriers }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: CARRIER_SETTINGS_KEY }),
+        client.invalidateQueries({ queryKey: CARRIERS_KEY }),
+      ]),
+  });
+}
