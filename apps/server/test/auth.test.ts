@@ -449,6 +449,47 @@ describe('sign-in and sessions', () => {
       expect((await (await open()).delete('/api/auth/logout')).statusCode).toBe(204);
     });
   });
+
+  describe('POST /auth/signOutElsewhere', () => {
+    it('ends every other session of the account, keeps this one and leaves other accounts alone', async () => {
+      const user = await createUserWithPassword(harness.app);
+      const here = await browserSignedInAs(harness.app, user.email);
+      const phone = await browserSignedInAs(harness.app, user.email);
+      const laptop = await browserSignedInAs(harness.app, user.email);
+      const someoneElse = await browserSignedInAs(
+        harness.app,
+        (await createUserWithPassword(harness.app)).email,
+      );
+
+      const answer = await here.post('/api/auth/signOutElsewhere');
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json()).toEqual({ endedSessions: 2 });
+      for (const gone of [phone, laptop]) {
+        expect((await gone.get('/api/auth/me')).statusCode).toBe(401);
+        // Nor can the ended session's refresh token start a new one.
+        expect((await gone.post('/api/auth/refreshAccessToken')).statusCode).toBe(401);
+      }
+      expect((await here.get('/api/auth/me')).json().signedIn).toBe(true);
+      expect((await someoneElse.get('/api/auth/me')).json().signedIn).toBe(true);
+      expect((await here.post('/api/auth/signOutElsewhere')).json()).toEqual({ endedSessions: 0 });
+    });
+
+    it('ignores whatever body is sent, refuses a visitor and a missing anti-forgery header', async () => {
+      const user = await createUserWithPassword(harness.app);
+      const here = await browserSignedInAs(harness.app, user.email);
+      const other = await browserSignedInAs(harness.app, user.email);
+      expect((await (await open()).post('/api/auth/signOutElsewhere')).statusCode).toBe(401);
+      const forged = await here.post('/api/auth/signOutElsewhere', {}, { xsrf: false });
+      expect(forged.statusCode).toBe(403);
+      expect((await other.get('/api/auth/me')).json().signedIn).toBe(true);
+      // The fuzz test sends every route null, strings and the like; these are JSON a form would not send.
+      for (const body of [[1, 2], { note: '\u0000' }]) {
+        const answer = await here.post('/api/auth/signOutElsewhere', body);
+        expect(answer.statusCode, answer.body).toBe(200);
+      }
+      expect((await other.get('/api/auth/me')).statusCode).toBe(401);
+    });
+  });
 });
 
 describe('passwords', () => {

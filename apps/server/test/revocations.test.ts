@@ -228,6 +228,28 @@ describe.each(processes)('a revocation ends the open streams it takes the right 
   });
 });
 
+describe('signing out elsewhere', () => {
+  it('ends the reads and streams of the other sessions in every process, and keeps the asking one', async () => {
+    const shopper = await createUserWithPassword(first.app);
+    const asking = await browserSignedInAs(first.app, shopper.email);
+    const lostPhone = await signInAs(first.app, shopper);
+    const order = await placeOrder(first.app.db, shopper.id, { method: 'paynow' });
+    const url = `${baseOf(second)}/api/order/${order.id}/live`;
+    const askingStream = await openStream(url, { cookie: asking.cookieHeader('/api/') });
+    const lostPhoneStream = await openStream(url, { cookie: lostPhone.cookie });
+    await expectServedThroughSecond(lostPhone.cookie);
+
+    const answer = await asking.post('/api/auth/signOutElsewhere');
+    expect(answer.statusCode, answer.body).toBe(200);
+    await expectRefusedThroughSecondAtOnce(lostPhone.cookie);
+    await vi.waitFor(() => expect(lostPhoneStream.ended).toBe(true), withinSeconds);
+
+    expect(askingStream.ended).toBe(false);
+    expect(await readsThrough(second, asking.cookieHeader('/api/'))).toEqual(served);
+    await askingStream.close();
+  });
+});
+
 describe.runIf(process.env.TEST_DATABASE_URL)('after the live bus lost its connection (PostgreSQL)', () => {
   it('a process forgets every account it cached and checks every open stream again', async () => {
     const shopper = await createUser(first.app);

@@ -231,6 +231,41 @@ test.describe('accounts', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a shopper who left an account open on another computer signs it out from their phone', async ({
+    browser,
+  }) => {
+    const email = newEmail('lost-laptop');
+    const laptop = await browser.newContext();
+    const laptopPage = await laptop.newPage();
+    await register(laptopPage, email);
+    await openHydrated(laptopPage, '/account');
+
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const phonePage = await phone.newPage();
+    const errors = watchForErrors(phonePage);
+    await phonePage.setExtraHTTPHeaders(ownNetworkHeader());
+    await openHydrated(phonePage, '/sign_in');
+    await phonePage.getByLabel('Email').fill(email);
+    await phonePage.getByLabel('Password').fill(PASSWORD);
+    await phonePage.getByRole('button', { name: 'Sign in' }).click();
+    await expect(phonePage.getByRole('button', { name: 'Account menu for Mei' })).toBeVisible();
+    await openHydrated(phonePage, '/account/security');
+    await phonePage.getByRole('button', { name: 'Sign out on all other devices' }).click();
+    await expect(phonePage.getByRole('status').filter({ hasText: 'other device' })).toHaveText(
+      'You have been signed out on 1 other device.',
+    );
+    expect(await horizontalOverflow(phonePage)).toBe(0);
+
+    // The laptop's next page finds it signed out, and the phone is still signed in.
+    await laptopPage.reload();
+    await expect(laptopPage).toHaveURL(/\/sign_in/);
+    await openHydrated(phonePage, '/account');
+    await expect(phonePage.getByRole('button', { name: 'Account menu for Mei' })).toBeVisible();
+    expect(errors).toEqual([]);
+    await laptop.close();
+    await phone.close();
+  });
+
   test('a returning remembered shopper whose access token expired is shown signed in by the first HTML', async ({
     page,
     context,

@@ -1,3 +1,4 @@
+import { SignOutElsewhere } from '../features/auth/components/sign-out-elsewhere';
 import { SavedCards } from '../features/payments/components/saved-cards';
 import { TfaSettings } from '../features/tfa/components/tfa-settings';
 import { useUser } from '../lib/user-store';
@@ -26,6 +27,12 @@ export default function AccountSecurityRoute() {
           Saved cards
         </h2>
         <SavedCards tfaPassed={tfaPassed} />
+      </section>
+      <section aria-labelledby="other-devices" className="flex flex-col gap-5">
+        <h2 id="other-devices" className="text-xl font-semibold">
+          Other devices
+        </h2>
+        <SignOutElsewhere />
       </section>
     </div>
   );

@@ -26,6 +26,7 @@ import {
   type SignedIn,
   signIn,
   signOut,
+  signOutElsewhere,
   verifyEmail,
 } from './auth.service.js';
 import {
@@ -224,5 +225,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await changePassword(app, await accountOf(request), request.body);
       return OK;
     },
+  );
+
+  // Not in the spec: a shopper who lost a phone, or signed in on a shared computer, ends those sessions
+  // from the one in hand (docs/decisions/0060).
+  app.post(
+    '/auth/signOutElsewhere',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out on every other device: end every session of the account but this one',
+        description:
+          'Every other session ends at once in every server process, and their live streams close. ' +
+          'Answers how many sessions were ended; this session stays signed in. Takes no body.',
+        response: { 200: z.object({ endedSessions: z.number().int().nonnegative() }) },
+      },
+    },
+    async (request) => ({ endedSessions: await signOutElsewhere(app, await accountOf(request)) }),
   );
 };

@@ -307,6 +307,17 @@ export async function resetPassword(
 }
 
 /** Changes the password of a signed-in user and ends their other sessions. */
+/**
+ * Signs the account out on every other device: every session but the one asking ends, and every process
+ * closes their live streams (the revocation is announced on the live bus). For a shopper who lost a phone or
+ * signed in on a shared computer. Answers how many sessions were ended.
+ */
+export async function signOutElsewhere(ctx: AccountContext, account: ActiveAccount): Promise<number> {
+  return ctx.db.transaction((tx) =>
+    revokeUserSessions(tx, account.user.id, 'signed_out_elsewhere', account.session.id),
+  );
+}
+
 export async function changePassword(
   ctx: AccountContext,
   account: ActiveAccount,

@@ -200,14 +200,14 @@ export async function revokeSession(tx: Database, sessionId: string, reason: str
 
 /**
  * Ends every live session of the user, except `keepSessionId` (the one making the change), and announces
- * it to every process in `tx`, the transaction making the change.
+ * it to every process in `tx`, the transaction making the change. Answers how many were ended.
  */
 export async function revokeUserSessions(
   tx: Database,
   userId: string,
   reason: string,
   keepSessionId?: string,
-): Promise<void> {
+): Promise<number> {
   const filters = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
   if (keepSessionId) filters.push(ne(sessions.id, keepSessionId));
   const revoked = await tx
@@ -216,6 +216,7 @@ export async function revokeUserSessions(
     .where(and(...filters))
     .returning({ id: sessions.id });
   if (revoked.length > 0) await announceRevocation(tx, { userId });
+  return revoked.length;
 }
 
 export async function setSessionTfaPassed(db: Database, sessionId: string): Promise<void> {

@@ -55,6 +55,12 @@ export async function changePassword(request: ChangePasswordOutput, client: ApiC
   await client.post('/auth/changePassword', request);
 }
 
+/** Ends every other session of the account; this one stays signed in. Answers how many were ended. */
+export async function signOutElsewhere(client: ApiClient = api): Promise<number> {
+  const { endedSessions } = await client.post<{ endedSessions: number }>('/auth/signOutElsewhere');
+  return endedSessions;
+}
+
 export async function signOut(client: ApiClient = api): Promise<void> {
   markSigningOut();
   try {
