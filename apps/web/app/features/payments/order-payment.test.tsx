@@ -1,7 +1,9 @@
+import { crc16Ccitt } from '@crossbuy/core/order';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { qrFileExtension } from './components/paynow-panel';
 import { OrderPayment } from './order-payment';
 
 function json(status: number, body: unknown) {
@@ -16,6 +18,31 @@ const base = {
   payable: true,
   paymentDueAt: '2026-12-31T10:00:00.000Z',
 };
+
+// A PayNow payload as the server makes it: to UEN 53312345X, S$107.05, reference CB-7K3M9Q2X.
+const field = (id: string, value: string) => `${id}${String(value.length).padStart(2, '0')}${value}`;
+const paynowBody = [
+  field('00', '01'),
+  field('01', '12'),
+  field(
+    '26',
+    [
+      field('00', 'SG.PAYNOW'),
+      field('01', '2'),
+      field('02', '53312345X'),
+      field('03', '0'),
+      field('04', '20261231'),
+    ].join(''),
+  ),
+  field('52', '0000'),
+  field('53', '702'),
+  field('54', '107.05'),
+  field('58', 'SG'),
+  field('59', 'Crossbuy'),
+  field('60', 'Singapore'),
+  field('62', field('01', 'CB-7K3M9Q2X')),
+].join('');
+const paynowPayload = `${paynowBody}6304${crc16Ccitt(`${paynowBody}6304`)}`;
 
 let info: Record<string, unknown>;
 let markedPaidAt: string | null;
@@ -94,7 +121,7 @@ describe('OrderPayment', () => {
       ...base,
       method: 'paynow',
       paynow: {
-        payload: '000201',
+        payload: paynowPayload,
         qrImage: 'data:image/png;base64,AAAA',
         reference: 'CB-7K3M9Q2X',
         expiryDate: '20261231',
@@ -108,10 +135,59 @@ describe('OrderPayment', () => {
     expect(screen.getByTestId('paynow-reference').textContent).toBe('CB-7K3M9Q2X');
     expect(screen.getByText('31 Dec 2026')).toBeTruthy();
     expect(screen.getByText('S$107.05')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Paying on this phone?' })).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: 'I have paid' }));
     expect(await screen.findByText(/We are checking your transfer/)).toBeTruthy();
     expect(markedPaidAt).not.toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Paying on this phone?' })).toBeNull();
+  });
+
+  it('lets a shopper on a phone save the QR and copy the UEN, amount and reference, saying each was copied', async () => {
+    info = {
+      ...base,
+      method: 'paynow',
+      paynow: {
+        payload: paynowPayload,
+        qrImage: 'data:image/png;base64,AAAA',
+        reference: 'CB-7K3M9Q2X',
+        expiryDate: '20261231',
+        merchantName: 'Crossbuy',
+        markedPaidAt: null,
+      },
+    };
+    const user = userEvent.setup();
+    renderPayment('paynow');
+    const save = await screen.findByRole('link', { name: 'Save QR image' });
+    expect(save.getAttribute('href')).toBe('data:image/png;base64,AAAA');
+    expect(save.getAttribute('download')).toBe('PayNow-CB-7K3M9Q2X.png');
+    expect(screen.getByTestId('paynow-uen').textContent).toBe('53312345X');
+
+    const status = screen.getByRole('status');
+    for (const [button, what, value] of [
+      ['Copy UEN', 'UEN', '53312345X'],
+      ['Copy amount', 'amount', '107.05'],
+      ['Copy reference', 'reference', 'CB-7K3M9Q2X'],
+    ] as const) {
+      await user.click(screen.getByRole('button', { name: button }));
+      expect(await navigator.clipboard.readText()).toBe(value);
+      expect(status.textContent).toBe(`Copied the ${what}.`);
+    }
+    const steps = within(screen.getByRole('region', { name: 'Paying on this phone?' })).getAllByRole(
+      'listitem',
+    );
+    expect(steps.map((step) => step.textContent)).toEqual([
+      "Open your bank's app and choose PayNow, then pay to a UEN.",
+      'Paste the UEN, the amount and the reference: each has a Copy button.',
+      "Or tap Save QR image, then scan the saved picture from your gallery in the bank's app.",
+      'Come back here and tap I have paid.',
+    ]);
+  });
+
+  it('names the saved QR file by the picture it is', () => {
+    expect(qrFileExtension('data:image/png;base64,AAAA')).toBe('png');
+    expect(qrFileExtension('data:image/svg+xml,%3Csvg')).toBe('svg');
+    expect(qrFileExtension('https://example.com/qr')).toBe('png');
   });
 
   it('says so when card payments are not set up, and when payment details cannot be loaded', async () => {
