@@ -204,9 +204,13 @@ describe('vouchers', () => {
       code: 'voucher/wrong_region',
       params: ['MY, JP'],
     });
-    expect(voucherRefusal({ ...live, paymentMethods: ['paynow'] }, use)?.code).toBe(
-      'voucher/wrong_payment_method',
-    );
+    expect(voucherRefusal({ ...live, paymentMethods: ['paynow'] }, use)).toEqual({
+      code: 'voucher/wrong_payment_method',
+      params: ['PayNow'],
+    });
+    expect(voucherRefusal({ ...live, paymentMethods: ['test_card', 'paynow'] }, use)?.params).toEqual([
+      'test card or PayNow',
+    ]);
     expect(
       voucherRefusal({ ...live, paymentMethods: ['paynow'] }, { ...use, paymentMethod: null }),
     ).toBeNull();

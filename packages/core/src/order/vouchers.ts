@@ -26,6 +26,23 @@ export type VoucherFacts = {
   redeemedByUser: number;
 };
 
+/** How a sentence names a payment method: 'when paying by PayNow'. */
+const PAYMENT_METHOD_IN_A_SENTENCE: Record<PaymentMethod, string> = {
+  card: 'card',
+  paynow: 'PayNow',
+  test_card: 'test card',
+};
+
+/** The methods a voucher is limited to, as the shopper reads them: 'card or PayNow'. */
+export function paymentMethodsInWords(methods: readonly string[]): string {
+  const words = methods.map((method) =>
+    Object.hasOwn(PAYMENT_METHOD_IN_A_SENTENCE, method)
+      ? PAYMENT_METHOD_IN_A_SENTENCE[method as PaymentMethod]
+      : method,
+  );
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)}` : (words[0] ?? '');
+}
+
 export type VoucherContext = { now: Date; regionCountryCode: string; paymentMethod: PaymentMethod | null };
 
 export function voucherRefusal(voucher: VoucherFacts, context: VoucherContext): Refusal | null {
@@ -42,7 +59,7 @@ export function voucherRefusal(voucher: VoucherFacts, context: VoucherContext): 
     voucher.paymentMethods.length > 0 &&
     !voucher.paymentMethods.includes(context.paymentMethod)
   ) {
-    return { code: 'voucher/wrong_payment_method', params: [voucher.paymentMethods.join(', ')] };
+    return { code: 'voucher/wrong_payment_method', params: [paymentMethodsInWords(voucher.paymentMethods)] };
   }
   if (voucher.totalLimit !== null && voucher.redeemedCount >= voucher.totalLimit) {
     return { code: 'voucher/used_up', params: [] };
