@@ -8,6 +8,7 @@ import { LoadFailure } from '../../../components/ui/page-states';
 import { listPageHref, Pagination } from '../../../components/ui/pagination';
 import { Price } from '../../../components/ui/price';
 import { ORDER_PAGE_SIZE, useOrderList } from '../api/orders-api';
+import { orderItemsSummary } from '../order-items-summary';
 import { OrderStatusBadge } from './order-status-badge';
 
 export function isOrderStatus(value: string | null): value is OrderStatus {
@@ -92,8 +93,7 @@ export function OrderList({ status, page }: { status: OrderStatus | null; page: 
                     <Price value={order.total} className="font-semibold" />
                   </div>
                   <p className="break-words text-sm text-muted">
-                    {order.firstItem?.name ?? 'No items'}
-                    {order.itemCount > 1 ? ` and ${order.itemCount - 1} more` : ''}
+                    {orderItemsSummary(order.firstItem?.name, order.itemCount)}
                   </p>
                   <div className="flex flex-wrap items-center gap-2 text-sm">
                     <span>Placed {formatDate(order.placedAt)}</span>

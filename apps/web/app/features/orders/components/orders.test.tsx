@@ -178,7 +178,7 @@ describe('the order list', () => {
     expect(within(first).getByText('Placed 20/11/2026')).toBeTruthy();
     expect(within(first).getByText('Waiting for payment')).toBeTruthy();
     expect(within(first).getByText(/^S\$174\.80$/)).toBeTruthy();
-    expect(within(first).getByText('Rice cooker and 1 more')).toBeTruthy();
+    expect(within(first).getByText('Rice cooker, 2 items in all')).toBeTruthy();
     expect(within(first).getByText('2 new messages')).toBeTruthy();
     expect(first.querySelector('img')?.getAttribute('src')).toContain('rice-cooker');
 

@@ -59,7 +59,7 @@ describe('StoreOrderList', () => {
     const [, row] = within(table).getAllByRole('row');
     const cells = within(row as HTMLElement).getAllByRole('cell');
     expect(cells[0]?.textContent).toContain('CB-KENJI234');
-    expect(cells[0]?.textContent).toContain('and 2 more');
+    expect(cells[0]?.textContent).toContain('Rice cooker, 3 items in all');
     expect(cells[0]?.textContent).toContain('2 unread messages');
     expect(cells[1]?.textContent).toBe('Kenji Satokenji@example.jp');
     expect(cells[3]?.textContent).toContain('Shipped');

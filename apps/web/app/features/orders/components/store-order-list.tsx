@@ -17,6 +17,7 @@ import { Price } from '../../../components/ui/price';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { STORE_ORDER_PAGE_SIZE, type StoreOrderFilter, useStoreOrderList } from '../api/store-orders-api';
+import { orderItemsSummary } from '../order-items-summary';
 import { OrderStatusBadge } from './order-status-badge';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -133,10 +134,7 @@ export function StoreOrderList({ filter, page }: { filter: StoreOrderFilter; pag
                   >
                     {order.orderRef}
                   </Link>
-                  <p className="text-muted">
-                    {order.firstItem?.name ?? 'No items'}
-                    {order.itemCount > 1 ? ` and ${order.itemCount - 1} more` : ''}
-                  </p>
+                  <p className="text-muted">{orderItemsSummary(order.firstItem?.name, order.itemCount)}</p>
                   {order.unreadMessages > 0 ? (
                     <p className="font-semibold text-danger-700">{unreadText(order.unreadMessages)}</p>
                   ) : null}
