@@ -11,8 +11,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { serverNodeOptions } from '../scripts/server-node-options.mjs';
+import { startCardProvider } from './money-mix.mjs';
 import { ORDER_SHOPPERS_SEED, scenarioContext, scenarios } from './scenarios.mjs';
-import { residentMemoryMb, stopServer, waitForServer } from './server-process.mjs';
+import { cpuTimeMs, residentMemoryMb, stopServer, waitForServer } from './server-process.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const port = Number(process.env.BENCH_PORT ?? 3210);
@@ -72,12 +73,18 @@ if (occupied) {
   process.exit(2);
 }
 
-function startServer() {
-  return spawn(process.execPath, [...serverNodeOptions(), path.join(root, 'apps/server/dist/main.js')], {
-    cwd: root,
-    env: serverEnv,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+// BENCH_CPU_PROFILE=<dir>: the measured server writes a V8 CPU profile of the whole run there as it stops,
+// to open in a browser's developer tools.
+const cpuProfileDir = process.env.BENCH_CPU_PROFILE;
+
+function startServer({ measured = false } = {}) {
+  const profile =
+    measured && cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProfileDir)}`] : [];
+  return spawn(
+    process.execPath,
+    [...serverNodeOptions(), ...profile, path.join(root, 'apps/server/dist/main.js')],
+    { cwd: root, env: serverEnv, stdio: ['ignore', 'inherit', 'inherit'] },
+  );
 }
 
 /** The server's own hashing settings, timed here with the server idle: the floor under sign-in latency. */
@@ -89,14 +96,20 @@ async function argon2idMsPerHash(rounds = 10) {
   return (performance.now() - started) / rounds;
 }
 
-/** The scenarios BENCH_ONLY names, and those their budgets are measured against, in the list's order. */
+/**
+ * The scenarios BENCH_ONLY names, and those their budgets are measured against, in the list's order. Those
+ * that read the database while the server runs are left out on PGlite, which the server process holds.
+ */
 function selectedScenarios(only) {
-  if (!only) return scenarios;
-  const chosen = new Set(scenarios.filter((scenario) => scenario.name.includes(only)).map((s) => s.name));
-  for (const scenario of scenarios) {
+  const runnable = process.env.DATABASE_URL
+    ? scenarios
+    : scenarios.filter((scenario) => !scenario.needsCardProvider);
+  if (!only) return runnable;
+  const chosen = new Set(runnable.filter((scenario) => scenario.name.includes(only)).map((s) => s.name));
+  for (const scenario of runnable) {
     if (chosen.has(scenario.name) && scenario.budget.minRpsOf) chosen.add(scenario.budget.minRpsOf.scenario);
   }
-  return scenarios.filter((scenario) => chosen.has(scenario.name));
+  return runnable.filter((scenario) => chosen.has(scenario.name));
 }
 
 /** The throughput a scenario must reach: its own figure, or a share of one measured before it. */
@@ -257,41 +270,61 @@ function verdictOf(budget, minRps, figures) {
   return misses.length === 0 ? 'ok' : `MISSED (${misses.join(', ')})`;
 }
 
+const selected = selectedScenarios(process.env.BENCH_ONLY);
+const cardProvider = selected.some((scenario) => scenario.needsCardProvider)
+  ? await startCardProvider()
+  : undefined;
+Object.assign(serverEnv, cardProvider?.serverEnv);
+
 // The first start creates the database and lays down the demo store, and PGlite's initdb holds on to a
 // lot of memory for the life of that process. Measure a restarted server, as a running store is.
 let server = startServer();
 const rows = [];
+const summaries = [];
 let failed = false;
 let peakUnderLoadMb = 0;
 let sampler;
 try {
   await waitForServer(server, origin);
   await stopServer(server);
-  const selected = selectedScenarios(process.env.BENCH_ONLY);
   const orderShoppers = selected.some((scenario) => scenario.needsOrderShoppers)
     ? seedOrderShoppers()
     : undefined;
-  server = startServer();
+  server = startServer({ measured: true });
   await waitForServer(server, origin);
   const measured = server;
   sampler = setInterval(() => {
     peakUnderLoadMb = Math.max(peakUnderLoadMb, residentMemoryMb(measured));
   }, MEMORY_SAMPLE_MS);
 
-  const context = { ...(await scenarioContext(origin)), orderShoppers };
+  const context = {
+    ...(await scenarioContext(origin)),
+    orderShoppers,
+    cardProvider: cardProvider?.standIn,
+    databaseUrl: process.env.DATABASE_URL,
+  };
   const figuresByScenario = new Map();
   for (const scenario of selected) {
     // A scenario may need state first, such as a signed-in shopper's cookies.
     const request = (await scenario.prepare?.(origin, context)) ?? {};
     const paths = scenario.paths(context);
     const measure =
-      scenario.measure === 'latency'
-        ? measureLatency
-        : scenario.measure === 'open'
-          ? measureOpenLoop
-          : loadWithAutocannon;
+      typeof scenario.measure === 'function'
+        ? scenario.measure
+        : scenario.measure === 'latency'
+          ? measureLatency
+          : scenario.measure === 'open'
+            ? measureOpenLoop
+            : loadWithAutocannon;
     await measure(scenario, request, paths, WARM_UP_SECONDS);
+    const cpuBefore = cpuTimeMs(measured);
     const figures = await measure(scenario, request, paths, durationSeconds);
+    const cpuPerRequest = (cpuTimeMs(measured) - cpuBefore) / (figures.rps * durationSeconds);
+    const verified = await request.verify?.();
+    if (verified) {
+      figures.errors += verified.breaches.length;
+      summaries.push({ scenario: scenario.name, lines: verified.summary });
+    }
     figuresByScenario.set(scenario.name, figures);
     const { budget } = scenario;
     const minRps = minRpsOf(budget, figuresByScenario);
@@ -300,12 +333,14 @@ try {
     rows.push({
       scenario: scenario.name,
       load:
-        scenario.measure === 'latency'
+        scenario.load ??
+        (scenario.measure === 'latency'
           ? `${scenario.connections ?? latencyConnections} conn, closed loop`
           : scenario.measure === 'open'
             ? `${scenario.connections} conn, ${scenario.ratePerSecond}/s open loop`
-            : `${scenario.connections ?? connections} conn, autocannon`,
+            : `${scenario.connections ?? connections} conn, autocannon`),
       'req/s': Math.round(figures.rps),
+      'server CPU ms/req': Number.isFinite(cpuPerRequest) ? Number(cpuPerRequest.toFixed(2)) : '',
       'budget req/s':
         minRps === undefined
           ? ''
@@ -332,6 +367,7 @@ try {
     } product pages rotated`,
   );
   console.table(rows);
+  for (const { scenario, lines } of summaries) console.log(`${scenario}:\n  ${lines.join('\n  ')}`);
   console.log(
     `peak server memory under load (RSS): ${peakUnderLoadMb.toFixed(1)} MB (budget <= ${PEAK_MEMORY_BUDGET_MB} MB)`,
   );
@@ -356,6 +392,7 @@ try {
 } finally {
   clearInterval(sampler);
   await stopServer(server);
+  await cardProvider?.standIn.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);

@@ -12,8 +12,14 @@
 // at once, answered or not, and times each from when it was due. `needsOrderShoppers` asks the run for the shoppers of ORDER_SHOPPERS_SEED,
 // seeded in the database, as `context.orderShoppers` ({ emails, operatorEmail, operatorTfaSecret, productIds }) in `prepare(origin, context)`. A budget's `minRpsOf` ties its throughput to another
 // scenario measured in the same run: `{ scenario, share }` needs at least that share of its req/s.
+// `measure` may also be a function `(scenario, prepared, paths, seconds)` answering the figures itself, with
+// `load` saying what it applies; a prepared object's `verify()` runs after the measured seconds and answers
+// `{ breaches, summary }`, each breach counted as an error. `needsCardProvider` starts the card provider
+// stand-in on 127.0.0.1 before the server, points the server at it, and gives it as `context.cardProvider`;
+// such scenarios read the database while the server runs, so they need PostgreSQL (`context.databaseUrl`).
 
 import { generate } from 'otplib';
+import { measureMoneyMix, prepareMoneyMix } from './money-mix.mjs';
 
 // Real shopper searches: whole words, partial words, typos, several words.
 const SEARCH_TEXTS = [
@@ -56,6 +62,17 @@ const ORDER_BUDGET_PER_SECOND = 200;
  */
 const ORDER_BENCH_SHOPPERS = 80;
 const ORDER_BENCH_PRODUCTS = 100;
+const MONEY_MIX = 'money mix: order, pay by card, cancel, refund';
+/** Shoppers at once in the money mix, and the orders per second they must complete. */
+const MONEY_MIX_SHOPPERS_AT_ONCE = 50;
+const MONEY_MIX_BUDGET_PER_SECOND = 150;
+/**
+ * The money mix's own shoppers, seeded after the order scenarios' ones, each with a checkout session of
+ * one unit of 60 products: 4,800 orders, room for 380 orders/s in the closed loop after the open loop
+ * took its 1,350 over 9 seconds.
+ */
+const MONEY_MIX_SHOPPERS = 80;
+const MONEY_MIX_SESSIONS_PER_SHOPPER = 60;
 const ORDER_HISTORY = 100;
 /** Orders behind the store's order desk: a year of a busy store. */
 const ORDER_DESK_HISTORY = 100_000;
@@ -70,10 +87,10 @@ const ORDER_STATUSES = [
   'disputed',
 ];
 
-/** The seeded shoppers: one per parallel order, and one with an order history to read. */
+/** The seeded shoppers: one per parallel order, one with an order history to read, then the money mix's. */
 export const ORDER_SHOPPERS_SEED = [
   '--shoppers',
-  String(ORDER_BENCH_SHOPPERS + 1),
+  String(ORDER_BENCH_SHOPPERS + 1 + MONEY_MIX_SHOPPERS),
   '--products',
   String(ORDER_BENCH_PRODUCTS),
   '--password',
@@ -233,46 +250,92 @@ function orderBody(shopper, checkoutSessionKey) {
   };
 }
 
+/**
+ * Checkout sessions of one unit each, to place once: each shopper has one of `rounds` restocked products,
+ * a different one in each round. They are listed round by round, each round one session of every shopper
+ * on as many different products, so parallel orders are of different shoppers and rarely wait on one
+ * product's row lock.
+ */
+async function checkoutSessionRounds(origin, emails, productIds, rounds) {
+  const shoppers = [];
+  for (const email of emails) shoppers.push(await signInSeededShopper(origin, email));
+  const keys = await Promise.all(
+    shoppers.map(async (shopper, index) => {
+      const sessions = [];
+      for (let round = 0; round < rounds; round += 1) {
+        sessions.push(
+          await checkoutSessionOf(origin, shopper, productIds[(index + round) % productIds.length]),
+        );
+      }
+      return sessions;
+    }),
+  );
+  return Array.from({ length: rounds }, (_, round) =>
+    shoppers.map((shopper, index) => ({ shopper, key: keys[index][round] })),
+  ).flat();
+}
+
 let sessionPool;
 
-/**
- * The orders to place, once each: every seeded shopper has a checkout session of one unit of each
- * restocked product. They are handed out round by round, each round one session of every shopper on as
- * many different products, so parallel orders are of different shoppers and rarely wait on one product's
- * row lock.
- */
+/** The orders to place, once each: every seeded shopper has a checkout session of each restocked product. */
 function orderSessionPool(origin, { orderShoppers }) {
   sessionPool ??= (async () => {
-    const shoppers = [];
-    for (const email of orderShoppers.emails.slice(0, ORDER_BENCH_SHOPPERS)) {
-      shoppers.push(await signInSeededShopper(origin, email));
-    }
-    const { productIds } = orderShoppers;
-    const keys = await Promise.all(
-      shoppers.map(async (shopper, index) => {
-        const sessions = [];
-        for (let round = 0; round < productIds.length; round += 1) {
-          sessions.push(
-            await checkoutSessionOf(origin, shopper, productIds[(index + round) % productIds.length]),
-          );
-        }
-        return sessions;
-      }),
+    const { emails, productIds } = orderShoppers;
+    const sessions = await checkoutSessionRounds(
+      origin,
+      emails.slice(0, ORDER_BENCH_SHOPPERS),
+      productIds,
+      productIds.length,
     );
-    const pool = productIds.flatMap((_, round) =>
-      shoppers.map((shopper, index) => ({
-        headers: {
-          'content-type': 'application/json',
-          cookie: shopper.signedInCookie,
-          'x-xsrf-token': shopper.xsrf,
-        },
-        body: JSON.stringify(orderBody(shopper, keys[index][round])),
-      })),
-    );
+    const pool = sessions.map(({ shopper, key }) => ({
+      headers: {
+        'content-type': 'application/json',
+        cookie: shopper.signedInCookie,
+        'x-xsrf-token': shopper.xsrf,
+      },
+      body: JSON.stringify(orderBody(shopper, key)),
+    }));
     let next = 0;
     return { take: () => pool[next++] };
   })();
   return sessionPool;
+}
+
+let moneyMixPool;
+
+/** The money mix's orders to place, once each, and the operator who refunds and cancels some of them. */
+function moneyMixSessions(origin, { orderShoppers }) {
+  moneyMixPool ??= (async () => {
+    const { emails, productIds } = orderShoppers;
+    const first = ORDER_BENCH_SHOPPERS + 1;
+    const sessions = await checkoutSessionRounds(
+      origin,
+      emails.slice(first, first + MONEY_MIX_SHOPPERS),
+      productIds,
+      MONEY_MIX_SESSIONS_PER_SHOPPER,
+    );
+    const operator = await signInSeededStaff(origin, orderShoppers);
+    let next = 0;
+    return {
+      operator: { ...operator, operator: true },
+      sessions: {
+        take: () => (next < sessions.length ? { index: next, ...sessions[next++] } : undefined),
+      },
+    };
+  })();
+  return moneyMixPool;
+}
+
+/** A run of the money mix on the bench's PostgreSQL database, with the card provider stand-in. */
+async function moneyMix(origin, context) {
+  const { sessions, operator } = await moneyMixSessions(origin, context);
+  return prepareMoneyMix(origin, {
+    sessions,
+    operator,
+    standIn: context.cardProvider,
+    databaseUrl: context.databaseUrl,
+    productIds: context.orderShoppers.productIds,
+  });
 }
 
 /** `count` cart lines of the store's newest products, each with its first option of every variant. */
@@ -491,6 +554,38 @@ export const scenarios = [
     needsOrderShoppers: true,
     budget: { maxP95Ms: 100 },
     prepare: (origin, context) => orderSessionPool(origin, context),
+  },
+  {
+    // Orders paid by card through the provider stand-in, with everything else that happens to money at
+    // the same time (bench/money-mix.mjs): 50 shoppers, each starting the next order as the last ends.
+    // Orders/s counts the orders whose shopper (and operator) finished with them; every order is checked
+    // in the database afterwards.
+    name: `${MONEY_MIX} (${MONEY_MIX_SHOPPERS_AT_ONCE} shoppers at once)`,
+    paths: () => [],
+    measure: (_scenario, mix, _paths, seconds) =>
+      measureMoneyMix(mix, { shoppers: MONEY_MIX_SHOPPERS_AT_ONCE }, seconds),
+    load: `${MONEY_MIX_SHOPPERS_AT_ONCE} shoppers, closed loop, orders/s`,
+    needsOrderShoppers: true,
+    needsCardProvider: true,
+    budget: { minRps: MONEY_MIX_BUDGET_PER_SECOND },
+    prepare: moneyMix,
+  },
+  {
+    // The same mix with a new order due every 1/150 s, whatever the server answers: the wait of each
+    // call, the first of an order timed from when it was due.
+    name: `${MONEY_MIX} (a shopper's wait)`,
+    paths: () => [],
+    measure: (_scenario, mix, _paths, seconds) =>
+      measureMoneyMix(
+        mix,
+        { shoppers: MONEY_MIX_SHOPPERS_AT_ONCE, ratePerSecond: MONEY_MIX_BUDGET_PER_SECOND },
+        seconds,
+      ),
+    load: `${MONEY_MIX_SHOPPERS_AT_ONCE} shoppers, ${MONEY_MIX_BUDGET_PER_SECOND} orders/s open loop`,
+    needsOrderShoppers: true,
+    needsCardProvider: true,
+    budget: { maxP95Ms: 150 },
+    prepare: moneyMix,
   },
   {
     // A shopper's order list, page by page and by status, with 100 orders behind it.
