@@ -5,6 +5,7 @@ import { track } from '../../lib/analytics';
 import { thumbnailUrl } from '../../lib/images';
 import { productItem } from '../../lib/product-analytics';
 import { PriceRange } from '../ui/price';
+import { StorePicture } from '../ui/store-picture';
 
 type ProductCardProps = {
   product: ProductSummary;
@@ -38,7 +39,7 @@ export function ProductCard({ product, listName, index, priority = false }: Prod
         })
       }
     >
-      <img
+      <StorePicture
         src={thumbnailUrl(product.mainImage)}
         alt={product.name}
         width={320}

@@ -1,4 +1,5 @@
 import { thumbnailUrl } from '../../lib/images';
+import { StorePicture } from './store-picture';
 
 const SIZE_CLASSES = { 56: 'size-14', 64: 'size-16', 72: 'size-18' } as const;
 
@@ -14,7 +15,7 @@ export function LineThumbnail({
   size: keyof typeof SIZE_CLASSES;
 }) {
   return (
-    <img
+    <StorePicture
       src={thumbnailUrl(image)}
       alt=""
       width={size}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { StorePicture } from '../../../components/ui/store-picture';
 import { imageUrl, thumbnailUrl } from '../../../lib/images';
 
 type ProductGalleryProps = { name: string; mainImage: string | null; gallery: readonly string[] };
@@ -11,7 +12,7 @@ export function ProductGallery({ name, mainImage, gallery }: ProductGalleryProps
 
   return (
     <div className="flex flex-col gap-3">
-      <img
+      <StorePicture
         src={imageUrl(pictures[shown])}
         alt={count > 1 ? `${name}, picture ${shown + 1} of ${count}` : name}
         width={640}
@@ -31,7 +32,7 @@ export function ProductGallery({ name, mainImage, gallery }: ProductGalleryProps
                 onClick={() => setShown(index)}
                 className="block overflow-hidden rounded-lg border-2 border-transparent aria-pressed:border-brand-700"
               >
-                <img
+                <StorePicture
                   src={thumbnailUrl(picture)}
                   alt=""
                   width={72}

@@ -18,6 +18,7 @@ import { CONTROL_CLASSES, FieldFrame } from '../../../components/ui/field';
 import { PageError, PageLoading } from '../../../components/ui/page-states';
 import { Price } from '../../../components/ui/price';
 import { SelectField } from '../../../components/ui/select-field';
+import { StorePicture } from '../../../components/ui/store-picture';
 import { TextField } from '../../../components/ui/text-field';
 import { imageUrl } from '../../../lib/images';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -309,7 +310,7 @@ export function QuotationAnswer({ id }: { id: string }) {
         </Link>
       </p>
       <div className="flex flex-col gap-4 sm:flex-row">
-        <img
+        <StorePicture
           src={imageUrl(item.mainImage)}
           alt=""
           width={160}

@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, textLinkClasses } from '../../../components/ui/button';
 import { PageError, PageLoading } from '../../../components/ui/page-states';
+import { StorePicture } from '../../../components/ui/store-picture';
 import { imageUrl } from '../../../lib/images';
 import {
   useQuotationItem,
@@ -63,7 +64,7 @@ function QuotationItemView({ item }: { item: QuotationItem }) {
         </Link>
       </p>
       <div className="flex flex-col gap-4 sm:flex-row">
-        <img
+        <StorePicture
           src={imageUrl(item.mainImage)}
           alt=""
           width={160}

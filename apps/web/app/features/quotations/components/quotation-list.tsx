@@ -4,6 +4,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/loading';
 import { LoadFailure } from '../../../components/ui/page-states';
 import { listPageHref, Pagination } from '../../../components/ui/pagination';
+import { StorePicture } from '../../../components/ui/store-picture';
 import { thumbnailUrl } from '../../../lib/images';
 import { QUOTATION_PAGE_SIZE, useQuotationList } from '../api/quotations-api';
 import { QuotationStatus } from './quotation-status';
@@ -80,7 +81,7 @@ export function QuotationList({ filter, page }: { filter: QuotationFilter; page:
           >
             {list.data.quotationItems.map((item) => (
               <li key={item.id} aria-label={item.name} className="flex gap-3 p-4">
-                <img
+                <StorePicture
                   src={thumbnailUrl(item.mainImage)}
                   alt=""
                   width={64}
