@@ -9,7 +9,7 @@ import {
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api';
-import { ORDERS_KEY, STORE_ORDERS_KEY } from '../../../lib/query-keys';
+import { NOTIFICATIONS_KEY, ORDERS_KEY, STORE_ORDERS_KEY } from '../../../lib/query-keys';
 import { useUser } from '../../../lib/user-store';
 
 /** Whose side of the order chat the page is on. */
@@ -96,8 +96,11 @@ export function useLiveStatusChange(mode: ChatMode, orderId: string): () => void
   const client = useQueryClient();
   const key = useTimelineKey(mode, orderId);
   return () => {
-    if (mode === 'shopper') void client.invalidateQueries({ queryKey: ORDERS_KEY });
-    else {
+    if (mode === 'shopper') {
+      void client.invalidateQueries({ queryKey: ORDERS_KEY });
+      // Every status change and refund also notifies the shopper: the header's bell counts it at once.
+      void client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+    } else {
       void client.invalidateQueries({ queryKey: key });
       void client.invalidateQueries({ queryKey: STORE_ORDERS_KEY });
     }

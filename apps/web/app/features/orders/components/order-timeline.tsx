@@ -101,7 +101,12 @@ function LiveIndicator({ state }: { state: LiveState }) {
 }
 
 function TimelineItem({ entry, mode }: { entry: TimelineEntry; mode: ChatMode }) {
-  const time = <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>;
+  // The time never breaks across lines: a date split from its hour reads as two things.
+  const time = (
+    <time dateTime={entry.at} className="whitespace-nowrap">
+      {formatDateTime(entry.at)}
+    </time>
+  );
   if (entry.kind === 'message') {
     const mine = entry.fromStore === (mode === 'store');
     const author = entry.fromStore ? 'Store' : mode === 'store' ? 'Shopper' : 'You';
