@@ -42,6 +42,7 @@ export default [
     layout('routes/admin-layout.tsx', [
       route('admin', 'routes/admin-dashboard.tsx'),
       route('admin/orders', 'routes/admin-orders.tsx'),
+      route('admin/orders/packing-slip', 'routes/admin-packing-slip.tsx'),
       route('admin/orders/:orderId', 'routes/admin-order.tsx'),
       route('admin/quotations', 'routes/admin-quotations.tsx'),
       route('admin/quotations/:quotationId', 'routes/admin-quotation.tsx'),
@@ -69,6 +70,7 @@ export default [
         route('rates', 'routes/admin-settings-rates.tsx'),
         route('regions', 'routes/admin-settings-regions.tsx'),
         route('shipping', 'routes/admin-settings-shipping.tsx'),
+        route('carriers', 'routes/admin-settings-carriers.tsx'),
       ]),
       route('admin/staff', 'routes/admin-staff.tsx'),
     ]),

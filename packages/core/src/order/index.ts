@@ -1,5 +1,6 @@
 export * from './costs.js';
 export * from './machine.js';
+export * from './packing.js';
 export * from './payments.js';
 export * from './refunds.js';
 export * from './rules.js';

@@ -1,7 +1,7 @@
 import type { BulkShipment, Carrier, ShipmentRefusal, StoreOrder } from '@crossbuy/core/order';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { STORE_ORDERS_KEY, STORE_SETTINGS_KEY } from '../../../lib/query-keys';
+import { STORE_ORDERS_KEY } from '../../../lib/query-keys';
 import { useUser } from '../../../lib/user-store';
 
 const isStaff = (profile: { role: string } | null) => profile !== null && profile.role !== 'shopper';
@@ -36,7 +36,8 @@ export function usePackingSlips(orderIds: readonly string[]) {
   });
 }
 
-const CARRIERS_KEY = [...STORE_ORDERS_KEY, 'carriers'] as const;
+/** The carrier list as operators read it; the settings page refreshes it when an admin saves a new one. */
+export const CARRIERS_KEY = [...STORE_ORDERS_KEY, 'carriers'] as const;
 
 /** `GET /admin/carriers`: the carriers an order can ship with. */
 export function useCarriers() {
@@ -69,31 +70,5 @@ export function useShipOrders() {
     mutationFn: (shipment: BulkShipment) =>
       api.post<{ orders: ShippedOrder[] }>('/admin/orders/ship', shipment),
     onSuccess: () => client.invalidateQueries({ queryKey: STORE_ORDERS_KEY }),
-  });
-}
-
-const CARRIER_SETTINGS_KEY = [...STORE_SETTINGS_KEY, 'carriers'] as const;
-
-/** `GET /admin/settings/carriers` (admins). */
-export function useCarrierSettings() {
-  const { signedIn, profile } = useUser();
-  return useQuery({
-    queryKey: [...CARRIER_SETTINGS_KEY, profile?.id ?? null],
-    queryFn: async () => (await api.get<{ carriers: Carrier[] }>('/admin/settings/carriers')).carriers,
-    enabled: signedIn && profile?.role === 'admin',
-  });
-}
-
-/** `PUT /admin/settings/carriers`: the list operators choose from when they ship. */
-export function useSaveCarriers() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (carriers: Carrier[]) =>
-      api.put<{ carriers: Carrier[] }>('/admin/settings/carriers', { carriers }),
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: CARRIER_SETTINGS_KEY }),
-        client.invalidateQueries({ queryKey: CARRIERS_KEY }),
-      ]),
   });
 }

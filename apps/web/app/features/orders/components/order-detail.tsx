@@ -1,9 +1,7 @@
-import { formatAddressLines } from '@crossbuy/core/address';
 import { formatDateTime } from '@crossbuy/core/dates';
 import { messageForError } from '@crossbuy/core/errors';
 import {
   type Order,
-  type OrderAddress,
   type OrderStatus,
   PAYMENT_METHOD_LABELS,
   RECEIPT_CONFIRMABLE_STATUSES,
@@ -19,6 +17,7 @@ import { OrderPayment } from '../../payments/order-payment';
 import { useOrderTimeline } from '../api/order-timeline-api';
 import { useCancelOrder, useConfirmReceipt, useOrder } from '../api/orders-api';
 import { DisputeDisclosure } from './dispute-disclosure';
+import { AddressLetter, sameAddress } from './order-address';
 import { OrderCosts } from './order-costs';
 import { OrderLines } from './order-lines';
 import { OrderProgressSteps } from './order-progress-steps';
@@ -72,18 +71,6 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function AddressLetter({ address }: { address: OrderAddress }) {
-  return (
-    <address className="text-sm not-italic leading-relaxed break-words">
-      {formatAddressLines(address, address.country).map((line) => (
-        <span key={line} className="block">
-          {line}
-        </span>
-      ))}
-    </address>
-  );
-}
-
 function PlacedBanner({ orderRef }: { orderRef: string }) {
   const banner = useRef<HTMLDivElement>(null);
   // Focus moves to the thanks, so a screen reader says it first on arriving from checkout.
@@ -120,7 +107,7 @@ function OrderView({ order, placed, onStale }: { order: Order; placed: boolean; 
   };
 
   const canConfirmReceipt = RECEIPT_CONFIRMABLE_STATUSES.includes(order.status);
-  const sameAddress = JSON.stringify(order.shippingAddress) === JSON.stringify(order.billingAddress);
+  const billedToDeliveryAddress = sameAddress(order.shippingAddress, order.billingAddress);
 
   return (
     <article
@@ -229,7 +216,7 @@ function OrderView({ order, placed, onStale }: { order: Order; placed: boolean; 
           <AddressLetter address={order.shippingAddress} />
         </Panel>
         <Panel title="Billing address">
-          {sameAddress ? (
+          {billedToDeliveryAddress ? (
             <p className="text-sm">Same as the delivery address</p>
           ) : (
             <AddressLetter address={order.billingAddress} />

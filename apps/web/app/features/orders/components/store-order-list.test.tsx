@@ -58,11 +58,12 @@ describe('StoreOrderList', () => {
     const table = await screen.findByRole('table', { name: 'Orders 1 to 1 of 1, newest first' });
     const [, row] = within(table).getAllByRole('row');
     const cells = within(row as HTMLElement).getAllByRole('cell');
-    expect(cells[0]?.textContent).toContain('CB-KENJI234');
-    expect(cells[0]?.textContent).toContain('Rice cooker, 3 items in all');
-    expect(cells[0]?.textContent).toContain('2 unread messages');
-    expect(cells[1]?.textContent).toBe('Kenji Satokenji@example.jp');
-    expect(cells[3]?.textContent).toContain('Shipped');
+    expect(cells[0]?.textContent).toBe('Choose order CB-KENJI234');
+    expect(cells[1]?.textContent).toContain('CB-KENJI234');
+    expect(cells[1]?.textContent).toContain('Rice cooker, 3 items in all');
+    expect(cells[1]?.textContent).toContain('2 unread messages');
+    expect(cells[2]?.textContent).toBe('Kenji Satokenji@example.jp');
+    expect(cells[4]?.textContent).toContain('Shipped');
     await userEvent.setup().click(within(table).getByRole('link', { name: 'CB-KENJI234' }));
     expect(await screen.findByRole('heading', { name: 'Store order page' })).toBeTruthy();
   });

@@ -7,6 +7,7 @@ import {
   PAYMENT_METHODS,
   type PaymentMethod,
 } from '@crossbuy/core/order';
+import { useState } from 'react';
 import { Form, Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
@@ -19,10 +20,12 @@ import { TextField } from '../../../components/ui/text-field';
 import { STORE_ORDER_PAGE_SIZE, type StoreOrderFilter, useStoreOrderList } from '../api/store-orders-api';
 import { orderItemsSummary } from '../order-items-summary';
 import { OrderStatusBadge } from './order-status-badge';
+import { type ChosenOrder, StoreOrderBulk } from './store-order-bulk';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 const DESK_COLUMNS = [
+  { label: 'Choose' },
   { label: 'Order' },
   { label: 'Customer' },
   { label: 'Placed' },
@@ -62,6 +65,22 @@ function unreadText(count: number): string {
 export function StoreOrderList({ filter, page }: { filter: StoreOrderFilter; page: number }) {
   const list = useStoreOrderList(filter, page);
   const filtered = Object.values(filter).some((value) => value !== null);
+  // Chosen orders stay chosen across pages and filters, so a day's parcels can be gathered from several.
+  const [chosen, setChosen] = useState<ChosenOrder[]>([]);
+  const isChosen = (id: string) => chosen.some((order) => order.id === id);
+  const toggle = (order: ChosenOrder, on: boolean) =>
+    setChosen((current) =>
+      on
+        ? [...current.filter((other) => other.id !== order.id), order]
+        : current.filter((other) => other.id !== order.id),
+    );
+  const pageOrders = list.data?.orders ?? [];
+  const wholePageChosen = pageOrders.length > 0 && pageOrders.every((order) => isChosen(order.id));
+  const choosePage = (on: boolean) =>
+    setChosen((current) => {
+      const others = current.filter((order) => !pageOrders.some((listed) => listed.id === order.id));
+      return on ? [...others, ...pageOrders.map(({ id, orderRef }) => ({ id, orderRef }))] : others;
+    });
 
   return (
     <section
@@ -121,12 +140,35 @@ export function StoreOrderList({ filter, page }: { filter: StoreOrderFilter; pag
         <EmptyList>{filtered ? 'No order matches.' : 'No orders have been placed yet.'}</EmptyList>
       ) : (
         <>
+          <StoreOrderBulk chosen={chosen} onClear={() => setChosen([])} />
+          <label className="flex min-h-11 items-center gap-2 self-start text-sm font-semibold">
+            <input
+              type="checkbox"
+              className="size-5 accent-brand-700"
+              checked={wholePageChosen}
+              onChange={(event) => choosePage(event.target.checked)}
+            />
+            Choose every order on this page
+          </label>
           <DataTable
             caption={`Orders ${(page - 1) * STORE_ORDER_PAGE_SIZE + 1} to ${(page - 1) * STORE_ORDER_PAGE_SIZE + list.data.orders.length} of ${list.data.total}, newest first`}
             columns={DESK_COLUMNS}
           >
             {list.data.orders.map((order) => (
               <tr key={order.id} className="align-top">
+                <td className="p-1">
+                  <label className="flex size-11 items-center justify-center">
+                    <input
+                      type="checkbox"
+                      className="size-5 accent-brand-700"
+                      checked={isChosen(order.id)}
+                      onChange={(event) =>
+                        toggle({ id: order.id, orderRef: order.orderRef }, event.target.checked)
+                      }
+                    />
+                    <span className="sr-only">Choose order {order.orderRef}</span>
+                  </label>
+                </td>
                 <td className="p-3">
                   <Link
                     to={`/admin/orders/${order.id}`}

@@ -5,18 +5,24 @@ import type { TimelineEntry } from '@crossbuy/core/order-chat';
 import { Alert } from '../../../components/ui/alert';
 import { Loading } from '../../../components/ui/loading';
 import { Price } from '../../../components/ui/price';
+import { useStoreOrder } from '../api/fulfilment-api';
 import { useOrderTimeline } from '../api/order-timeline-api';
 import { useStoreOrderRefunds } from '../api/store-orders-api';
 import { OrderTimeline } from './order-timeline';
 import { StoreOrderCancel } from './store-order-cancel';
 import { StoreOrderDispute } from './store-order-dispute';
+import { StoreOrderFulfilment } from './store-order-fulfilment';
 import { StoreOrderMoves } from './store-order-moves';
 import { StoreOrderPaynow } from './store-order-paynow';
 import { StoreOrderRefunds } from './store-order-refunds';
 
-/** The store's view of one order: what it is, who placed it, and the conversation with them. */
+/**
+ * The store's view of one order: what it is and who placed it, what to pack and where it goes, its money,
+ * and the conversation with the shopper.
+ */
 export function StoreOrderPage({ orderId }: { orderId: string }) {
   const query = useOrderTimeline('store', orderId);
+  const details = useStoreOrder(orderId);
   const refunds = useStoreOrderRefunds(orderId);
   const status = query.data?.order.status;
   return (
@@ -64,6 +70,13 @@ export function StoreOrderPage({ orderId }: { orderId: string }) {
               cancelled={status === 'cancelled'}
             />
           ) : null}
+          {details.isPending ? (
+            <Loading>Loading the items and addresses…</Loading>
+          ) : details.isError ? (
+            <Alert>{messageForError(details.error)}</Alert>
+          ) : (
+            <StoreOrderFulfilment order={details.data} />
+          )}
           <StoreOrderMoves orderId={orderId} status={query.data.order.status} />
           {refunds.isPending ? (
             <Loading>Loading the refunds…</Loading>

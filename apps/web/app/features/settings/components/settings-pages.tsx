@@ -5,6 +5,7 @@ const PAGES = [
   { to: '/admin/settings/rates', label: 'Exchange rates' },
   { to: '/admin/settings/regions', label: 'Regions' },
   { to: '/admin/settings/shipping', label: 'Shipping and tax' },
+  { to: '/admin/settings/carriers', label: 'Carriers' },
 ] as const;
 
 const pageLinkStyle = ({ isActive }: { isActive: boolean }) =>

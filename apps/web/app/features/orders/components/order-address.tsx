@@ -1,0 +1,20 @@
+import { formatAddressLines } from '@crossbuy/core/address';
+import type { OrderAddress } from '@crossbuy/core/order';
+
+/** An address as its country writes it on an envelope, one line each. */
+export function AddressLetter({ address }: { address: OrderAddress }) {
+  return (
+    <address className="text-sm not-italic leading-relaxed break-words">
+      {formatAddressLines(address, address.country).map((line) => (
+        <span key={line} className="block">
+          {line}
+        </span>
+      ))}
+    </address>
+  );
+}
+
+/** Whether the billing address is the delivery address, so it is said once. */
+export function sameAddress(a: OrderAddress, b: OrderAddress): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
