@@ -480,7 +480,7 @@ function CartLineRow({
           </p>
         ) : null}
 
-        <div className="flex flex-wrap items-end gap-3">
+        <div className="flex flex-wrap items-start gap-3">
           <fieldset className="flex flex-col gap-1" disabled={!available}>
             <legend className="mb-1 text-sm font-medium">Quantity</legend>
             <QuantityField
@@ -502,7 +502,8 @@ function CartLineRow({
               </p>
             ) : null}
           </fieldset>
-          <div className="flex flex-wrap gap-2">
+          {/* Level with the quantity's input, below its legend, whatever is said under the input. */}
+          <div className="flex flex-wrap gap-2 sm:pt-6">
             <Button variant="secondary" onClick={onMove} disabled={!available}>
               Move to quotation
             </Button>

@@ -164,7 +164,7 @@ export function PaynowPanel({ orderId, amount, paynow, onMarked }: PaynowPanelPr
 /** A copy button as large as a finger needs, named for what it copies. */
 function CopyButton({ label, onCopy }: { label: string; onCopy: () => void }) {
   return (
-    <Button variant="secondary" className="min-h-11 px-3 py-1" onClick={onCopy}>
+    <Button variant="secondary" className="px-3 py-1" onClick={onCopy}>
       {label}
     </Button>
   );
