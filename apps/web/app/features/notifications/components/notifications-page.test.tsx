@@ -110,6 +110,8 @@ describe('the notifications page', () => {
     ]);
     expect(screen.getByRole('status', { name: '' }).textContent).toBe('5 older notifications shown.');
     expect(screen.queryByRole('button', { name: 'Show older' })).toBeNull();
+    // Focus goes on to the first of the older ones rather than falling to the page with the button.
+    expect(document.activeElement?.textContent).toMatch(/^Update 20Body 20/);
     expect(screen.getByText('That is all of your notifications.')).toBeTruthy();
   });
 

@@ -1,5 +1,5 @@
 import { messageForError } from '@crossbuy/core/errors';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -27,8 +27,18 @@ export function NotificationsPage() {
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
   const [said, setSaid] = useState('');
+  const list = useRef<HTMLUListElement>(null);
+  // The first of the older notifications just asked for, which takes focus once it is on the page.
+  const [focusFrom, setFocusFrom] = useState<number | null>(null);
 
   const notifications = pages.data?.pages.flatMap((page) => page.notifications) ?? [];
+
+  // On to the first older one: the button may be gone (nothing older), and focus must not fall to the page.
+  useEffect(() => {
+    if (focusFrom === null || notifications.length <= focusFrom) return;
+    list.current?.children[focusFrom]?.querySelector<HTMLElement>('a, button')?.focus();
+    setFocusFrom(null);
+  }, [focusFrom, notifications.length]);
 
   const open = (entry: Notification) => {
     if (entry.readAt) return;
@@ -50,6 +60,7 @@ export function NotificationsPage() {
     const loaded = (result.data?.pages.flatMap((page) => page.notifications).length ?? before) - before;
     if (result.isError) return;
     setSaid(loaded === 1 ? '1 older notification shown.' : `${loaded} older notifications shown.`);
+    setFocusFrom(before);
   };
 
   return (
@@ -91,6 +102,7 @@ export function NotificationsPage() {
       ) : (
         <>
           <ul
+            ref={list}
             aria-label="Notifications, newest first"
             className="divide-y divide-line rounded-2xl border border-line bg-white"
           >
