@@ -184,6 +184,30 @@ describe('OrderPayment', () => {
     ]);
   });
 
+  it('says when the browser refuses to copy, so the shopper selects the text instead', async () => {
+    info = {
+      ...base,
+      method: 'paynow',
+      paynow: {
+        payload: paynowPayload,
+        qrImage: 'data:image/png;base64,AAAA',
+        reference: 'CB-7K3M9Q2X',
+        expiryDate: '20261231',
+        merchantName: 'Crossbuy',
+        markedPaidAt: null,
+      },
+    };
+    const user = userEvent.setup();
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(
+      new DOMException('denied', 'NotAllowedError'),
+    );
+    renderPayment('paynow');
+    await user.click(await screen.findByRole('button', { name: 'Copy UEN' }));
+    expect(screen.getByRole('status').textContent).toBe(
+      'The UEN could not be copied: select it and copy it yourself.',
+    );
+  });
+
   it('names the saved QR file by the picture it is', () => {
     expect(qrFileExtension('data:image/png;base64,AAAA')).toBe('png');
     expect(qrFileExtension('data:image/svg+xml,%3Csvg')).toBe('svg');
