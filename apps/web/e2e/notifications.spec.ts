@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { placeOrder } from './order-steps';
 import { horizontalOverflow, openHydrated, watchForErrors } from './page-helpers';
-import { operatorDesk, registerShopper } from './shoppers';
+import { operatorDesk, registerShopper, signInAsStaff } from './shoppers';
 
 // What an event is stored as, which a shopper must never read: keys, codes, amounts in minor units.
 const INTERNAL_WORDS = [
@@ -38,6 +38,7 @@ test.describe('order words and notifications', () => {
   test('a shopper pays, reads the timeline in sentences, opens every notification and marks them all read', async ({
     page,
     baseURL,
+    browser,
   }) => {
     // A shopper and the store, with pictures of three screens at two sizes.
     test.slow();
@@ -70,6 +71,31 @@ test.describe('order words and notifications', () => {
     expect(said).not.toContain(String(order.total.amountMinor));
     await timeline.scrollIntoViewIfNeeded();
     await photograph(page, 'order-timeline');
+
+    // The store's view of the same timeline speaks of the shopper, in the same plain words.
+    const store = await browser.newPage();
+    const storeErrors = watchForErrors(store);
+    await openHydrated(store, '/');
+    await signInAsStaff(store.request);
+    await openHydrated(store, `/admin/orders/${order.id}`);
+    const storeTimeline = store.getByRole('list', { name: 'Timeline, oldest first' });
+    await expect(
+      storeTimeline.getByText(
+        'The shopper said the PayNow transfer is made; the store confirms it once it arrives.',
+        {
+          exact: true,
+        },
+      ),
+    ).toBeVisible();
+    await expect(
+      storeTimeline.getByText(`Paid ${amount} by PayNow; the store confirmed the transfer.`, { exact: true }),
+    ).toBeVisible();
+    const storeSaid = await storeTimeline.innerText();
+    for (const word of INTERNAL_WORDS) expect(storeSaid).not.toContain(word);
+    await storeTimeline.scrollIntoViewIfNeeded();
+    await photograph(store, 'store-order-timeline');
+    await store.close();
+    expect(storeErrors).toEqual([]);
 
     // The bell counts both updates of the order and says so in words, then leads to all of them.
     const bell = page.getByRole('button', { name: 'Notifications 2 unread' });

@@ -157,7 +157,7 @@ describe('orderEventSentence: payment events', () => {
       'You said the PayNow transfer is made; the store will confirm it.',
     );
     expect(orderEventSentence(marked, 'store')).toBe(
-      'The shopper said the PayNow transfer is made; confirm it once it arrives.',
+      'The shopper said the PayNow transfer is made; the store confirms it once it arrives.',
     );
   });
 

@@ -173,7 +173,7 @@ function paymentWords(event: OrderEvent, reader: OrderReader): string {
     case 'marked_paid':
       return reader === 'shopper'
         ? 'You said the PayNow transfer is made; the store will confirm it.'
-        : 'The shopper said the PayNow transfer is made; confirm it once it arrives.';
+        : 'The shopper said the PayNow transfer is made; the store confirms it once it arrives.';
     case 'failed': {
       const why = text(detail.message);
       return `The card payment did not go through.${why ? ` ${asSentence(why)}` : ''}`;

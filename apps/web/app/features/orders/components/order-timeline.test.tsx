@@ -134,7 +134,9 @@ describe('the order timeline in words', () => {
   it('tells the store the same events from its side, without keys or minor units', async () => {
     renderTimeline('store');
     const said = await sentences();
-    expect(said[1]).toBe('The shopper said the PayNow transfer is made; confirm it once it arrives.');
+    expect(said[1]).toBe(
+      'The shopper said the PayNow transfer is made; the store confirms it once it arrives.',
+    );
     expect(said[5]).toBe(
       'We received S$123.55 by PayNow after the order was closed; it is owed back to the shopper by bank transfer.',
     );
