@@ -51,6 +51,12 @@ test.describe('on a phone', () => {
     expect(headerBox?.height ?? 1000).toBeLessThanOrEqual(120);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 
+    // It stays at the top of the screen, with its badges, down a long page.
+    await scrollPastHero(page);
+    await expect(header.getByRole('link', { name: 'Cart' })).toBeInViewport({ ratio: 1 });
+    expect((await header.boundingBox())?.y).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+
     // The account menu still opens and fits on screen from its icon.
     await header.getByRole('button', { name: 'Account menu for Mei' }).click();
     await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeInViewport({ ratio: 1 });

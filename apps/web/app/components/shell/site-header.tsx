@@ -13,7 +13,9 @@ const NotificationsMenu = lazy(() => import('../../features/notifications/compon
 export function SiteHeader() {
   const { signedIn } = useUser();
   return (
-    <header className="border-b border-line bg-white">
+    // Sticky: the cart, the bell and the search stay in reach on a long page; html's scroll padding
+    // (app.css) keeps an anchor's target from sliding under it.
+    <header className="sticky top-0 z-30 border-b border-line bg-white">
       {/* Positioned, so a panel opening from the header can span its width on a phone. */}
       <div className="relative mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 gap-y-2 px-4 py-2 md:gap-x-4 md:py-3">
         <Link

@@ -441,7 +441,7 @@ function CheckoutForm({ session, profile }: { session: CheckoutSession; profile:
         </FieldFrame>
       </div>
 
-      <aside aria-labelledby="summary-heading" className="flex flex-col gap-4 self-start lg:sticky lg:top-4">
+      <aside aria-labelledby="summary-heading" className="flex flex-col gap-4 self-start lg:sticky lg:top-24">
         <div className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-4 sm:p-6">
           <h2 id="summary-heading" className="text-lg font-semibold">
             Order summary
