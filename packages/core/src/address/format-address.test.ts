@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addressSchema } from './address-schema.js';
-import { addressDisplayFields, formatAddressLines } from './format-address.js';
+import { addressDisplayFields, formatAddressLines, formatPhoneNumber } from './format-address.js';
 
 describe('formatAddressLines', () => {
   it('prints a Singapore address with its town line and no country line', () => {
@@ -178,5 +178,16 @@ describe('addressDisplayFields', () => {
       'postalCode',
       'state',
     ]);
+  });
+});
+
+describe('formatPhoneNumber', () => {
+  it('groups a stored number as its country writes it, with the country code', () => {
+    expect(formatPhoneNumber('+6591234567')).toBe('+65 9123 4567');
+    expect(formatPhoneNumber('+819012345678')).toBe('+81 90 1234 5678');
+  });
+
+  it('shows a value that is not a phone number as it was stored', () => {
+    expect(formatPhoneNumber('call the front desk')).toBe('call the front desk');
   });
 });

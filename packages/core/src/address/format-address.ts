@@ -67,6 +67,14 @@ type FormatOptions = {
 };
 
 /**
+ * A stored phone number (E.164, "+6591234567") as people write it, in groups with its country code:
+ * "+65 9123 4567". A value that is not a phone number is shown as it was stored.
+ */
+export function formatPhoneNumber(phoneNumber: string): string {
+  return parsePhoneNumberFromString(phoneNumber)?.formatInternational() ?? phoneNumber;
+}
+
+/**
  * The address as printed lines in the country's own order (spec 9.1 displayFormat), as a letter to that
  * country is addressed; blank lines dropped.
  */
@@ -77,9 +85,7 @@ export function formatAddressLines(
 ): string[] {
   const data = getCountryAddressData(country);
   const state = address.state ? (findState(country, address.state)?.displayValue ?? address.state) : '';
-  const phone = address.phoneNumber
-    ? (parsePhoneNumberFromString(address.phoneNumber)?.formatInternational() ?? address.phoneNumber)
-    : '';
+  const phone = address.phoneNumber ? formatPhoneNumber(address.phoneNumber) : '';
   const values: Record<string, string> = {
     firstName: withName ? (address.fullName ?? '') : '',
     lastName: '',

@@ -18,5 +18,10 @@ export {
   isValidPostalCode,
   stateOptions,
 } from './country-data.js';
-export { addressDisplayFields, type FormattableAddress, formatAddressLines } from './format-address.js';
+export {
+  addressDisplayFields,
+  type FormattableAddress,
+  formatAddressLines,
+  formatPhoneNumber,
+} from './format-address.js';
 export type { CountryAddressData, StateEntry } from './types.js';

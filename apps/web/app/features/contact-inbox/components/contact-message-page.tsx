@@ -1,3 +1,4 @@
+import { formatPhoneNumber } from '@crossbuy/core/address';
 import { formatDateTime } from '@crossbuy/core/dates';
 import { Link } from 'react-router';
 import { textLinkClasses } from '../../../components/ui/button';
@@ -33,7 +34,7 @@ export function ContactMessagePage({ messageId }: { messageId: string }) {
             </a>
           </dd>
           <dt className="text-muted">Phone</dt>
-          <dd>{message.phoneNumber ?? 'Not given'}</dd>
+          <dd>{message.phoneNumber ? formatPhoneNumber(message.phoneNumber) : 'Not given'}</dd>
           <dt className="text-muted">Sent</dt>
           <dd>{formatDateTime(message.createdAt)}</dd>
           <dt className="text-muted">Account</dt>

@@ -58,7 +58,7 @@ describe('CustomerList', () => {
         .map((cell) => cell.textContent),
     ).toEqual([
       'Mei Tanmei@example.com',
-      '+6591234567',
+      '+65 9123 4567',
       'Blacklisted',
       '01/11/2026',
       '2, last on 12/11/2026',

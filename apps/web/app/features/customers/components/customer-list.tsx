@@ -1,3 +1,4 @@
+import { formatPhoneNumber } from '@crossbuy/core/address';
 import { CUSTOMER_STATUSES, type CustomerStatus } from '@crossbuy/core/customer';
 import { formatDate } from '@crossbuy/core/dates';
 import { Form, Link } from 'react-router';
@@ -112,7 +113,9 @@ export function CustomerList({ filter, page }: { filter: CustomerFilter; page: n
                   </Link>
                   <p className="break-all text-muted">{customer.email}</p>
                 </td>
-                <td className="whitespace-nowrap p-3">{customer.phoneNumber ?? '—'}</td>
+                <td className="whitespace-nowrap p-3">
+                  {customer.phoneNumber ? formatPhoneNumber(customer.phoneNumber) : '—'}
+                </td>
                 <td className="p-3">
                   <CustomerStatusBadge status={customer.status} />
                 </td>

@@ -1,4 +1,4 @@
-import { formatAddressLines } from '@crossbuy/core/address';
+import { formatAddressLines, formatPhoneNumber } from '@crossbuy/core/address';
 import type { CustomerDetail, CustomerQuotation } from '@crossbuy/core/customer';
 import { formatDate, formatDateTime } from '@crossbuy/core/dates';
 import type { ReactNode } from 'react';
@@ -37,7 +37,7 @@ function Empty({ children }: { children: string }) {
 function Profile({ customer }: { customer: CustomerDetail }) {
   const rows: [string, string][] = [
     ['Email', `${customer.email}${customer.emailVerified ? '' : ' (not verified)'}`],
-    ['Phone', customer.phoneNumber ?? 'Not given'],
+    ['Phone', customer.phoneNumber ? formatPhoneNumber(customer.phoneNumber) : 'Not given'],
     ['Country', customer.country ?? 'Not given'],
     ['Born', customer.birthDate ?? 'Not given'],
     ['Two-factor', customer.tfaEnabled ? 'On' : 'Off'],
