@@ -27,12 +27,18 @@ async function stockedItem(page: Page): Promise<{ productId: string; variantPath
   throw new Error('no product in stock');
 }
 
-/** Places an order through the API as the checkout page does, and answers its id and reference. */
-export async function placeOrder(page: Page): Promise<{ id: string; orderRef: string }> {
+/**
+ * Places an order through the API as the checkout page does, and answers its id and reference. `message`
+ * is the shopper's message on its line, `notes` the order's notes.
+ */
+export async function placeOrder(
+  page: Page,
+  { message = '', notes = '' }: { message?: string; notes?: string } = {},
+): Promise<{ id: string; orderRef: string }> {
   const { cartItem } = await send<{ cartItem: { id: string } }>(page, '/api/cart', {
     ...(await stockedItem(page)),
     quantity: 1,
-    message: '',
+    message,
   });
   const { address } = await send<{ address: { id: string } }>(page, '/api/address', {
     fullName: 'Mei Tan',
@@ -60,6 +66,7 @@ export async function placeOrder(page: Page): Promise<{ id: string; orderRef: st
       checkoutSessionKey: session.key,
       paymentMethod,
       shippingAddressId: address.id,
+      notes,
     },
   );
   return order;

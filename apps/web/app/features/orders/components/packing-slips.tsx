@@ -9,18 +9,6 @@ import { LoadFailure } from '../../../components/ui/page-states';
 import { usePackingSlips } from '../api/fulfilment-api';
 import { AddressLetter, sameAddress } from './order-address';
 
-/**
- * On paper only the slips themselves: the site's header, footer and the back office's tabs are chrome, and
- * each order starts a sheet of its own so slips can go into their parcels.
- */
-const PRINT_STYLES = `@media print {
-  @page { margin: 12mm; }
-  html, body { background: #fff !important; }
-  header:not(.packing-slips *), footer:not(.packing-slips *), nav:not(.packing-slips *),
-  [role='progressbar'], .print-hidden { display: none !important; }
-  .packing-slips a { color: inherit; text-decoration: none; }
-}`;
-
 /** The order ids a packing-slip address names (`?ids=a,b`), each once, as many as one page prints. */
 export function packingSlipIdsFrom(search: URLSearchParams): string[] {
   const ids = search
@@ -143,7 +131,7 @@ function PackingSlip({ order, first }: { order: StoreOrder; first: boolean }) {
                   </td>
                   <td className="p-2">
                     <div className="flex gap-2">
-                      <span className="print:hidden">
+                      <span className="hidden sm:block print:hidden">
                         <LineThumbnail image={line.capture.mainImage} size={56} />
                       </span>
                       <div className="min-w-0">
@@ -181,12 +169,14 @@ function PackingSlip({ order, first }: { order: StoreOrder; first: boolean }) {
   );
 }
 
-/** The packing slips of the chosen orders, one to a sheet, with a pick list first when there are several. */
+/**
+ * The packing slips of the chosen orders, one to a sheet, with a pick list first when there are several. On
+ * paper the page holds the slips alone: app.css hides the site's chrome around `.packing-slips`.
+ */
 export function PackingSlips({ orderIds }: { orderIds: readonly string[] }) {
   const slips = usePackingSlips(orderIds);
   return (
     <div className="packing-slips mx-auto flex w-full max-w-4xl flex-col gap-6">
-      <style>{PRINT_STYLES}</style>
       <div className="print-hidden flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-col gap-1">
           <h1 className="text-2xl font-bold tracking-tight">

@@ -28,7 +28,7 @@ function LineFacts({ line }: { line: StoreOrderLine }) {
       <span className="break-words font-semibold">{line.capture.name}</span>
       {line.capture.variantLabel ? <span>{line.capture.variantLabel}</span> : null}
       <span>
-        Quantity: <strong>{line.quantity}</strong>
+        Quantity: <strong>{line.quantity}</strong> · <Price value={line.total} />
       </span>
       {line.message ? (
         <p className="rounded-lg bg-brand-50 px-3 py-2 break-words whitespace-pre-wrap text-brand-900">
@@ -49,7 +49,6 @@ export function StoreOrderLines({ order }: { order: StoreOrder }) {
         <li key={line.id} aria-label={line.capture.name} className="flex gap-3 py-3">
           <LineThumbnail image={line.capture.mainImage} size={72} />
           <LineFacts line={line} />
-          <Price value={line.total} className="shrink-0 text-sm font-semibold" />
         </li>
       ))}
     </ul>
