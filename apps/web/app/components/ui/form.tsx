@@ -130,6 +130,14 @@ export function RequiredFieldsNote() {
 
 type FormErrorSummaryProps = { message: string | undefined; listFields: boolean };
 
+/** Orders fields as their controls come in the document; one not found keeps its place. */
+function byPlaceOnPage(a: { id: string }, b: { id: string }): number {
+  const first = document.getElementById(a.id);
+  const second = document.getElementById(b.id);
+  if (!first || !second) return 0;
+  return first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
+}
+
 /**
  * The form-level refusal and, for long forms, the fields a refused submission left in error, linked
  * to them. Each field also carries its own message, which is read out when the shopper reaches it.
@@ -142,11 +150,14 @@ export function FormErrorSummary({ message, listFields }: FormErrorSummaryProps)
     form && listFields && submitCount > 0 && !isSubmitting
       ? Object.keys(errors).filter((name) => errors[name]?.type !== 'server')
       : [];
-  // Only fields that are on screen can be linked to.
-  const fields = names.flatMap((name) => {
-    const text = form?.labels.get(name);
-    return form && text ? [{ id: fieldId(form.prefix, name), text }] : [];
-  });
+  // Only fields that are on screen can be linked to, listed in the order the form shows them: the errors
+  // come in the order of the schema, which is not the order a shopper reads the form in.
+  const fields = names
+    .flatMap((name) => {
+      const text = form?.labels.get(name);
+      return form && text ? [{ id: fieldId(form.prefix, name), text }] : [];
+    })
+    .sort(byPlaceOnPage);
   if (!message && fields.length === 0) return null;
   return (
     <Alert>

@@ -171,6 +171,22 @@ describe('RegisterForm', () => {
     expect(within(summary).getByText('Please check these 2 fields:')).toBeTruthy();
   });
 
+  it('lists the fields to correct in the order the form shows them', async () => {
+    const user = userEvent.setup();
+    renderRegister();
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    const summary = screen.getByRole('alert');
+    const listed = within(summary)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href')?.slice(1));
+    const onPage = [...document.querySelectorAll('form [id]')]
+      .map((control) => control.id)
+      .filter((id) => listed.includes(id));
+    expect(listed.length).toBeGreaterThan(3);
+    expect(listed).toEqual(onPage);
+  });
+
   it('puts Singapore and Malaysia first in the country list', () => {
     renderRegister();
     const options = within(screen.getByLabelText('Country', { exact: false })).getAllByRole('option');
