@@ -267,6 +267,13 @@ describe('fulfilment', () => {
         'J&T Express',
       ]);
       expect((await desk.get('/api/admin/carriers')).json()).toEqual(saved.json());
+      expect((await admin.get('/api/admin/settings/carriers')).json()).toEqual(saved.json());
+      expect((await desk.get('/api/admin/settings/carriers')).statusCode).toBe(403);
+      expect(
+        errorCode(
+          await shopperApi.send('PUT', '/api/admin/settings/carriers', { carriers: saved.json().carriers }),
+        ),
+      ).toBe('auth/not_authorized');
       const audited = await harness.app.db
         .select()
         .from(auditEntries)
