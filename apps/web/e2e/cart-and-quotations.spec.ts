@@ -216,7 +216,7 @@ test.describe('cart and quotations', () => {
       await page.getByRole('link', { name: 'Your quotations' }).click();
       const listed = page.getByRole('listitem', { name: 'Kettle from the local shop' });
       await expect(listed.getByText('Your Quotation is here!')).toBeVisible();
-      await expect(listed.getByText('QUOTATION', { exact: true })).toBeVisible();
+      await expect(listed.getByText('Quoted item', { exact: true })).toBeVisible();
     });
   });
 });

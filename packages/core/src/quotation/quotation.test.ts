@@ -4,6 +4,7 @@ import {
   changeQuotationRequest,
   isQuoteExpired,
   marketplaceLabel,
+  marketplaceWords,
   QUOTATION_STATUS_MESSAGES,
   QuotationProductMissingError,
   quotationInStock,
@@ -37,6 +38,18 @@ describe('marketplaceLabel', () => {
     expect(marketplaceLabel(null)).toBe('QUOTATION');
     expect(marketplaceLabel('  ')).toBe('QUOTATION');
     expect(marketplaceLabel('Rakuten')).toBe('Rakuten (QUOTATION)');
+  });
+});
+
+describe('marketplaceWords', () => {
+  it('says where a quoted item comes from in words, never the label', () => {
+    expect(marketplaceWords(marketplaceLabel('Rakuten'))).toBe('Quoted from Rakuten');
+    expect(marketplaceWords(marketplaceLabel(null))).toBe('Quoted item');
+    expect(marketplaceWords(' (QUOTATION)')).toBe('Quoted item');
+  });
+
+  it('leaves a catalogue marketplace as it is', () => {
+    expect(marketplaceWords('Taobao')).toBe('Taobao');
   });
 });
 

@@ -22,7 +22,21 @@ export type ProductSource = 'i' | 'e';
 /** Spec section 9: 'QUOTATION', or the marketplace's name followed by ' (QUOTATION)'. */
 export function marketplaceLabel(marketplace: string | null | undefined): string {
   const name = marketplace?.trim();
-  return name ? `${name} (QUOTATION)` : 'QUOTATION';
+  return name ? `${name}${QUOTATION_SUFFIX}` : 'QUOTATION';
+}
+
+const QUOTATION_SUFFIX = ' (QUOTATION)';
+
+/**
+ * A marketplace label (marketplaceLabel's, or a catalogue item's marketplace) as a shopper reads it:
+ * "Quoted from Amazon", "Quoted item" when the page named no marketplace, a catalogue marketplace as it is.
+ * The spec's label stays the wire value; screens show these words.
+ */
+export function marketplaceWords(label: string): string {
+  if (label === 'QUOTATION') return 'Quoted item';
+  if (!label.endsWith(QUOTATION_SUFFIX)) return label;
+  const name = label.slice(0, -QUOTATION_SUFFIX.length).trim();
+  return name ? `Quoted from ${name}` : 'Quoted item';
 }
 
 /** Whether `text` is an absolute http or https URL: the only links the store will look at. */

@@ -330,7 +330,7 @@ describe('CartView', () => {
     renderCart();
     const quotations = await screen.findByRole('list', { name: 'Quotation items' });
     const kettle = within(quotations).getByRole('listitem', { name: 'Kettle from Japan' });
-    expect(within(kettle).getByText('Amazon (QUOTATION)')).toBeTruthy();
+    expect(within(kettle).getByText('Quoted from Amazon')).toBeTruthy();
     const lamp = within(quotations).getByRole('listitem', { name: 'Lamp from Korea' });
     const lampBox = within(lamp).getByRole('checkbox') as HTMLInputElement;
     expect(lampBox.disabled).toBe(true);

@@ -2,6 +2,7 @@ import { formatDate } from '@crossbuy/core/dates';
 import { formatErrorMessage, isErrorCode } from '@crossbuy/core/errors';
 import { formatMoney } from '@crossbuy/core/money';
 import type { CartLikeQuotationLine } from '@crossbuy/core/quotation';
+import { marketplaceWords } from '@crossbuy/core/quotation';
 import { Link } from 'react-router';
 import { LineThumbnail } from '../../../components/ui/line-thumbnail';
 import { CheckboxTarget } from './checkbox-target';
@@ -52,7 +53,7 @@ export function QuotationLineRow({ line, selected, onSelect }: QuotationLineRowP
             <Link to={`/quotations/${item.id}`} className="font-semibold break-words hover:underline">
               {item.name}
             </Link>
-            <p className="text-sm text-muted">{item.marketplaceLabel}</p>
+            <p className="text-sm text-muted">{marketplaceWords(item.marketplaceLabel)}</p>
             <p className="text-sm text-muted">Quantity {item.quantity}</p>
           </div>
           {item.status === 'r' ? (

@@ -310,7 +310,7 @@ describe('CheckoutView', () => {
       within(items)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual([expect.stringContaining('Rice cooker'), expect.stringContaining('Amazon (QUOTATION)')]);
+    ).toEqual([expect.stringContaining('Rice cooker'), expect.stringContaining('Quoted from Amazon')]);
     const delivery = screen.getByRole('group', { name: 'Delivery address' });
     expect((within(delivery).getByRole('radio', { name: /Mei Tan/ }) as HTMLInputElement).checked).toBe(true);
     const payment = screen.getByRole('group', { name: 'Payment method' });

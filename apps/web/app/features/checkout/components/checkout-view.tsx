@@ -2,6 +2,7 @@ import type { Address } from '@crossbuy/core/address';
 import { ApiError, formatErrorMessage, messageForError } from '@crossbuy/core/errors';
 import { formatMoney } from '@crossbuy/core/money';
 import type { CheckoutLine, CheckoutSession, CostEstimate, PaymentMethod } from '@crossbuy/core/order';
+import { marketplaceWords } from '@crossbuy/core/quotation';
 import { type Ref, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
@@ -472,7 +473,9 @@ function CheckoutLineRow({ line }: { line: CheckoutLine }) {
       <div className="flex min-w-0 flex-1 flex-col text-sm">
         <p className="font-semibold break-words">{line.name}</p>
         {line.variantLabel ? <p className="text-muted">{line.variantLabel}</p> : null}
-        {line.marketplaceLabel ? <p className="text-muted">{line.marketplaceLabel}</p> : null}
+        {line.marketplaceLabel ? (
+          <p className="text-muted">{marketplaceWords(line.marketplaceLabel)}</p>
+        ) : null}
         <p className="text-muted">
           {line.quantity} × {formatMoney(line.unitPrice)}
         </p>

@@ -1,5 +1,5 @@
 import type { Order } from '@crossbuy/core/order';
-import { marketplaceLabel } from '@crossbuy/core/quotation';
+import { marketplaceLabel, marketplaceWords } from '@crossbuy/core/quotation';
 import { Link } from 'react-router';
 import { textLinkClasses } from '../../../components/ui/button';
 import { LineThumbnail } from '../../../components/ui/line-thumbnail';
@@ -9,7 +9,7 @@ type OrderLine = Order['lines'][number];
 
 /** Quoted items carry the spec's quotation label; catalogue items name their marketplace as it is. */
 export function lineMarketplaceLabel(line: OrderLine): string | null {
-  if (line.source !== 'cart') return marketplaceLabel(line.capture.sourceMarketPlace);
+  if (line.source !== 'cart') return marketplaceWords(marketplaceLabel(line.capture.sourceMarketPlace));
   return line.capture.sourceMarketPlace;
 }
 

@@ -278,7 +278,7 @@ describe('the order detail', () => {
     renderAt('/orders/o1', <OrderDetail id="o1" />);
 
     const kettle = await screen.findByRole('listitem', { name: 'Cast iron kettle' });
-    expect(within(kettle).getByText('Amazon (QUOTATION)')).toBeTruthy();
+    expect(within(kettle).getByText('Quoted from Amazon')).toBeTruthy();
     expect(within(kettle).getByRole('link').getAttribute('href')).toBe('https://www.amazon.co.jp/dp/B0TEST');
     const gone = screen.getByRole('listitem', { name: 'Rice cooker' });
     expect(within(gone).queryByRole('link')).toBeNull();

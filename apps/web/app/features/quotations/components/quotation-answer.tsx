@@ -8,7 +8,11 @@ import {
   parseMajorAmount,
 } from '@crossbuy/core/money';
 import { ORDER_TOTAL_MAX_MINOR } from '@crossbuy/core/order';
-import { QUOTATION_DECLINE_REASON_MAX_LENGTH, type QuotationDeskItem } from '@crossbuy/core/quotation';
+import {
+  marketplaceWords,
+  QUOTATION_DECLINE_REASON_MAX_LENGTH,
+  type QuotationDeskItem,
+} from '@crossbuy/core/quotation';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
@@ -318,7 +322,9 @@ export function QuotationAnswer({ id }: { id: string }) {
           className="size-40 shrink-0 rounded-xl border border-line bg-white object-cover"
         />
         <div className="flex min-w-0 flex-col gap-2">
-          <p className="text-xs font-semibold tracking-wide text-muted">{item.marketplaceLabel}</p>
+          <p className="text-xs font-semibold tracking-wide text-muted">
+            {marketplaceWords(item.marketplaceLabel)}
+          </p>
           <h1 id="request-heading" className="break-words text-2xl font-bold tracking-tight">
             {item.name}
           </h1>

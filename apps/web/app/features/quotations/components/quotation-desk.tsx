@@ -1,4 +1,5 @@
 import {
+  marketplaceWords,
   QUOTATION_DESK_STATUSES,
   type QuotationDeskItem,
   type QuotationDeskStatus,
@@ -69,7 +70,9 @@ function ItemCell({ item }: { item: QuotationDeskItem }) {
         <Link to={`${DESK_PATH}/${item.id}`} className="font-semibold break-words underline">
           {item.name}
         </Link>
-        <p className="text-xs font-semibold tracking-wide text-muted">{item.marketplaceLabel}</p>
+        <p className="text-xs font-semibold tracking-wide text-muted">
+          {marketplaceWords(item.marketplaceLabel)}
+        </p>
         {item.productUrl ? (
           <PageAbroadLink url={item.productUrl} className="text-xs" />
         ) : (

@@ -1,7 +1,7 @@
 import { formatDateTime } from '@crossbuy/core/dates';
 import { appErrorFromZodIssues, messageForError } from '@crossbuy/core/errors';
 import { formatMoney } from '@crossbuy/core/money';
-import { changeQuotationRequest, type QuotationItem } from '@crossbuy/core/quotation';
+import { changeQuotationRequest, marketplaceWords, type QuotationItem } from '@crossbuy/core/quotation';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
@@ -72,7 +72,9 @@ function QuotationItemView({ item }: { item: QuotationItem }) {
           className="size-40 shrink-0 rounded-xl border border-line bg-white object-cover"
         />
         <div className="flex min-w-0 flex-col gap-2">
-          <p className="text-xs font-semibold tracking-wide text-muted">{item.marketplaceLabel}</p>
+          <p className="text-xs font-semibold tracking-wide text-muted">
+            {marketplaceWords(item.marketplaceLabel)}
+          </p>
           <h1 id="quotation-name" className="break-words text-2xl font-bold tracking-tight">
             {item.name}
           </h1>

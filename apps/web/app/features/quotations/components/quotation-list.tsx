@@ -1,4 +1,4 @@
-import { QUOTATION_FILTERS, type QuotationFilter } from '@crossbuy/core/quotation';
+import { marketplaceWords, QUOTATION_FILTERS, type QuotationFilter } from '@crossbuy/core/quotation';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/loading';
@@ -97,7 +97,7 @@ export function QuotationList({ filter, page }: { filter: QuotationFilter; page:
                       {item.name}
                     </Link>
                     <span className="text-xs font-semibold tracking-wide text-muted">
-                      {item.marketplaceLabel}
+                      {marketplaceWords(item.marketplaceLabel)}
                     </span>
                   </div>
                   <p className="text-sm text-muted">Quantity {item.quantity}</p>

@@ -85,12 +85,12 @@ describe('the quotation list', () => {
 
     const pending = await screen.findByRole('listitem', { name: 'Kettle from Japan' });
     expect(within(pending).getByText('Quoting your product...')).toBeTruthy();
-    expect(within(pending).getByText('Amazon (QUOTATION)')).toBeTruthy();
+    expect(within(pending).getByText('Quoted from Amazon')).toBeTruthy();
     expect(within(pending).queryByTestId('quotation-price')).toBeNull();
 
     const quoted = screen.getByRole('listitem', { name: 'Rice cooker from Rakuten' });
     expect(within(quoted).getByText('Your Quotation is here!')).toBeTruthy();
-    expect(within(quoted).getByText('Rakuten (QUOTATION)')).toBeTruthy();
+    expect(within(quoted).getByText('Quoted from Rakuten')).toBeTruthy();
     expect(within(quoted).getByTestId('quotation-price').textContent).toMatch(/^S\$250\.00$/);
     expect(within(quoted).getByTestId('quotation-expiry').textContent).toBe('Valid until 27/11/2099');
 
