@@ -104,6 +104,12 @@ test.describe('fulfilment', () => {
       store.getByText('2 orders shipped with DHL Express. Each shopper has been sent their tracking link.'),
     ).toBeVisible();
     await expect(table.getByRole('row').filter({ hasText: 'Shipped' })).toHaveCount(2);
+
+    // Both slips print together, after a pick list of what to fetch for them.
+    await openHydrated(store, `/admin/orders/packing-slip?ids=${first.id},${second.id}`);
+    await expect(store.getByRole('heading', { name: 'Pick list: 2 units for 2 orders' })).toBeVisible();
+    await expect(store.getByRole('article')).toHaveCount(2);
+    await pictureAtBothSizes(store, 'packing-slips-two');
     expect(errors).toEqual([]);
     await store.close();
 
