@@ -119,7 +119,9 @@ function OrderView({ order, placed, onStale }: { order: Order; placed: boolean; 
           Your orders
         </Link>
       </p>
-      {placed ? <PlacedBanner orderRef={order.orderRef} /> : null}
+      {/* The thanks is for an order going ahead: one cancelled meanwhile (by the shopper on this page, or
+          expired) says so in its status instead. */}
+      {placed && order.status !== 'cancelled' ? <PlacedBanner orderRef={order.orderRef} /> : null}
       <header className="flex flex-col gap-2">
         <div className="flex flex-wrap items-center gap-3">
           <h1 id="order-heading" className="text-2xl font-bold tracking-tight">

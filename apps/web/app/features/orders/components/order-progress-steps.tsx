@@ -1,12 +1,22 @@
 import { formatDateTime } from '@crossbuy/core/dates';
 import type { Order } from '@crossbuy/core/order';
-import { orderProgress } from '../order-progress';
+import { orderProgress, type ProgressStep } from '../order-progress';
 
 const MARKS = {
   done: 'border-brand-700 bg-brand-700 text-white',
   current: 'border-brand-700 bg-white text-brand-800 ring-2 ring-brand-700',
   upcoming: 'border-line bg-white text-muted',
 } as const;
+
+/**
+ * What a step's circle shows: a tick for a step reached and left, and for the last one when the order is
+ * complete (there is nothing left to count to); a cross for a cancelled order's end; else its number.
+ */
+function stepMark(step: ProgressStep, index: number): string {
+  if (step.state === 'done' || (step.state === 'current' && step.status === 'completed')) return '✓';
+  if (step.state === 'current' && step.status === 'cancelled') return '✕';
+  return String(index + 1);
+}
 
 /** Where the order stands in its lifecycle: a list of steps, read in order, the current one marked. */
 export function OrderProgressSteps({ order }: { order: Order }) {
@@ -23,7 +33,7 @@ export function OrderProgressSteps({ order }: { order: Order }) {
             aria-hidden="true"
             className={`flex size-8 shrink-0 items-center justify-center rounded-full border-2 text-sm font-bold ${MARKS[step.state]}`}
           >
-            {step.state === 'done' ? '✓' : index + 1}
+            {stepMark(step, index)}
           </span>
           <span className="flex flex-col">
             <span className={`text-sm font-semibold ${step.state === 'upcoming' ? 'text-muted' : ''}`}>

@@ -317,7 +317,7 @@ describe('the order detail', () => {
     const steps = within(screen.getByRole('list', { name: 'Order progress' })).getAllByRole('listitem');
     expect(steps.map((step) => step.textContent?.replace(/\d\d\/.*$/, ''))).toEqual([
       '✓Placed',
-      '2Cancelled',
+      '✕Cancelled',
     ]);
   });
 
@@ -385,7 +385,7 @@ describe('the order detail', () => {
       '✓Placed',
       '✓Paid',
       '✓Shipped',
-      '4Completed',
+      '✓Completed',
     ]);
   });
 
@@ -455,6 +455,31 @@ describe('the order detail', () => {
     const banner = thanks.closest('[role="status"]');
     expect(banner).toBeTruthy();
     expect(document.activeElement).toBe(banner);
+  });
+
+  it('keeps the thanks off an order that was cancelled before its page opened', async () => {
+    serveOrder(anOrder({ status: 'cancelled', cancelledAt: '2026-11-20T12:10:00.000Z' }));
+    renderAt('/orders/o1?placed=1', <OrderDetail id="o1" placed />);
+    expect(await screen.findByRole('heading', { name: 'Order CB-ABCD2345' })).toBeTruthy();
+    expect(screen.queryByText(/Thank you, your order/)).toBeNull();
+  });
+
+  it('ticks the last step of a completed order and crosses the end of a cancelled one', async () => {
+    const at = '2026-11-21T10:00:00.000Z';
+    serveOrder(
+      anOrder({
+        status: 'completed',
+        paidAt: at,
+        processingAt: at,
+        shippedAt: at,
+        deliveredAt: at,
+        completedAt: at,
+      }),
+    );
+    renderAt('/orders/o1', <OrderDetail id="o1" />);
+    await screen.findByRole('heading', { name: 'Order CB-ABCD2345' });
+    const steps = within(screen.getByRole('list', { name: 'Order progress' })).getAllByRole('listitem');
+    expect(steps.map((step) => step.textContent?.slice(0, 1))).toEqual(['✓', '✓', '✓', '✓', '✓', '✓']);
   });
 
   it("says when the order is not found (another shopper's) and leads back to the list", async () => {
