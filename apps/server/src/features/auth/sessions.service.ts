@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { oncePerDatabase } from '../../db/once-per-database.js';
 import { randomToken, sameSecret, sha256 } from '../../lib/secrets.js';
 import { type UserRow, users } from '../users/users.table.js';
 import { announceRevocation } from './revocations.js';
@@ -84,20 +85,11 @@ function prepareActiveSessionLookup(db: Database) {
     .prepare('auth_active_session');
 }
 
-const activeSessionLookups = new WeakMap<Database, ReturnType<typeof prepareActiveSessionLookup>>();
-
 /**
  * The session check runs before every call that changes something, so it is built once per database and
  * prepared under a name: PostgreSQL plans it once per connection instead of on every call.
  */
-function activeSessionLookup(db: Database) {
-  let lookup = activeSessionLookups.get(db);
-  if (!lookup) {
-    lookup = prepareActiveSessionLookup(db);
-    activeSessionLookups.set(db, lookup);
-  }
-  return lookup;
-}
+const activeSessionLookup = oncePerDatabase(prepareActiveSessionLookup);
 
 export type RefreshOutcome =
   | { kind: 'rotated'; session: SessionRow; user: UserRow; refreshToken: string }

@@ -10,6 +10,7 @@ import { AppError, limitError } from '@crossbuy/core/errors';
 import { and, asc, count, eq, type Placeholder, sql } from 'drizzle-orm';
 import { asOwner } from '../../db/as-owner.js';
 import type { Database } from '../../db/client.js';
+import { oncePerDatabase } from '../../db/once-per-database.js';
 import { isUuid } from '../../lib/ids.js';
 import { productFromTables, productsFromTables } from '../catalogue/catalogue.service.js';
 import type { PricingRegion } from '../regions/pricing.js';
@@ -146,20 +147,11 @@ function prepareLineRaising(db: Database) {
     .prepare('cart_raise_line');
 }
 
-const lineRaisings = new WeakMap<Database, ReturnType<typeof prepareLineRaising>>();
-
 /**
  * Raising a line the shopper has is what most adds do, so its statement is built once per database and
  * prepared under a name, planned once per connection.
  */
-function lineRaising(db: Database) {
-  let raising = lineRaisings.get(db);
-  if (!raising) {
-    raising = prepareLineRaising(db);
-    lineRaisings.set(db, raising);
-  }
-  return raising;
-}
+const lineRaising = oncePerDatabase(prepareLineRaising);
 
 /** The shopper's cart, oldest line first, with the products behind the lines (spec: { cartItems, products }). */
 export async function getCart(

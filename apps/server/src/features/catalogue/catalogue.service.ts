@@ -15,6 +15,7 @@ import { isCurrencyCode, type Money } from '@crossbuy/core/money';
 import { and, asc, desc, eq, inArray, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { isAnyOf } from '../../db/id-list.js';
+import { oncePerDatabase } from '../../db/once-per-database.js';
 import { queryRows } from '../../db/query-rows.js';
 import { ExpiringCache } from '../../lib/expiring-cache.js';
 import { isUuid } from '../../lib/ids.js';
@@ -141,22 +142,15 @@ type CatalogueReader = {
   changesHeard: number;
 };
 
-const readers = new WeakMap<Database, CatalogueReader>();
-
-function readerFor(db: Database): CatalogueReader {
-  let reader = readers.get(db);
-  if (!reader) {
-    reader = {
-      lookups: prepareProductLookups(db),
-      cache: new ProductCache(),
-      facetsCache: createListingFacetsCache(),
-      firstPagesCache: createListingFirstPagesCache(),
-      changesHeard: 0,
-    };
-    readers.set(db, reader);
-  }
-  return reader;
-}
+const readerFor = oncePerDatabase(
+  (db): CatalogueReader => ({
+    lookups: prepareProductLookups(db),
+    cache: new ProductCache(),
+    facetsCache: createListingFacetsCache(),
+    firstPagesCache: createListingFirstPagesCache(),
+    changesHeard: 0,
+  }),
+);
 
 /**
  * The live bus topic of staff changes to the catalogue. Its payload names the changed product
