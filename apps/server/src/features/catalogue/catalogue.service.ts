@@ -640,8 +640,8 @@ export async function searchProducts(
   // only where it is its own), so a shopper who chose one merchant still sees the others to switch to.
   const conditions: SQL[] = [sql`NOT p.disabled`];
   if (hasText) conditions.push(sql`p.search_document @@ tsq.query`);
-  if (query.inStock === true) conditions.push(sql`p.stock > 0`);
-  if (query.inStock === false) conditions.push(sql`p.stock = 0`);
+  if (query.inStock === true) conditions.push(sql`p.in_stock`);
+  if (query.inStock === false) conditions.push(sql`NOT p.in_stock`);
   if (query.minPrice !== undefined) conditions.push(sql`${regionPrice} >= ${query.minPrice}`);
   if (query.maxPrice !== undefined) conditions.push(sql`${regionPrice} <= ${query.maxPrice}`);
   const ofCategory = (column: SQL) =>
@@ -653,7 +653,13 @@ export async function searchProducts(
   if (query.categoryId !== undefined) conditions.push(ofCategory(sql`p.category_id`));
   if (query.merchantId !== undefined) conditions.push(ofMerchant(sql`p.merchant_id`));
 
-  const columns: SQL[] = [sql`p.id`, sql`p.category_id`, sql`p.merchant_id`, sql`p.stock`, sql`p.created_at`];
+  const columns: SQL[] = [
+    sql`p.id`,
+    sql`p.category_id`,
+    sql`p.merchant_id`,
+    sql`p.in_stock`,
+    sql`p.created_at`,
+  ];
   columns.push(hasText ? sql`p.search_document @@ tsq.in_name AS in_name` : sql`NULL::boolean AS in_name`);
   if (byBasePrice) columns.push(sql`p.price_minor AS region_price`);
   else if (byPrice) columns.push(sql`${regionPrice} AS region_price`);
@@ -713,12 +719,12 @@ export async function searchProducts(
   // Counted over the products that pass every filter but category and merchant, which pairs of the two
   // then pick out; without either filter that is `matched` itself.
   const counted = scoped
-    ? sql`(SELECT p.category_id, p.merchant_id, p.stock FROM ${sql.join(sources, sql` `)}
+    ? sql`(SELECT p.category_id, p.merchant_id, p.in_stock FROM ${sql.join(sources, sql` `)}
             WHERE ${and(...broadConditions)})`
     : sql`matched`;
   const pairs = sql`,
       pairs AS (
-        SELECT category_id, merchant_id, count(*)::int AS n, (count(*) FILTER (WHERE stock > 0))::int AS in_stock
+        SELECT category_id, merchant_id, count(*)::int AS n, (count(*) FILTER (WHERE in_stock))::int AS in_stock
           FROM ${counted} AS counted GROUP BY category_id, merchant_id
       )`;
 
@@ -791,7 +797,7 @@ export async function categoryShowcase(
     db,
     sql`SELECT p.id FROM products AS p
          WHERE NOT p.disabled AND ${await withinCategory(db, categoryId)}
-         ORDER BY (p.stock > 0) DESC, p.created_at DESC, p.id LIMIT ${limit}`,
+         ORDER BY p.in_stock DESC, p.created_at DESC, p.id LIMIT ${limit}`,
   );
   return productSummaries(
     db,

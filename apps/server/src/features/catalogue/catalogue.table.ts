@@ -81,6 +81,12 @@ export const products = pgTable(
     priceCurrency: text('price_currency').notNull().default('SGD'),
     variants: jsonb('variants').$type<ProductVariant[]>().notNull().default([]),
     stock: integer('stock').notNull().default(0),
+    /**
+     * Whether any is left: what search filters and counts by. The facets index holds this instead of
+     * `stock`, so an order that takes a unit changes no indexed column (unless it takes the last one) and
+     * PostgreSQL updates the row in place (a HOT update) without writing to the table's eight indexes.
+     */
+    inStock: boolean('in_stock').notNull().generatedAlwaysAs(sql`stock > 0`),
     /** Shipping weight of one, which prices delivery by weight. */
     weightGrams: integer('weight_grams').notNull().default(500),
     disabled: boolean('disabled').notNull().default(false),
@@ -113,7 +119,7 @@ export const products = pgTable(
     // Leads with the category for category filters, and holds what search counts, so browsing without a
     // text query counts totals and facets from the index alone.
     index('products_facets_idx')
-      .on(table.categoryId, table.merchantId, table.stock)
+      .on(table.categoryId, table.merchantId, table.inStock)
       .where(sql`NOT ${table.disabled}`),
     index('products_merchant_idx').on(table.merchantId),
     // Browsing without a text query pages through these orders; disabled products are never listed.

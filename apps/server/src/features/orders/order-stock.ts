@@ -1,7 +1,7 @@
 import { AppError } from '@crossbuy/core/errors';
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { isAnyOf } from '../../db/id-list.js';
+import { isAnyOf, uuidArray } from '../../db/id-list.js';
 import { queryRows } from '../../db/query-rows.js';
 import { products, productVariants } from '../catalogue/catalogue.table.js';
 import type { CheckoutLineDraft } from '../checkout/checkout.service.js';
@@ -113,6 +113,16 @@ export function stockChanges(changes: readonly StockChange[]): SQL[] {
           delta: change.delta,
         })),
     );
+  // The planner takes a recordset for a hundred rows and would join it to every product by a scan of the
+  // table; the ids as an array let it find the few rows by their key.
+  const productIdsOf = (kind: 'products' | 'variants') =>
+    uuidArray([
+      ...new Set(
+        changes
+          .filter((change) => (kind === 'products') === (change.variantPath === ''))
+          .map((change) => change.productId),
+      ),
+    ]);
   const recordset = (rows: string) =>
     sql`(SELECT product_id, variant_path, sum(delta)::int AS delta
            FROM jsonb_to_recordset(${rows}::jsonb) AS c(product_id uuid, variant_path text, delta int)
@@ -122,7 +132,7 @@ export function stockChanges(changes: readonly StockChange[]): SQL[] {
     ctes.push(sql`changed_products AS (
           UPDATE ${products} AS p SET stock = p.stock + c.delta
             FROM ${recordset(rowsOf('products'))} AS c
-           WHERE p.id = c.product_id
+           WHERE p.id = c.product_id AND p.id = ANY(${productIdsOf('products')})
         )`);
   }
   if (changes.some((change) => change.variantPath !== '')) {
@@ -130,6 +140,7 @@ export function stockChanges(changes: readonly StockChange[]): SQL[] {
           UPDATE ${productVariants} AS v SET stock = v.stock + c.delta
             FROM ${recordset(rowsOf('variants'))} AS c
            WHERE v.product_id = c.product_id AND v.path = c.variant_path
+             AND v.product_id = ANY(${productIdsOf('variants')})
         )`);
   }
   return ctes;
