@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemorySink, type MemorySink, setAnalyticsSink } from '../../../lib/analytics';
 import { ShellQueryProvider } from '../../../lib/query-provider';
 import { resetUserState, userStore } from '../../../lib/user-store';
+import { aQuoteTerms } from '../../../test-support/cart-fixtures';
 import { type ApiCall, aProfile, envelope, fakeApi, json } from '../../../test-support/fake-api';
 import type { StoredAddress } from '../../addresses/api/addresses-api';
 import { CheckoutView } from './checkout-view';
@@ -83,6 +84,7 @@ function estimateFor(query: URLSearchParams, cardPastCeiling = false): CostEstim
         unitPrice: sgd(8_990),
         total: sgd(8_990),
         message: '',
+        quoteTerms: null,
       },
       {
         source: 'quotation_external',
@@ -97,6 +99,7 @@ function estimateFor(query: URLSearchParams, cardPastCeiling = false): CostEstim
         unitPrice: sgd(1_010),
         total: sgd(1_010),
         message: '',
+        quoteTerms: aQuoteTerms(),
       },
     ],
     subtotal: sgd(subtotal),
