@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 
 /** Fails the test on any console error or uncaught page error, collected while it runs. */
@@ -24,4 +26,22 @@ export async function openHydrated(page: Page, path: string) {
 /** How far the page is wider than the window; more than 0 means sideways scrolling on a phone. */
 export function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * The page's serious and critical accessibility violations by axe-core, as "rule: target" lines. axe is
+ * evaluated through the browser's debugging channel, which the store's content policy does not govern.
+ */
+export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: () => Promise<AxeResults> } }).axe;
+    type AxeResults = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+    const { violations } = await axe.run();
+    return violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+  });
 }

@@ -1,6 +1,6 @@
 import type { CartItem } from '@crossbuy/core/cart';
 import type { Product } from '@crossbuy/core/catalogue';
-import type { QuotationItem } from '@crossbuy/core/quotation';
+import type { QuotationItem, QuoteTerms } from '@crossbuy/core/quotation';
 
 const sgd = (amountMinor: number) => ({ amountMinor, currency: 'SGD' as const });
 
@@ -49,7 +49,14 @@ export function aQuotationItem(overrides: Partial<QuotationItem> = {}): Quotatio
     id: 'q1',
     productSource: 'e',
     status: 'p',
-    statusData: { basePrice: null, quotedPrice: null, quotedAt: null, expiresAt: null, declineReason: null },
+    statusData: {
+      basePrice: null,
+      quotedPrice: null,
+      quotedAt: null,
+      expiresAt: null,
+      declineReason: null,
+      quoteTerms: null,
+    },
     productSourceData: null,
     productUrl: 'https://www.amazon.co.jp/dp/B0TEST',
     sourceMarketPlace: 'Amazon',
@@ -62,6 +69,22 @@ export function aQuotationItem(overrides: Partial<QuotationItem> = {}): Quotatio
     marketplaceLabel: 'Amazon (QUOTATION)',
     createdAt: '2026-11-20T00:00:00.000Z',
     updatedAt: '2026-11-20T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/**
+ * A quote's terms: US$7.00 for one plus US$0.50 to the warehouse, at 0.75 US$ per S$ and a 1% fee, so
+ * S$9.33 + S$0.67 + S$0.10 = S$10.10 for one in Singapore.
+ */
+export function aQuoteTerms(overrides: Partial<QuoteTerms> = {}): QuoteTerms {
+  return {
+    sellerPrice: { amountMinor: 700, currency: 'USD' },
+    domesticShipping: { amountMinor: 50, currency: 'USD' },
+    weightGrams: 1200,
+    feePercent: '1',
+    baseCurrency: 'SGD',
+    ratesFromBase: { SGD: '1', USD: '0.75' },
     ...overrides,
   };
 }

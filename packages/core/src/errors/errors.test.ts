@@ -183,6 +183,8 @@ const HOUSE_CODES = [
   'quotation/invalid_decline_reason',
   'quotation/no_exchange_rate',
   'quotation/ordered',
+  'quotation/invalid_domestic_shipping',
+  'quotation/invalid_weight',
   'address/main_required',
   'payment/not_payable',
   'payment/wrong_method',

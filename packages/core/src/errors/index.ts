@@ -146,6 +146,10 @@ export const ERROR_MESSAGES = {
   'quotation/invalid_decline_reason': 'Please give the shopper a reason of 1 to {0} characters',
   'quotation/no_exchange_rate': 'There is no exchange rate from {0} to {1}; add one before quoting',
   'quotation/ordered': 'This quotation item is part of an order now, so it can no longer be changed',
+  'quotation/invalid_domestic_shipping':
+    "Please enter the shipping to the warehouse in the seller's currency: zero or more, at most 999,999.99",
+  'quotation/invalid_weight':
+    'Please enter the weight of one in whole grams: above zero and at most 1,000 kg',
   'external/invalid_link': 'Please paste a link to a product page starting with http:// or https://',
   'external/fetch_failed': 'We could not read that page: {0}',
   'external/blocked_address': 'That link points to an address we do not fetch',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CART_MAX_ITEMS } from '../cart/limits.js';
 import { QUOTATION_MAX_ITEMS } from '../quotation/limits.js';
+import { quoteTermsSchema } from '../quotation/schemas.js';
 import { fails } from '../validation/issue-codes.js';
 import { currencyCodeSchema, moneySchema } from '../validation/wire.js';
 import { ORDER_STATUSES, type OrderStatus, PAYMENT_METHODS } from './rules.js';
@@ -114,6 +115,8 @@ export const checkoutLineSchema = z.object({
   unitPrice: moneySchema,
   total: moneySchema,
   message: z.string(),
+  /** How a quoted item's price was made (decision 0066); null for other lines and older quotes. */
+  quoteTerms: quoteTermsSchema.nullable(),
 });
 export type CheckoutLine = z.infer<typeof checkoutLineSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { currencyCodeSchema, moneySchema } from '../validation/wire.js';
 import type { QuotationStatus } from './rules.js';
-import { quotationItemSchema } from './schemas.js';
+import { quotationItemSchema, quoteTermsSchema } from './schemas.js';
 
 // The store's quotation desk (back office): the queue of items to answer, and the answered ones.
 
@@ -38,10 +38,14 @@ export const quotationDeskPageSchema = z.object({
 });
 export type QuotationDeskPage = z.infer<typeof quotationDeskPageSchema>;
 
-/** The price of one unit per price kind (region country code) for a base price, and until when it holds. */
+/**
+ * The price of one unit per price kind (region country code) for a base price, until when it would hold,
+ * and the terms it would be made from, so the desk shows the breakdown each shopper would read.
+ */
 export const quotePreviewSchema = z.object({
   quotedPrice: z.record(z.string(), moneySchema),
   expiresAt: z.iso.datetime(),
+  quoteTerms: quoteTermsSchema,
 });
 export type QuotePreview = z.infer<typeof quotePreviewSchema>;
 

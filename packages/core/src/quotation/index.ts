@@ -1,3 +1,4 @@
+export * from './breakdown.js';
 export * from './desk.js';
 export * from './limits.js';
 export * from './rules.js';

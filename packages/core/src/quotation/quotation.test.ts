@@ -2,16 +2,21 @@ import { describe, expect, it } from 'vitest';
 import type { Money } from '../money/index.js';
 import {
   changeQuotationRequest,
+  exchangeRateWords,
   isQuoteExpired,
   marketplaceLabel,
   marketplaceWords,
   QUOTATION_STATUS_MESSAGES,
   QuotationProductMissingError,
+  type QuoteTerms,
   quotationInStock,
   quotationItemPrice,
   quotationUnavailableReason,
+  quoteBreakdown,
   quoteExpiresAt,
+  quoteHoldsUntilWords,
   quotePrices,
+  weightWords,
 } from './index.js';
 
 const now = new Date('2026-11-23T10:00:00Z');
@@ -109,12 +114,27 @@ describe('quotationItemPrice', () => {
   });
 });
 
+const termsIn = (
+  sellerPrice: Money,
+  feePercent: string,
+  ratesFromBase: Record<string, string>,
+  domesticShippingMinor = 0,
+): QuoteTerms => ({
+  sellerPrice,
+  domesticShipping: { amountMinor: domesticShippingMinor, currency: sellerPrice.currency },
+  weightGrams: null,
+  feePercent,
+  baseCurrency: 'SGD',
+  ratesFromBase: { SGD: '1', ...ratesFromBase },
+});
+
 describe('quotePrices', () => {
   it('adds the fee and converts through the base rates, rounding half-even once per kind', () => {
-    const quoted = quotePrices({ amountMinor: 10000, currency: 'JPY' }, '10', '112.35', [
-      { priceKind: 'SG', currency: 'SGD', rateFromBase: '1' },
-      { priceKind: 'MY', currency: 'MYR', rateFromBase: '3.4875' },
-      { priceKind: 'JP', currency: 'JPY', rateFromBase: '112.35' },
+    const terms = termsIn({ amountMinor: 10000, currency: 'JPY' }, '10', { JPY: '112.35', MYR: '3.4875' });
+    const quoted = quotePrices(terms, [
+      { priceKind: 'SG', currency: 'SGD' },
+      { priceKind: 'MY', currency: 'MYR' },
+      { priceKind: 'JP', currency: 'JPY' },
     ]);
     expect(quoted).toEqual({
       SG: { amountMinor: 9791, currency: 'SGD' },
@@ -123,15 +143,111 @@ describe('quotePrices', () => {
     });
   });
   it('rounds an exact half to the even cent', () => {
-    // 1.25 SGD with no fee, halved by a rate of 2 from base: 0.625 -> 0.62; 1.35 -> 0.675 -> 0.68.
-    const kinds = [{ priceKind: 'SG', currency: 'SGD' as const, rateFromBase: '1' }];
-    expect(quotePrices(sgd(125), '0', '2', kinds).SG).toEqual(sgd(62));
-    expect(quotePrices(sgd(135), '0', '2', kinds).SG).toEqual(sgd(68));
+    // 1.25 SGD with no fee, halved by a rate of 2 into ringgit: 0.625 -> 0.62; 1.35 -> 0.675 -> 0.68.
+    const kinds = [{ priceKind: 'MY', currency: 'MYR' as const }];
+    const myr = (amountMinor: number): Money => ({ amountMinor, currency: 'MYR' });
+    expect(quotePrices(termsIn(sgd(125), '0', { MYR: '0.5' }), kinds).MY).toEqual(myr(62));
+    expect(quotePrices(termsIn(sgd(135), '0', { MYR: '0.5' }), kinds).MY).toEqual(myr(68));
   });
-  it('takes fractional fees exactly', () => {
-    const kinds = [{ priceKind: 'SG', currency: 'SGD' as const, rateFromBase: '1' }];
-    expect(quotePrices(sgd(10000), '7.5', '1', kinds).SG).toEqual(sgd(10750));
-    expect(() => quotePrices(sgd(100), '-1', '1', kinds)).toThrow(RangeError);
+  it('takes fractional fees exactly and refuses a negative one', () => {
+    const kinds = [{ priceKind: 'SG', currency: 'SGD' as const }];
+    expect(quotePrices(termsIn(sgd(10000), '7.5', {}), kinds).SG).toEqual(sgd(10750));
+    expect(() => quotePrices(termsIn(sgd(100), '-1', {}), kinds)).toThrow(RangeError);
+  });
+  it('leaves out a region whose currency the terms hold no rate for', () => {
+    const kinds = [
+      { priceKind: 'SG', currency: 'SGD' as const },
+      { priceKind: 'GB', currency: 'GBP' as const },
+    ];
+    expect(Object.keys(quotePrices(termsIn(sgd(100), '10', {}), kinds))).toEqual(['SG']);
+  });
+});
+
+describe('quoteBreakdown', () => {
+  const usd = (amountMinor: number): Money => ({ amountMinor, currency: 'USD' });
+  // US$1 is S$1.35: the store keeps 0.74074 USD per SGD, as rates are kept from the base currency.
+  const terms = termsIn(usd(12000), '10', { USD: '0.74074' }, 500);
+
+  it('parts of one unit add up to its price exactly, and the price is what quotePrices quotes', () => {
+    const breakdown = quoteBreakdown(terms, 'SGD', 2);
+    if (!breakdown) throw new Error('expected a breakdown');
+    const { sellerPriceConverted, domesticShippingConverted, fee, unitPrice } = breakdown;
+    expect(sellerPriceConverted).toEqual(sgd(16200));
+    expect(domesticShippingConverted).toEqual(sgd(675));
+    expect(fee).toEqual(sgd(1688));
+    expect(unitPrice).toEqual(quotePrices(terms, [{ priceKind: 'SG', currency: 'SGD' }]).SG);
+    expect(
+      sellerPriceConverted.amountMinor + (domesticShippingConverted?.amountMinor ?? 0) + fee.amountMinor,
+    ).toBe(unitPrice.amountMinor);
+    expect(breakdown.total).toEqual(sgd(unitPrice.amountMinor * 2));
+    expect(breakdown.quantity).toBe(2);
+  });
+
+  it('keeps the parts whole and never negative where rounding could tip them', () => {
+    // Amounts chosen to land on halves: with no fee the fee is exactly zero, not a cent either way.
+    for (const amount of [1, 5, 125, 135, 99_999, 123_457]) {
+      const noFee = quoteBreakdown(termsIn(usd(amount), '0', { USD: '2' }, 3), 'SGD', 1);
+      expect(noFee?.fee).toEqual(sgd(0));
+      expect(noFee?.domesticShippingConverted?.amountMinor).toBeGreaterThanOrEqual(0);
+      const withFee = quoteBreakdown(termsIn(usd(amount), '7.5', { USD: '0.7' }, 1), 'SGD', 1);
+      if (!withFee) throw new Error('expected a breakdown');
+      expect(withFee.fee.amountMinor).toBeGreaterThanOrEqual(0);
+      expect(
+        withFee.sellerPriceConverted.amountMinor +
+          (withFee.domesticShippingConverted?.amountMinor ?? 0) +
+          withFee.fee.amountMinor,
+      ).toBe(withFee.unitPrice.amountMinor);
+    }
+  });
+
+  it('names the rate used, per one unit or per a hundred when one is worth little', () => {
+    expect(quoteBreakdown(terms, 'SGD', 1)?.exchangeRate).toEqual({
+      from: 'USD',
+      to: 'SGD',
+      per: 1,
+      rate: '1.3500',
+    });
+    const yen = quoteBreakdown(
+      termsIn({ amountMinor: 10000, currency: 'JPY' }, '0', { JPY: '112.35' }),
+      'SGD',
+      1,
+    );
+    expect(yen?.exchangeRate).toEqual({ from: 'JPY', to: 'SGD', per: 100, rate: '0.8901' });
+    expect(exchangeRateWords({ from: 'JPY', to: 'SGD', per: 100, rate: '0.8901' })).toBe('¥100 = S$0.8901');
+    expect(exchangeRateWords({ from: 'USD', to: 'DKK', per: 1, rate: '6.9000' })).toBe(
+      'US$1 = DKK\u00a06.9000',
+    );
+  });
+
+  it('has no rate and no shipping when there is none to show', () => {
+    const breakdown = quoteBreakdown(termsIn(sgd(1000), '10', {}), 'SGD', 1);
+    expect(breakdown?.exchangeRate).toBeNull();
+    expect(breakdown?.domesticShipping).toBeNull();
+    expect(breakdown?.domesticShippingConverted).toBeNull();
+    expect(breakdown?.unitPrice).toEqual(sgd(1100));
+  });
+
+  it('is null for a currency the quote has no rate for', () => {
+    expect(quoteBreakdown(terms, 'GBP', 1)).toBeNull();
+  });
+
+  it('refuses shipping in another currency than the price', () => {
+    expect(() => quoteBreakdown({ ...terms, domesticShipping: sgd(100) }, 'SGD', 1)).toThrow(RangeError);
+  });
+
+  it('carries the weight estimate through', () => {
+    expect(quoteBreakdown({ ...terms, weightGrams: 1250 }, 'SGD', 1)?.weightGrams).toBe(1250);
+  });
+});
+
+describe('quote words', () => {
+  it('says weights in grams under a kilogram and in kilograms from one', () => {
+    expect(weightWords(850)).toBe('850 g');
+    expect(weightWords(1000)).toBe('1 kg');
+    expect(weightWords(1250)).toBe('1.25 kg');
+  });
+  it('says until when a quote holds in Singapore time', () => {
+    expect(quoteHoldsUntilWords('2026-11-30T16:30:00Z')).toBe('01/12/2026 00:30:00 Singapore time');
   });
 });
 

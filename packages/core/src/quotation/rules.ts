@@ -1,7 +1,7 @@
 import type { Product } from '../catalogue/schemas.js';
 import { isInStock } from '../catalogue/stock.js';
 import type { ErrorCode } from '../errors/index.js';
-import { type CurrencyCode, type Money, money, multiplyMoney, scaleMoney } from '../money/index.js';
+import { type CurrencyCode, type Money, money, multiplyMoney } from '../money/index.js';
 import type { QuotationItem } from './schemas.js';
 
 // Spec sections 4 and 9: quotation statuses, availability, prices and labels, without the validation
@@ -145,43 +145,6 @@ export class QuotationProductMissingError extends Error {
   constructor() {
     super('product is not found for quotation item');
   }
-}
-
-/** A price kind the store quotes in: a region, its currency, and the rate from the store's base currency. */
-export type QuotePriceKind = { priceKind: string; currency: CurrencyCode; rateFromBase: string };
-
-/**
- * The store's quote for one unit: the base price plus the service fee, converted into each price kind's
- * currency through the stored rates from the base currency, rounded half-even once per kind.
- * `sourceRateFromBase` is the rate from the base currency to the base price's currency ('1' when equal).
- */
-export function quotePrices(
-  basePrice: Money,
-  feePercent: string,
-  sourceRateFromBase: string,
-  kinds: readonly QuotePriceKind[],
-): Record<string, Money> {
-  const withFee = `${addPercent(feePercent)}`;
-  return Object.fromEntries(
-    kinds.map((kind) => [
-      kind.priceKind,
-      scaleMoney(basePrice, kind.currency, {
-        times: [withFee, kind.rateFromBase],
-        per: [sourceRateFromBase],
-      }),
-    ]),
-  );
-}
-
-/** 1 + percent/100 as an exact decimal string: '10' -> '1.10', '7.5' -> '1.075'. */
-function addPercent(percent: string): string {
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(percent.trim());
-  if (!match) throw new RangeError(`Invalid fee percent: ${percent}`);
-  const [, whole = '0', fraction = ''] = match;
-  const scale = fraction.length + 2;
-  const hundredths = BigInt(`${whole}${fraction}`) + 10n ** BigInt(scale);
-  const digits = hundredths.toString().padStart(scale + 1, '0');
-  return `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
 }
 
 /**

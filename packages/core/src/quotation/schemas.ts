@@ -10,6 +10,7 @@ import {
   QUOTATION_MAX_QUANTITY,
   QUOTATION_NAME_MAX_LENGTH,
   QUOTATION_URL_MAX_LENGTH,
+  QUOTATION_WEIGHT_MAX_GRAMS,
 } from './limits.js';
 import { isHttpUrl, QUOTATION_STATUSES } from './rules.js';
 
@@ -98,19 +99,39 @@ export const updateQuotationItemSchema = z
     path: ['quantity'],
   });
 
-export const resolveQuotationSchema = z.object({
-  /** What the store pays the seller for one, in the seller's currency; empty for one of our own products. */
-  basePrice: z
-    .object({
-      amountMinor: z
-        .number(fails('quotation/invalid_base_price'))
-        .int('quotation/invalid_base_price')
-        .min(1, 'quotation/invalid_base_price')
-        .max(ORDER_TOTAL_MAX_MINOR, 'quotation/invalid_base_price'),
-      currency: currencyCodeSchema,
-    })
-    .optional(),
-});
+const amountMinorSchema = (code: ErrorCode, min: number) =>
+  z.number(fails(code)).int(code).min(min, code).max(ORDER_TOTAL_MAX_MINOR, code);
+
+/** A weight estimate for one unit, in grams. */
+export const quoteWeightSchema = z
+  .number(fails('quotation/invalid_weight'))
+  .int('quotation/invalid_weight')
+  .min(1, 'quotation/invalid_weight')
+  .max(QUOTATION_WEIGHT_MAX_GRAMS, 'quotation/invalid_weight');
+
+/**
+ * The desk's quote. For a product on another site: the seller's price for one (basePrice), and optionally
+ * the domestic shipping of one to the warehouse in the same currency and an estimate of one's weight. For
+ * one of our own products every field is ignored: the catalogue price applies.
+ */
+export const resolveQuotationSchema = z
+  .object({
+    /** What the store pays the seller for one, in the seller's currency; empty for one of our own products. */
+    basePrice: z
+      .object({
+        amountMinor: amountMinorSchema('quotation/invalid_base_price', 1),
+        currency: currencyCodeSchema,
+      })
+      .optional(),
+    /** Shipping one unit to the store's warehouse, in the base price's currency; none when free. */
+    domesticShippingMinor: amountMinorSchema('quotation/invalid_domestic_shipping', 0).optional(),
+    weightGrams: quoteWeightSchema.optional(),
+  })
+  .refine((quote) => quote.domesticShippingMinor === undefined || quote.basePrice !== undefined, {
+    message: 'general/missing_argument',
+    path: ['basePrice'],
+  });
+export type ResolveQuotation = z.infer<typeof resolveQuotationSchema>;
 
 export const declineQuotationSchema = z.object({
   reason: z
@@ -118,6 +139,16 @@ export const declineQuotationSchema = z.object({
     .trim()
     .min(1, 'quotation/invalid_decline_reason')
     .max(QUOTATION_DECLINE_REASON_MAX_LENGTH, 'quotation/invalid_decline_reason'),
+});
+
+/** What a quote was made from (QuoteTerms), fixed when the store quoted; the breakdown is worked out of it. */
+export const quoteTermsSchema = z.object({
+  sellerPrice: moneySchema,
+  domesticShipping: moneySchema,
+  weightGrams: z.int().nullable(),
+  feePercent: z.string(),
+  baseCurrency: currencyCodeSchema,
+  ratesFromBase: z.record(z.string(), z.string()),
 });
 
 export const quotationStatusDataSchema = z.object({
@@ -128,6 +159,11 @@ export const quotationStatusDataSchema = z.object({
   /** Until when the quoted prices hold; after it the item cannot be checked out and can be asked again. */
   expiresAt: z.iso.datetime().nullable(),
   declineReason: z.string().nullable(),
+  /**
+   * How the quoted price was made, for a product on another site quoted since decision 0066; null for one
+   * of our products, before a quote, and for quotes given before the store kept their terms.
+   */
+  quoteTerms: quoteTermsSchema.nullable(),
 });
 export type QuotationStatusData = z.infer<typeof quotationStatusDataSchema>;
 

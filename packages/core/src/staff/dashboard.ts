@@ -1,11 +1,8 @@
 import { z } from 'zod';
+import { STORE_TIME_ZONE } from '../dates/index.js';
 import { moneySchema } from '../validation/wire.js';
 
-/**
- * The store's own calendar: "today" and the days of the dashboard are Singapore days. The store sells
- * from Singapore and its staff work there; Singapore keeps no daylight saving, so every day has 24 hours.
- */
-export const STORE_TIME_ZONE = 'Asia/Singapore';
+export { STORE_TIME_ZONE };
 
 /** How many days, today included, the dashboard's series covers. */
 export const DASHBOARD_DAYS = 30;

@@ -36,6 +36,7 @@ import {
 } from '../catalogue/catalogue.service.js';
 import { shippingLocations } from '../content/content.table.js';
 import { assertRoomForCheckout, type ShopperLimitRules } from '../orders/order-limits.js';
+import { quoteTermsOf } from '../quotations/quotations.service.js';
 import { type QuotationItemRow, quotationItems } from '../quotations/quotations.table.js';
 import type { PricingRegion } from '../regions/pricing.js';
 import { UNCOUNTED_CHECK, type VoucherCodeCheck } from '../vouchers/voucher-limits.js';
@@ -164,6 +165,7 @@ export async function loadCheckoutLines(
       unitPrice,
       total: lineTotal({ unitPrice, quantity: row.quantity }),
       message: row.message,
+      quoteTerms: null,
       weightGrams: facts.get(product.uuid)?.weightGrams ?? DEFAULT_ITEM_WEIGHT_GRAMS,
       originCountry: facts.get(product.uuid)?.originCountry ?? null,
       stock: { productId: product.uuid, variantPath: row.variantPath, name: product.name },
@@ -195,7 +197,10 @@ export async function loadCheckoutLines(
       unitPrice,
       total: lineTotal({ unitPrice, quantity: row.quantity }),
       message: row.instructions,
-      weightGrams: (internal && facts.get(product.uuid)?.weightGrams) || DEFAULT_ITEM_WEIGHT_GRAMS,
+      quoteTerms: internal ? null : quoteTermsOf(row),
+      // An item from another site weighs what the desk estimated when it quoted, if it did.
+      weightGrams:
+        (internal ? facts.get(product.uuid)?.weightGrams : row.weightGrams) || DEFAULT_ITEM_WEIGHT_GRAMS,
       originCountry: internal ? (facts.get(product.uuid)?.originCountry ?? null) : null,
       stock: internal ? { productId: product.uuid, variantPath: row.variantPath, name: row.name } : null,
       capture: captureOf(internal ? product : null, {
@@ -401,6 +406,7 @@ export function toCheckoutLine(line: CheckoutLineDraft): CheckoutLine {
     unitPrice: line.unitPrice,
     total: line.total,
     message: line.message,
+    quoteTerms: line.quoteTerms,
   };
 }
 

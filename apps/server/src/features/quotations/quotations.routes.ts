@@ -6,6 +6,7 @@ import {
   internalProductQuotationSchema,
   QUOTATION_DESK_STATUSES,
   QUOTATION_FILTERS,
+  QUOTATION_WEIGHT_MAX_GRAMS,
   type QuotationFilter,
   quotationDeskItemSchema,
   quotationDeskPageSchema,
@@ -455,13 +456,31 @@ export const adminQuotationRoutes: FastifyPluginAsyncZod<QuotationRoutesOptions>
             .int()
             .min(1)
             .max(ORDER_TOTAL_MAX_MINOR, 'quotation/invalid_base_price'),
+          /** Shipping one to the warehouse, in the same currency; none when left out. */
+          domesticShippingMinor: z.coerce
+            .number()
+            .int('quotation/invalid_domestic_shipping')
+            .min(0, 'quotation/invalid_domestic_shipping')
+            .max(ORDER_TOTAL_MAX_MINOR, 'quotation/invalid_domestic_shipping')
+            .optional(),
+          weightGrams: z.coerce
+            .number()
+            .int('quotation/invalid_weight')
+            .min(1, 'quotation/invalid_weight')
+            .max(QUOTATION_WEIGHT_MAX_GRAMS, 'quotation/invalid_weight')
+            .optional(),
         }),
         response: { 200: quotePreviewSchema },
       },
     },
     async (request) => {
-      const preview = await previewQuote(app.db, request.query, await rules());
-      return { quotedPrice: preview.quotedPrice, expiresAt: preview.expiresAt.toISOString() };
+      const { amountMinor, currency, domesticShippingMinor, weightGrams } = request.query;
+      const preview = await previewQuote(
+        app.db,
+        { basePrice: { amountMinor, currency }, domesticShippingMinor, weightGrams },
+        await rules(),
+      );
+      return { ...preview, expiresAt: preview.expiresAt.toISOString() };
     },
   );
 
@@ -490,9 +509,12 @@ export const adminQuotationRoutes: FastifyPluginAsyncZod<QuotationRoutesOptions>
         summary: 'Quote a pending item; the shopper is notified',
         description:
           "For a product on another site, `basePrice` (what the store pays for one, in the seller's " +
-          'currency) is required: the quoted price per region adds the service fee and converts at the ' +
-          'stored rates, rounded half-even, and holds until `expiresAt`. For one of our products the ' +
-          'catalogue price applies and `basePrice` is ignored.',
+          'currency) is required, and `domesticShippingMinor` (shipping one to the warehouse, in the same ' +
+          'currency) and `weightGrams` (an estimate for one) may be given: the quoted price per region ' +
+          'adds the service fee to the price and the shipping and converts at the stored rates, rounded ' +
+          'half-even, and holds until `expiresAt`; the fee and rates used are kept as ' +
+          '`statusData.quoteTerms` (decision 0066). For one of our products the catalogue price applies and ' +
+          'the other fields are ignored.',
         params: idParams,
         body: resolveQuotationSchema,
         response: { 200: z.object({ quotationItem: quotationItemSchema }) },
@@ -503,7 +525,7 @@ export const adminQuotationRoutes: FastifyPluginAsyncZod<QuotationRoutesOptions>
         app.db,
         principalOf(request).userId,
         request.params.id,
-        request.body.basePrice,
+        request.body,
         await rules(),
       );
       return answered(row);

@@ -2,7 +2,7 @@ import type { Product } from '@crossbuy/core/catalogue';
 import { formatDate } from '@crossbuy/core/dates';
 import { AppError, limitError } from '@crossbuy/core/errors';
 import { marketplaceOfHost, normaliseExternalLink } from '@crossbuy/core/external';
-import { type CurrencyCode, type Money, money } from '@crossbuy/core/money';
+import { type CurrencyCode, isCurrencyCode, type Money, money } from '@crossbuy/core/money';
 import {
   changeQuotationRequest,
   marketplaceLabel,
@@ -14,6 +14,7 @@ import {
   type QuotationItem,
   QuotationProductMissingError,
   type QuotationRequestChange,
+  type QuoteTerms,
   quotationItemPrice,
   quotationUnavailableReason,
   quoteExpiresAt,
@@ -73,6 +74,7 @@ export function toQuotationItem(
       quotedAt: row.quotedAt?.toISOString() ?? null,
       expiresAt: row.expiresAt?.toISOString() ?? null,
       declineReason: row.declineReason,
+      quoteTerms: quoteTermsOf(row),
     },
     productSourceData:
       row.productSource === 'i' ? { productId: row.productId, variantPath: row.variantPath } : null,
@@ -87,6 +89,29 @@ export function toQuotationItem(
     marketplaceLabel: marketplaceLabel(row.sourceMarketPlace),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** What a stored quote was made from; null before a quote, for our own products, and for older quotes. */
+export function quoteTermsOf(row: QuotationItemRow): QuoteTerms | null {
+  const { basePriceMinor, basePriceCurrency, feePercent, rateBaseCurrency, ratesFromBase } = row;
+  if (
+    row.status !== 'r' ||
+    basePriceMinor === null ||
+    !isCurrencyCode(basePriceCurrency) ||
+    feePercent === null ||
+    !isCurrencyCode(rateBaseCurrency) ||
+    ratesFromBase === null
+  ) {
+    return null;
+  }
+  return {
+    sellerPrice: { amountMinor: basePriceMinor, currency: basePriceCurrency },
+    domesticShipping: { amountMinor: row.domesticShippingMinor ?? 0, currency: basePriceCurrency },
+    weightGrams: row.weightGrams,
+    feePercent,
+    baseCurrency: rateBaseCurrency,
+    ratesFromBase,
   };
 }
 
@@ -376,6 +401,11 @@ const clearedAnswer = {
   status: 'p',
   basePriceMinor: null,
   basePriceCurrency: null,
+  domesticShippingMinor: null,
+  weightGrams: null,
+  feePercent: null,
+  rateBaseCurrency: null,
+  ratesFromBase: null,
   quotedPrice: null,
   quotedAt: null,
   expiresAt: null,
@@ -580,27 +610,50 @@ export async function quoteCurrencies(db: Database): Promise<CurrencyCode[]> {
   return (await quotingRates(db)).currencies;
 }
 
-/** The prices one unit would be quoted at in every region now, and until when they would hold. */
+/** What the desk gives for a product on another site: the seller's price for one, and what it may add. */
+export type QuoteInput = {
+  basePrice: Money;
+  domesticShippingMinor?: number | undefined;
+  weightGrams?: number | undefined;
+};
+
+export type Quote = { quoteTerms: QuoteTerms; quotedPrice: Record<string, Money>; expiresAt: Date };
+
+/**
+ * The quote one unit would get in every region now, the terms it is made from (today's fee and rates), and
+ * until when it would hold. Regions whose currency has no rate are left out.
+ */
 export async function previewQuote(
   db: Database,
-  basePrice: Money,
+  input: QuoteInput,
   rules: QuotingRules,
   now = new Date(),
-): Promise<{ quotedPrice: Record<string, Money>; expiresAt: Date }> {
+): Promise<Quote> {
   const rates = await quotingRates(db);
-  const sourceRate = rates.rateFromBase(basePrice.currency);
+  const sellerCurrency = input.basePrice.currency;
+  const sourceRate = rates.rateFromBase(sellerCurrency);
   if (sourceRate === undefined) {
     // Every rate is kept from the base currency; the one missing is the rate into the seller's currency.
-    throw new AppError('quotation/no_exchange_rate', [BASE_CURRENCY, basePrice.currency]);
+    throw new AppError('quotation/no_exchange_rate', [BASE_CURRENCY, sellerCurrency]);
   }
+  const ratesFromBase: Record<string, string> = { [sellerCurrency]: sourceRate };
   const kinds = rates.priceKinds.flatMap((kind) => {
     const rateFromBase = rates.rateFromBase(kind.currency);
-    return rateFromBase === undefined
-      ? []
-      : [{ priceKind: kind.countryCode, currency: kind.currency, rateFromBase }];
+    if (rateFromBase === undefined) return [];
+    ratesFromBase[kind.currency] = rateFromBase;
+    return [{ priceKind: kind.countryCode, currency: kind.currency }];
   });
+  const quoteTerms: QuoteTerms = {
+    sellerPrice: input.basePrice,
+    domesticShipping: { amountMinor: input.domesticShippingMinor ?? 0, currency: sellerCurrency },
+    weightGrams: input.weightGrams ?? null,
+    feePercent: rules.feePercent,
+    baseCurrency: BASE_CURRENCY,
+    ratesFromBase,
+  };
   return {
-    quotedPrice: quotePrices(basePrice, rules.feePercent, sourceRate, kinds),
+    quoteTerms,
+    quotedPrice: quotePrices(quoteTerms, kinds),
     expiresAt: quoteExpiresAt(now, rules.validDays),
   };
 }
@@ -611,6 +664,10 @@ function answerFieldsOf(row: QuotationItemRow): AuditFields {
     status: row.status,
     basePriceMinor: row.basePriceMinor,
     basePriceCurrency: row.basePriceCurrency,
+    domesticShippingMinor: row.domesticShippingMinor,
+    weightGrams: row.weightGrams,
+    feePercent: row.feePercent,
+    ratesFromBase: row.ratesFromBase,
     quotedPrice: row.quotedPrice,
     expiresAt: row.expiresAt,
     declineReason: row.declineReason,
@@ -628,42 +685,51 @@ async function lockPending(tx: Database, id: string): Promise<QuotationItemRow> 
 }
 
 /**
- * The store quotes an item: for a product on another site, from what the store pays for one (basePrice),
- * the service fee and the stored rates, fixed per region until it expires; for one of our products the
- * catalogue price applies and the answer only says it may be bought. The shopper is told either way.
+ * The store quotes an item: for a product on another site, from the seller's price for one (basePrice), the
+ * domestic shipping to the warehouse, the service fee and the stored rates, fixed per region with the terms
+ * they were made from until it expires; for one of our products the catalogue price applies and the answer
+ * only says it may be bought. The shopper is told either way.
  */
 export async function resolveQuotationItem(
   db: Database,
   operatorId: string,
   id: string,
-  basePrice: Money | undefined,
+  input: Partial<QuoteInput>,
   rules: QuotingRules,
 ): Promise<QuotationItemRow> {
   return db.transaction(async (tx) => {
     const item = await lockPending(tx, id);
     const now = new Date();
-    let quote: { basePrice: Money | null; quotedPrice: Record<string, Money> | null; expiresAt: Date };
+    let answer: Partial<typeof quotationItems.$inferInsert>;
     if (item.productSource === 'e') {
+      const { basePrice } = input;
       if (!basePrice) throw new AppError('general/missing_argument', ['basePrice']);
-      quote = { basePrice, ...(await previewQuote(tx, basePrice, rules, now)) };
+      const { quoteTerms, quotedPrice, expiresAt } = await previewQuote(
+        tx,
+        { ...input, basePrice },
+        rules,
+        now,
+      );
+      answer = {
+        basePriceMinor: basePrice.amountMinor,
+        basePriceCurrency: basePrice.currency,
+        domesticShippingMinor: quoteTerms.domesticShipping.amountMinor,
+        weightGrams: quoteTerms.weightGrams,
+        feePercent: quoteTerms.feePercent,
+        rateBaseCurrency: quoteTerms.baseCurrency,
+        ratesFromBase: quoteTerms.ratesFromBase,
+        quotedPrice,
+        expiresAt,
+      };
     } else {
-      quote = { basePrice: null, quotedPrice: null, expiresAt: quoteExpiresAt(now, rules.validDays) };
+      answer = { quotedPrice: null, expiresAt: quoteExpiresAt(now, rules.validDays) };
     }
     const [resolved] = await tx
       .update(quotationItems)
-      .set({
-        status: 'r',
-        basePriceMinor: quote.basePrice?.amountMinor ?? null,
-        basePriceCurrency: quote.basePrice?.currency ?? null,
-        quotedPrice: quote.quotedPrice,
-        quotedAt: now,
-        expiresAt: quote.expiresAt,
-        answeredBy: operatorId,
-        updatedAt: now,
-      })
+      .set({ ...answer, status: 'r', quotedAt: now, answeredBy: operatorId, updatedAt: now })
       .where(eq(quotationItems.id, item.id))
       .returning();
-    if (!resolved) throw new Error('quotation item vanished while locked');
+    if (!resolved?.expiresAt) throw new Error('quotation item vanished while locked');
     await recordAudit(tx, {
       actorUserId: operatorId,
       action: 'quotation_item.resolve',
@@ -674,7 +740,7 @@ export async function resolveQuotationItem(
     await notifyUser(tx, {
       userId: item.userId,
       title: 'Your Quotation is here!',
-      body: `${item.name}: the price holds until ${formatDate(quote.expiresAt)}.`,
+      body: `${item.name}: the price holds until ${formatDate(resolved.expiresAt)}.`,
       link: `/quotations/${item.id}`,
       groupKey: `quotation:${item.id}`,
     });

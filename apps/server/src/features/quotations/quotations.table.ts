@@ -35,6 +35,17 @@ export const quotationItems = pgTable(
     /** Resolved: what the store pays for one, in the seller's currency (minor units). */
     basePriceMinor: bigint('base_price_minor', { mode: 'number' }),
     basePriceCurrency: text('base_price_currency'),
+    /** Resolved, from another site: shipping one to the store's warehouse, in the base price's currency. */
+    domesticShippingMinor: bigint('domestic_shipping_minor', { mode: 'number' }),
+    /** Resolved, from another site: the desk's estimate of one unit's weight; checkout charges delivery by it. */
+    weightGrams: integer('weight_grams'),
+    /**
+     * Resolved, from another site: the fee and the rates the price was made with (decision 0066), so the
+     * breakdown shown later is the one the price came from. Rates are units per one of `rateBaseCurrency`.
+     */
+    feePercent: text('fee_percent'),
+    rateBaseCurrency: text('rate_base_currency'),
+    ratesFromBase: jsonb('rates_from_base').$type<Record<string, string>>(),
     /** Resolved: the price of one per price kind (region country code), fixed at quoting. */
     quotedPrice: jsonb('quoted_price').$type<Record<string, Money>>(),
     quotedAt: timestamp('quoted_at', { withTimezone: true }),
@@ -58,6 +69,11 @@ export const quotationItems = pgTable(
     check(
       'quotation_items_source_fields',
       sql`(${table.productSource} = 'i') = (${table.productUrl} IS NULL)`,
+    ),
+    check('quotation_items_weight_positive', sql`${table.weightGrams} IS NULL OR ${table.weightGrams} >= 1`),
+    check(
+      'quotation_items_domestic_shipping_not_negative',
+      sql`${table.domesticShippingMinor} IS NULL OR ${table.domesticShippingMinor} >= 0`,
     ),
     check(
       'quotation_items_resolved_fields',

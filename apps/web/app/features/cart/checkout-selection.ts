@@ -59,6 +59,20 @@ export function saveSelection({ chosen, offered }: KeptSelection): void {
 }
 
 /**
+ * Chooses one line for checkout in the kept selection, as a page outside the cart does when the shopper
+ * asks to buy it there ("Add to cart" on a quoted item): the cart then opens with it checked.
+ */
+export function chooseForCheckout(kind: SelectionKind, id: string): void {
+  const kept = loadSelection();
+  const list = listOf[kind];
+  const add = (ids: string[]) => (ids.includes(id) ? ids : [...ids, id]);
+  saveSelection({
+    chosen: { ...kept.chosen, [list]: add(kept.chosen[list]) },
+    offered: { ...kept.offered, [list]: add(kept.offered[list]) },
+  });
+}
+
+/**
  * The kept selection over what can be chosen now: ids that no longer exist drop out (spec section 3), and
  * lines that were not offered before are chosen, so a cart starts with everything in it selected.
  */

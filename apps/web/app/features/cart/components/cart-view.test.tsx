@@ -323,6 +323,7 @@ describe('CartView', () => {
         quotedAt: null,
         expiresAt: '2026-11-10T00:00:00.000Z',
         declineReason: null,
+        quoteTerms: null,
       },
     });
     serveCart(cartItems, [cooker, tea], [quoted, waiting, lapsed]);

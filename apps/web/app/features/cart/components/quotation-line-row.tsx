@@ -5,6 +5,7 @@ import type { CartLikeQuotationLine } from '@crossbuy/core/quotation';
 import { marketplaceWords } from '@crossbuy/core/quotation';
 import { Link } from 'react-router';
 import { LineThumbnail } from '../../../components/ui/line-thumbnail';
+import { QuoteBreakdownDetails } from '../../quotations/components/quote-breakdown';
 import { CheckboxTarget } from './checkbox-target';
 
 /** Why a quotation item cannot be checked out, in the catalogue's words; null when it can. */
@@ -62,6 +63,15 @@ export function QuotationLineRow({ line, selected, onSelect }: QuotationLineRowP
             </p>
           ) : null}
         </div>
+        {item.status === 'r' && item.statusData.quoteTerms ? (
+          <QuoteBreakdownDetails
+            terms={item.statusData.quoteTerms}
+            currency={item.price.currency}
+            quantity={item.quantity}
+            expiresAt={refusal ? null : item.statusData.expiresAt}
+            label={`How the price of ${item.name} is made`}
+          />
+        ) : null}
         {refusal ? (
           <p id={`${id}-refusal`} className="text-sm font-semibold text-danger-700">
             {refusal}

@@ -64,6 +64,7 @@ function estimateFor(query: URLSearchParams, codesRefused: boolean): CostEstimat
         unitPrice: sgd(5_000),
         total: sgd(5_000),
         message: '',
+        quoteTerms: null,
       },
     ],
     subtotal: sgd(5_000),

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemorySink, type MemorySink, setAnalyticsSink } from '../../../lib/analytics';
 import { ShellQueryProvider } from '../../../lib/query-provider';
 import { resetUserState, userStore } from '../../../lib/user-store';
+import { aQuoteTerms } from '../../../test-support/cart-fixtures';
 import { type ApiCall, aProfile, envelope, fakeApi, json } from '../../../test-support/fake-api';
 import type { StoredAddress } from '../../addresses/api/addresses-api';
 import { CheckoutView } from './checkout-view';
@@ -83,6 +84,7 @@ function estimateFor(query: URLSearchParams, cardPastCeiling = false): CostEstim
         unitPrice: sgd(8_990),
         total: sgd(8_990),
         message: '',
+        quoteTerms: null,
       },
       {
         source: 'quotation_external',
@@ -97,6 +99,7 @@ function estimateFor(query: URLSearchParams, cardPastCeiling = false): CostEstim
         unitPrice: sgd(1_010),
         total: sgd(1_010),
         message: '',
+        quoteTerms: aQuoteTerms(),
       },
     ],
     subtotal: sgd(subtotal),
@@ -339,6 +342,25 @@ describe('CheckoutView', () => {
         { item_id: 'q1', item_name: 'Kettle from Japan', item_category: 'Amazon (QUOTATION)', quantity: 1 },
       ],
     });
+  });
+
+  it('folds how a quoted line’s price is made under it, the parts adding up to its price', async () => {
+    serve({ addresses: [office, home], session });
+    renderCheckout();
+    const items = await screen.findByRole('list', { name: 'Items in this order' });
+    const [cartLine, quotedLine] = within(items).getAllByRole('listitem') as HTMLElement[];
+    expect(within(cartLine as HTMLElement).queryByText('How this price is made')).toBeNull();
+    await userEvent.click(within(quotedLine as HTMLElement).getByText('How this price is made'));
+    const made = within(quotedLine as HTMLElement).getByRole('region', {
+      name: 'How the price of Kettle from Japan is made',
+    });
+    expect([...made.querySelectorAll('dl > div')].map((row) => row.textContent)).toEqual([
+      "Seller's price for oneUS$7.00 (about S$9.33)",
+      'Shipping to our warehouse, for oneUS$0.50 (about S$0.67)',
+      'Exchange rate usedUS$1 = S$1.3333',
+      'Our fee (1%)S$0.10',
+      'Price for oneS$10.10',
+    ]);
   });
 
   it('shows why an address cannot be delivered to, and takes focus there when the order is placed', async () => {

@@ -16,6 +16,7 @@ import { useShopperRegions } from '../../../lib/region-store';
 import type { UserProfile } from '../../../lib/user-store';
 import { type StoredAddress, useAddresses, useSaveAddress } from '../../addresses/api/addresses-api';
 import { AddressForm, addressFormValues } from '../../addresses/components/address-form';
+import { QuoteBreakdownDetails } from '../../quotations/components/quote-breakdown';
 import {
   type CheckoutChoices,
   useAvailableVouchers,
@@ -479,6 +480,14 @@ function CheckoutLineRow({ line }: { line: CheckoutLine }) {
         <p className="text-muted">
           {line.quantity} × {formatMoney(line.unitPrice)}
         </p>
+        {line.quoteTerms ? (
+          <QuoteBreakdownDetails
+            terms={line.quoteTerms}
+            currency={line.unitPrice.currency}
+            quantity={line.quantity}
+            label={`How the price of ${line.name} is made`}
+          />
+        ) : null}
       </div>
       <p className="text-sm font-semibold">{formatMoney(line.total)}</p>
     </li>

@@ -55,19 +55,36 @@ export function useQuoteCurrencies() {
   });
 }
 
+/** What the desk quotes a product abroad with: the seller's price for one, and what it may add. */
+export type DeskQuote = { basePrice: Money; domesticShippingMinor?: number; weightGrams?: number };
+
 /**
- * `GET /admin/quotation_items/quote_preview`: the price per region one unit would be quoted at, and until
- * when; the last preview stays on screen while the next is asked for, so the table does not flicker.
+ * `GET /admin/quotation_items/quote_preview`: the price per region one unit would be quoted at, until when,
+ * and the terms it would be made from; the last preview stays on screen while the next is asked for, so the
+ * breakdown does not flicker.
  */
-export function useQuotePreview(basePrice: Money | null) {
+export function useQuotePreview(quote: DeskQuote | null) {
   const { staffId, enabled } = useStaffScope();
   return useQuery({
-    queryKey: [...QUOTATION_DESK_KEY, staffId, 'preview', basePrice?.amountMinor, basePrice?.currency],
+    queryKey: [
+      ...QUOTATION_DESK_KEY,
+      staffId,
+      'preview',
+      quote?.basePrice.amountMinor,
+      quote?.basePrice.currency,
+      quote?.domesticShippingMinor,
+      quote?.weightGrams,
+    ],
     queryFn: () =>
       api.get<QuotePreview>('/admin/quotation_items/quote_preview', {
-        query: { amountMinor: basePrice?.amountMinor, currency: basePrice?.currency },
+        query: {
+          amountMinor: quote?.basePrice.amountMinor,
+          currency: quote?.basePrice.currency,
+          domesticShippingMinor: quote?.domesticShippingMinor,
+          weightGrams: quote?.weightGrams,
+        },
       }),
-    enabled: enabled && basePrice !== null,
+    enabled: enabled && quote !== null,
     placeholderData: keepPreviousData,
   });
 }
@@ -89,9 +106,9 @@ function useAnswer<Input>(id: string, path: 'resolve' | 'decline', body: (input:
   });
 }
 
-/** `POST /admin/quotation_items/{id}/resolve`: quotes the item; `basePrice` only for a product abroad. */
+/** `POST /admin/quotation_items/{id}/resolve`: sends the quote; the seller's price only for a product abroad. */
 export function useResolveQuotation(id: string) {
-  return useAnswer(id, 'resolve', (basePrice: Money | null) => (basePrice ? { basePrice } : {}));
+  return useAnswer(id, 'resolve', (quote: DeskQuote | null) => quote ?? {});
 }
 
 /** `POST /admin/quotation_items/{id}/decline`: declines it with a reason the shopper reads. */

@@ -38,7 +38,8 @@ export function AskedAt({ createdAt, now }: { createdAt: string; now: Date }) {
 
 /**
  * The page abroad the shopper gave: it opens in a new tab, says so, and gives that page neither a handle
- * on ours nor where it came from.
+ * on ours nor where it came from. Only the site's name may break anywhere (a long host has no spaces);
+ * the words around it break between words.
  */
 export function PageAbroadLink({ url, className = '' }: { url: string; className?: string }) {
   return (
@@ -46,9 +47,9 @@ export function PageAbroadLink({ url, className = '' }: { url: string; className
       href={url}
       target="_blank"
       rel="noopener noreferrer"
-      className={`${textLinkClasses} break-all ${className}`.trim()}
+      className={`${textLinkClasses} ${className}`.trim()}
     >
-      Open on {siteOf(url)} (opens in a new tab)
+      Open on <span className="[overflow-wrap:anywhere]">{siteOf(url)}</span> (opens in a new tab)
     </a>
   );
 }

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime } from '@crossbuy/core/dates';
+import { formatDateTime } from '@crossbuy/core/dates';
 import { formatErrorMessage, messageForError } from '@crossbuy/core/errors';
 import {
   type CurrencyCode,
@@ -11,7 +11,9 @@ import { ORDER_TOTAL_MAX_MINOR } from '@crossbuy/core/order';
 import {
   marketplaceWords,
   QUOTATION_DECLINE_REASON_MAX_LENGTH,
+  QUOTATION_WEIGHT_MAX_GRAMS,
   type QuotationDeskItem,
+  type QuoteTerms,
 } from '@crossbuy/core/quotation';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -27,6 +29,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { imageUrl } from '../../../lib/images';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import {
+  type DeskQuote,
   useDeclineQuotation,
   useDeskItem,
   useQuoteCurrencies,
@@ -35,6 +38,7 @@ import {
 } from '../api/quotation-desk-api';
 import { AskedAt, PageAbroadLink, shopperName } from './desk-item-facts';
 import { DESK_PATH } from './quotation-desk';
+import { holdsUntilSentence, QuoteBreakdownList } from './quote-breakdown';
 
 /** How long the base price must rest before its preview is asked for: one request per pause, not per key. */
 export const PREVIEW_DELAY_MS = 300;
@@ -74,20 +78,26 @@ function Fact({ term, children }: { term: string; children: React.ReactNode }) {
   );
 }
 
-/** The quoted price of one unit and of the quantity asked for, in each region, and until when it holds. */
+/**
+ * The quoted price of one unit and of the quantity asked for, in each region, how each is made (the
+ * breakdown the shopper in that region reads, when the terms are known) and until when it holds.
+ */
 function QuotedPrices({
   quotedPrice,
+  quoteTerms,
   quantity,
   expiresAt,
   caption,
 }: {
   quotedPrice: Record<string, Money>;
+  quoteTerms: QuoteTerms | null;
   quantity: number;
   expiresAt: string;
   caption: string;
 }) {
+  const regions = Object.entries(quotedPrice);
   return (
-    <div className="flex flex-col gap-2">
+    <div className="flex flex-col gap-3">
       <div className="overflow-x-auto rounded-xl border border-line bg-white">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{caption}</caption>
@@ -105,7 +115,7 @@ function QuotedPrices({
             </tr>
           </thead>
           <tbody className="divide-y divide-line">
-            {Object.entries(quotedPrice).map(([region, price]) => (
+            {regions.map(([region, price]) => (
               <tr key={region}>
                 <th scope="row" className="p-2 font-normal">
                   {regionNames.of(region) ?? region}
@@ -121,11 +131,52 @@ function QuotedPrices({
           </tbody>
         </table>
       </div>
+      {quoteTerms
+        ? regions.map(([region, price], index) => {
+            const name = regionNames.of(region) ?? region;
+            return (
+              <details key={region} open={index === 0} className="rounded-xl border border-line bg-white p-3">
+                <summary className="cursor-pointer font-semibold">What a shopper in {name} reads</summary>
+                <div className="mt-2">
+                  <QuoteBreakdownList
+                    terms={quoteTerms}
+                    currency={price.currency}
+                    quantity={quantity}
+                    label={`How the price is made for a shopper in ${name}`}
+                  />
+                </div>
+              </details>
+            );
+          })
+        : null}
       <p className="text-sm" data-testid="quote-expiry">
-        Holds until {formatDate(expiresAt)}
+        {holdsUntilSentence(expiresAt)}
       </p>
     </div>
   );
+}
+
+/** A typed amount for one that may be left empty (none), or null when it is not one the store can take. */
+export function optionalAmountFrom(text: string, currency: CurrencyCode): Money | null {
+  const typed = text.replace(/[\s,]/g, '');
+  if (typed === '') return { amountMinor: 0, currency };
+  let amount: Money | null;
+  try {
+    amount = parseMajorAmount(typed, currency);
+  } catch (error) {
+    if (error instanceof RangeError) return null;
+    throw error;
+  }
+  return amount && amount.amountMinor >= 0 && amount.amountMinor <= ORDER_TOTAL_MAX_MINOR ? amount : null;
+}
+
+/** A typed weight in whole grams, undefined when left empty, or null when it is not one. */
+export function weightFrom(text: string): number | undefined | null {
+  const typed = text.replace(/[\s,]/g, '');
+  if (typed === '') return undefined;
+  if (!/^\d+$/.test(typed)) return null;
+  const grams = Number(typed);
+  return grams >= 1 && grams <= QUOTATION_WEIGHT_MAX_GRAMS ? grams : null;
 }
 
 function ResolveForm({ item, onAnswered }: { item: QuotationDeskItem; onAnswered: () => void }) {
@@ -133,19 +184,36 @@ function ResolveForm({ item, onAnswered }: { item: QuotationDeskItem; onAnswered
   const read = item.extracted?.price ?? null;
   const [amount, setAmount] = useState(read ? typedAmount(read) : '');
   const [currency, setCurrency] = useState<CurrencyCode>(read?.currency ?? 'SGD');
+  const [shipping, setShipping] = useState('');
+  const [weight, setWeight] = useState('');
   const currencies = useQuoteCurrencies();
   const resolve = useResolveQuotation(item.id);
   const basePrice = basePriceFrom(amount, currency);
-  const settled = useDebouncedValue(basePrice, PREVIEW_DELAY_MS);
+  const domesticShipping = optionalAmountFrom(shipping, currency);
+  const weightGrams = weightFrom(weight);
+  const quote: DeskQuote | null =
+    basePrice && domesticShipping && weightGrams !== null
+      ? {
+          basePrice,
+          ...(domesticShipping.amountMinor > 0
+            ? { domesticShippingMinor: domesticShipping.amountMinor }
+            : {}),
+          ...(weightGrams !== undefined ? { weightGrams } : {}),
+        }
+      : null;
+  const settled = useDebouncedValue(quote, PREVIEW_DELAY_MS);
   const preview = useQuotePreview(abroad ? settled : null);
   const amountError =
     amount.trim() !== '' && basePrice === null
       ? formatErrorMessage('quotation/invalid_base_price')
       : undefined;
+  const shippingError =
+    domesticShipping === null ? formatErrorMessage('quotation/invalid_domestic_shipping') : undefined;
+  const weightError = weightGrams === null ? formatErrorMessage('quotation/invalid_weight') : undefined;
   // A page priced in a currency without a rate keeps it chosen, so the preview says what is missing.
   const known = currencies.data?.currencies ?? [];
   const choices = known.includes(currency) ? known : [currency, ...known];
-  const previewShown = basePrice !== null && preview.data && !preview.isError;
+  const previewShown = quote !== null && preview.data && !preview.isError;
 
   return (
     <section
@@ -153,23 +221,23 @@ function ResolveForm({ item, onAnswered }: { item: QuotationDeskItem; onAnswered
       className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-4"
     >
       <h2 id="resolve-heading" className="text-lg font-semibold">
-        Quote it
+        Send a quote
       </h2>
       <form
         className="flex flex-col gap-4"
         onSubmit={(event) => {
           event.preventDefault();
-          if (abroad && basePrice === null) return;
+          if (abroad && quote === null) return;
           // A refusal is shown from the mutation's state below; only an answer moves on.
-          resolve.mutateAsync(abroad ? basePrice : null).then(onAnswered, () => undefined);
+          resolve.mutateAsync(abroad ? quote : null).then(onAnswered, () => undefined);
         }}
       >
         {abroad ? (
           <>
             <div className="grid gap-3 sm:grid-cols-[minmax(0,16rem)_minmax(0,10rem)]">
               <TextField
-                label="Base price for one"
-                hint="What the store pays the seller for one, before the service fee."
+                label="Seller's price for one"
+                hint="What the seller asks for one on their page, before shipping and our fee."
                 inputMode="decimal"
                 autoComplete="off"
                 value={amount}
@@ -178,25 +246,48 @@ function ResolveForm({ item, onAnswered }: { item: QuotationDeskItem; onAnswered
                 required
               />
               <SelectField
-                label="Base price currency"
+                label="Seller's currency"
                 value={currency}
                 onChange={(event) => setCurrency(event.target.value as CurrencyCode)}
                 options={choices.map((code) => ({ value: code, label: code }))}
                 className="self-end"
               />
             </div>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <TextField
+                label="Shipping to our warehouse, for one"
+                hint={`In ${currency}. Leave empty when the seller ships for free.`}
+                inputMode="decimal"
+                autoComplete="off"
+                value={shipping}
+                onChange={(event) => setShipping(event.target.value)}
+                error={shippingError}
+              />
+              <TextField
+                label="Estimated weight of one, in grams"
+                hint="Checkout charges delivery to the shopper by it. Leave empty if unknown."
+                inputMode="numeric"
+                autoComplete="off"
+                value={weight}
+                onChange={(event) => setWeight(event.target.value)}
+                error={weightError}
+              />
+            </div>
             <div aria-live="polite" className="flex flex-col gap-2">
               <h3 className="font-semibold">The shopper would be quoted</h3>
               {basePrice === null ? (
-                <p className="text-sm text-muted">Enter the base price to see the quote.</p>
+                <p className="text-sm text-muted">Enter the seller's price to see the quote.</p>
+              ) : quote === null ? (
+                <p className="text-sm text-muted">Correct the fields above to see the quote.</p>
               ) : preview.isError ? (
                 <Alert>{messageForError(preview.error)}</Alert>
               ) : previewShown ? (
                 <QuotedPrices
                   quotedPrice={preview.data.quotedPrice}
+                  quoteTerms={preview.data.quoteTerms}
                   quantity={item.quantity}
                   expiresAt={preview.data.expiresAt}
-                  caption="The quote per region, before saving"
+                  caption="The quote per region, before sending"
                 />
               ) : (
                 <p className="text-sm text-muted">Working out the quote…</p>
@@ -208,8 +299,8 @@ function ResolveForm({ item, onAnswered }: { item: QuotationDeskItem; onAnswered
         )}
         {resolve.isError ? <Alert>{messageForError(resolve.error)}</Alert> : null}
         <div>
-          <Button type="submit" disabled={resolve.isPending || (abroad && basePrice === null)}>
-            {resolve.isPending ? 'Resolving…' : 'Resolve'}
+          <Button type="submit" disabled={resolve.isPending || (abroad && quote === null)}>
+            {resolve.isPending ? 'Sending…' : 'Send quote'}
           </Button>
         </div>
       </form>
@@ -275,7 +366,7 @@ function Answer({ item }: { item: QuotationDeskItem }) {
       </h2>
       {statusData.basePrice ? (
         <p>
-          Base price for one: <Price value={statusData.basePrice} />
+          Seller's price for one: <Price value={statusData.basePrice} />
         </p>
       ) : (
         <p>The catalogue price applies.</p>
@@ -283,12 +374,13 @@ function Answer({ item }: { item: QuotationDeskItem }) {
       {statusData.quotedPrice && statusData.expiresAt ? (
         <QuotedPrices
           quotedPrice={statusData.quotedPrice}
+          quoteTerms={statusData.quoteTerms}
           quantity={item.quantity}
           expiresAt={statusData.expiresAt}
           caption="The quote per region"
         />
       ) : statusData.expiresAt ? (
-        <p className="text-sm">Holds until {formatDate(statusData.expiresAt)}</p>
+        <p className="text-sm">{holdsUntilSentence(statusData.expiresAt)}</p>
       ) : null}
     </section>
   );
@@ -343,7 +435,8 @@ export function QuotationAnswer({ id }: { id: string }) {
           <span className="whitespace-pre-line">{item.instructions || 'None'}</span>
         </Fact>
         <Fact term="Asked by">
-          {shopperName(item.shopper)} <span className="break-all text-muted">({item.shopper.email})</span>
+          {shopperName(item.shopper)}{' '}
+          <span className="text-muted [overflow-wrap:anywhere]">({item.shopper.email})</span>
         </Fact>
         <Fact term="Asked">
           <AskedAt createdAt={item.createdAt} now={new Date()} /> ({formatDateTime(item.createdAt)})

@@ -50,6 +50,14 @@ const PREVIEW = {
     JP: { amountMinor: 5280, currency: 'JPY' },
   },
   expiresAt: '2026-12-01T09:00:00.000Z',
+  quoteTerms: {
+    sellerPrice: { amountMinor: 4800, currency: 'JPY' },
+    domesticShipping: { amountMinor: 0, currency: 'JPY' },
+    weightGrams: null,
+    feePercent: '10',
+    baseCurrency: 'SGD',
+    ratesFromBase: { SGD: '1', JPY: '112.35' },
+  },
 };
 
 function renderAt(path: string) {
@@ -182,16 +190,16 @@ describe('QuotationAnswer', () => {
   }
   const previews = () => api.calls.filter((call) => call.path.includes('quote_preview'));
 
-  it('starts from the page price, previews the quote as the base price is typed, and resolves', async () => {
+  it("starts from the page price, previews the quote and its breakdown as the seller's price is typed, and sends it", async () => {
     answerDesk((call) =>
       call.method === 'POST' ? json(200, { quotationItem: aQuotationItem({ status: 'r' }) }) : null,
     );
     renderAt('/admin/quotations/q1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Cast iron kettle' })).toBeTruthy();
-    const amount = screen.getByLabelText(/^Base price for one/);
+    const amount = screen.getByLabelText(/^Seller's price for one/);
     expect((amount as HTMLInputElement).value).toBe('4800');
-    expect((screen.getByLabelText('Base price currency') as HTMLSelectElement).value).toBe('JPY');
-    const quote = await screen.findByRole('table', { name: 'The quote per region, before saving' });
+    expect((screen.getByLabelText("Seller's currency") as HTMLSelectElement).value).toBe('JPY');
+    const quote = await screen.findByRole('table', { name: 'The quote per region, before sending' });
     expect(previews().map((call) => call.path)).toEqual([
       '/admin/quotation_items/quote_preview?amountMinor=4800&currency=JPY',
     ]);
@@ -200,25 +208,78 @@ describe('QuotationAnswer', () => {
         .getAllByRole('row')
         .map((row) => row.textContent),
     ).toEqual(['RegionEachFor 2', 'SingaporeS$47.00S$94.00', 'Japan¥5,280¥10,560']);
-    expect(screen.getByTestId('quote-expiry').textContent).toBe('Holds until 01/12/2026');
+    expect(screen.getByTestId('quote-expiry').textContent).toBe(
+      'The price and the exchange rate are locked until 01/12/2026 17:00:00 Singapore time.',
+    );
+    // The breakdown a shopper in Singapore reads, open; Japan's folded away under its region.
+    const singapore = screen.getByRole('region', {
+      name: 'How the price is made for a shopper in Singapore',
+    });
+    expect([...singapore.querySelectorAll('dl > div')].map((row) => row.textContent)).toEqual([
+      "Seller's price for one¥4,800 (about S$42.72)",
+      'Exchange rate used¥100 = S$0.8901',
+      'Our fee (10%)S$4.28',
+      'Price for oneS$47.00',
+      'Price for 2S$94.00',
+    ]);
 
     const user = userEvent.setup();
     await user.clear(amount);
     await user.type(amount, '52.5');
-    await user.selectOptions(screen.getByLabelText('Base price currency'), 'SGD');
+    await user.selectOptions(screen.getByLabelText("Seller's currency"), 'SGD');
     await expect
       .poll(() => previews().at(-1)?.path)
       .toBe('/admin/quotation_items/quote_preview?amountMinor=5250&currency=SGD');
     // One request per pause, not one per key typed.
     expect(previews().length).toBeLessThanOrEqual(3);
 
-    await user.click(screen.getByRole('button', { name: 'Resolve' }));
+    await user.click(screen.getByRole('button', { name: 'Send quote' }));
     const news = await screen.findByText('Quoted Cast iron kettle. The shopper is told.');
     expect(news.getAttribute('role')).toBe('status');
     await waitFor(() => expect(document.activeElement).toBe(news));
     expect(api.calls.find((call) => call.method === 'POST')).toMatchObject({
       path: '/admin/quotation_items/q1/resolve',
       body: { basePrice: { amountMinor: 5250, currency: 'SGD' } },
+    });
+  }, 15_000);
+
+  it('sends the shipping to the warehouse and the weight with the price, and refuses ones it cannot take', async () => {
+    answerDesk((call) =>
+      call.method === 'POST' ? json(200, { quotationItem: aQuotationItem({ status: 'r' }) }) : null,
+    );
+    renderAt('/admin/quotations/q1');
+    const shipping = await screen.findByLabelText(/^Shipping to our warehouse, for one/);
+    const weight = screen.getByLabelText(/^Estimated weight of one, in grams/);
+    const user = userEvent.setup();
+    await user.type(shipping, '-5');
+    expect(
+      await screen.findByText(
+        "Please enter the shipping to the warehouse in the seller's currency: zero or more, at most 999,999.99",
+      ),
+    ).toBeTruthy();
+    await user.type(weight, '1.5');
+    expect(
+      await screen.findByText(
+        'Please enter the weight of one in whole grams: above zero and at most 1,000 kg',
+      ),
+    ).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Send quote' }) as HTMLButtonElement).disabled).toBe(true);
+
+    await user.clear(shipping);
+    await user.type(shipping, '600');
+    await user.clear(weight);
+    await user.type(weight, '2,400');
+    await expect
+      .poll(() => previews().at(-1)?.path)
+      .toBe(
+        '/admin/quotation_items/quote_preview?amountMinor=4800&currency=JPY&domesticShippingMinor=600&weightGrams=2400',
+      );
+    await user.click(screen.getByRole('button', { name: 'Send quote' }));
+    await screen.findByText('Quoted Cast iron kettle. The shopper is told.');
+    expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({
+      basePrice: { amountMinor: 4800, currency: 'JPY' },
+      domesticShippingMinor: 600,
+      weightGrams: 2400,
     });
   });
 
@@ -229,7 +290,7 @@ describe('QuotationAnswer', () => {
         : null,
     );
     renderAt('/admin/quotations/q1');
-    const amount = await screen.findByLabelText(/^Base price for one/);
+    const amount = await screen.findByLabelText(/^Seller's price for one/);
     const user = userEvent.setup();
     const refusal =
       'Please enter the price the store pays in a supported currency: above zero and at most 999,999.99 (99,999,999 in a currency without cents)';
@@ -239,12 +300,12 @@ describe('QuotationAnswer', () => {
       await user.type(amount, typed);
       expect(await screen.findByText(refusal)).toBeTruthy();
       expect(amount.getAttribute('aria-invalid')).toBe('true');
-      expect((screen.getByRole('button', { name: 'Resolve' }) as HTMLButtonElement).disabled).toBe(true);
+      expect((screen.getByRole('button', { name: 'Send quote' }) as HTMLButtonElement).disabled).toBe(true);
     }
 
     await user.clear(amount);
     await user.type(amount, '10');
-    await user.selectOptions(screen.getByLabelText('Base price currency'), 'MYR');
+    await user.selectOptions(screen.getByLabelText("Seller's currency"), 'MYR');
     expect(
       await screen.findByText('There is no exchange rate from SGD to MYR; add one before quoting'),
     ).toBeTruthy();
@@ -264,11 +325,13 @@ describe('QuotationAnswer', () => {
         : null;
     });
     renderAt('/admin/quotations/q1');
-    expect(((await screen.findByLabelText(/^Base price for one/)) as HTMLInputElement).value).toBe('19.99');
+    expect(((await screen.findByLabelText(/^Seller's price for one/)) as HTMLInputElement).value).toBe(
+      '19.99',
+    );
     expect(
       await screen.findByText('There is no exchange rate from SGD to USD; add one before quoting'),
     ).toBeTruthy();
-    const currency = screen.getByLabelText('Base price currency') as HTMLSelectElement;
+    const currency = screen.getByLabelText("Seller's currency") as HTMLSelectElement;
     expect(currency.value).toBe('USD');
     expect([...currency.options].map((option) => option.value)).toEqual(['USD', 'SGD', 'JPY', 'MYR']);
   });
@@ -312,6 +375,7 @@ describe('QuotationAnswer', () => {
                 quotedAt: '2026-11-24T09:00:00.000Z',
                 expiresAt: PREVIEW.expiresAt,
                 declineReason: null,
+                quoteTerms: null,
               },
             }),
           })
@@ -319,8 +383,8 @@ describe('QuotationAnswer', () => {
     );
     renderAt('/admin/quotations/q1');
     expect(await screen.findByRole('table', { name: 'The quote per region' })).toBeTruthy();
-    expect(screen.getByText(/^Base price for one:/).textContent).toBe('Base price for one: ¥4,800');
-    expect(screen.queryByRole('button', { name: 'Resolve' })).toBeNull();
+    expect(screen.getByText(/^Seller's price for one:/).textContent).toBe("Seller's price for one: ¥4,800");
+    expect(screen.queryByRole('button', { name: 'Send quote' })).toBeNull();
     cleanup();
 
     api.respond(() => json(404, envelope('quotation/not_found', ['q1'])));

@@ -88,7 +88,7 @@ function AnswerCell({ item }: { item: QuotationDeskItem }) {
   const { basePrice } = item.statusData;
   return basePrice ? (
     <p>
-      Base <Price value={basePrice} />
+      Seller's price <Price value={basePrice} />
     </p>
   ) : (
     <p>Catalogue price</p>
@@ -189,7 +189,7 @@ export function QuotationDesk({
                 <td className="p-3 text-end">{item.quantity}</td>
                 <td className="p-3">
                   <p>{shopperName(item.shopper)}</p>
-                  <p className="break-all text-muted">{item.shopper.email}</p>
+                  <p className="text-muted [overflow-wrap:anywhere]">{item.shopper.email}</p>
                 </td>
                 <td className="whitespace-nowrap p-3">
                   <AskedAt createdAt={item.createdAt} now={now} />

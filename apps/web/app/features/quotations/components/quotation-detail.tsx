@@ -9,6 +9,8 @@ import { Button, textLinkClasses } from '../../../components/ui/button';
 import { PageError, PageLoading } from '../../../components/ui/page-states';
 import { StorePicture } from '../../../components/ui/store-picture';
 import { imageUrl } from '../../../lib/images';
+import { useStartCheckout } from '../../cart/api/cart-api';
+import { chooseForCheckout } from '../../cart/checkout-selection';
 import {
   useQuotationItem,
   useRemoveQuotationItem,
@@ -17,6 +19,7 @@ import {
 } from '../api/quotations-api';
 import { QuantityAndInstructions } from './quantity-and-instructions';
 import { canRequestAgain, QuotationStatus, quoteExpired } from './quotation-status';
+import { QuoteBreakdownList } from './quote-breakdown';
 
 /** One quotation item; while the store is quoting, the page asks again by itself and shows the answer. */
 export function QuotationDetail({ id }: { id: string }) {
@@ -83,7 +86,7 @@ function QuotationItemView({ item }: { item: QuotationItem }) {
               href={item.productUrl}
               target="_blank"
               rel="noopener noreferrer nofollow"
-              className={`${textLinkClasses} break-all text-sm`}
+              className={`${textLinkClasses} text-sm`}
             >
               The item's page (opens in a new tab)
             </a>
@@ -96,6 +99,27 @@ function QuotationItemView({ item }: { item: QuotationItem }) {
       <div role="status" aria-live="polite">
         <QuotationStatus item={item} />
       </div>
+
+      {item.status === 'r' && item.statusData.quoteTerms ? (
+        <section aria-labelledby="price-made-heading" className="flex flex-col gap-2">
+          <h2 id="price-made-heading" className="text-lg font-semibold">
+            How the price is made
+          </h2>
+          <div className="rounded-xl border border-line bg-white p-4">
+            <QuoteBreakdownList
+              terms={item.statusData.quoteTerms}
+              currency={item.price.currency}
+              quantity={item.quantity}
+              expiresAt={quoteExpired(item) ? null : item.statusData.expiresAt}
+            />
+          </div>
+        </section>
+      ) : null}
+
+      {item.status === 'r' && item.unavailableReason === null && !quoteExpired(item) ? (
+        <BuyQuotedItem item={item} />
+      ) : null}
+      {item.status === 'd' ? <DeclinedNextSteps /> : null}
 
       {failure ? <Alert>{failure}</Alert> : null}
 
@@ -112,6 +136,85 @@ function QuotationItemView({ item }: { item: QuotationItem }) {
 
       {editable ? <EditQuotation item={item} /> : null}
     </article>
+  );
+}
+
+/**
+ * The ways to buy a quoted item: check it out on its own now, or add it to the cart's checkout selection to
+ * buy it with the rest of the cart. Quoted items are listed in the cart already; adding it checks it there.
+ */
+function BuyQuotedItem({ item }: { item: QuotationItem }) {
+  const navigate = useNavigate();
+  const startCheckout = useStartCheckout();
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  const checkOutNow = async () => {
+    setRefusal(null);
+    try {
+      const session = await startCheckout.mutateAsync({ cartItemIds: [], quotationItemIds: [item.id] });
+      navigate(`/checkout?session=${encodeURIComponent(session.key)}`);
+    } catch (error) {
+      setRefusal(messageForError(error));
+    }
+  };
+  const addToCart = () => {
+    chooseForCheckout('quotation', item.id);
+    navigate('/cart');
+  };
+
+  return (
+    <section
+      aria-labelledby="buy-heading"
+      className="flex flex-col gap-3 rounded-xl border border-line bg-white p-4"
+    >
+      <h2 id="buy-heading" className="text-lg font-semibold">
+        Buy it
+      </h2>
+      <p className="text-sm">
+        {formatMoney(item.price)} for {item.quantity}. Delivery to you and any voucher are worked out at
+        checkout.
+      </p>
+      {refusal ? <Alert>{refusal}</Alert> : null}
+      <div className="flex flex-wrap gap-2">
+        <Button onClick={() => void checkOutNow()} disabled={startCheckout.isPending}>
+          {startCheckout.isPending ? 'Opening checkout…' : 'Check out now'}
+        </Button>
+        <Button variant="secondary" onClick={addToCart}>
+          Add to cart
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** What a shopper can do when the store could not quote: ask, try another link, or shop the catalogue. */
+function DeclinedNextSteps() {
+  return (
+    <section aria-labelledby="next-steps-heading" className="flex flex-col gap-2">
+      <h2 id="next-steps-heading" className="text-lg font-semibold">
+        What you can do next
+      </h2>
+      <ul className="flex list-disc flex-col gap-1 ps-5">
+        <li>
+          <Link to="/contact" className={textLinkClasses}>
+            Ask us about it
+          </Link>{' '}
+          and we will tell you more or suggest something similar.
+        </li>
+        <li>
+          <Link to="/quotations/new" className={textLinkClasses}>
+            Paste a link to another item
+          </Link>{' '}
+          for a new quotation.
+        </li>
+        <li>
+          <Link to="/search" className={textLinkClasses}>
+            Browse our catalogue
+          </Link>{' '}
+          for something we sell ourselves.
+        </li>
+      </ul>
+    </section>
   );
 }
 

@@ -1,12 +1,13 @@
 import type { QuotationItem } from '@crossbuy/core/quotation';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoutesStub } from 'react-router';
+import { createRoutesStub, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ShellQueryProvider } from '../../../lib/query-provider';
 import { resetUserState, userStore } from '../../../lib/user-store';
-import { aQuotationItem } from '../../../test-support/cart-fixtures';
+import { aQuotationItem, aQuoteTerms } from '../../../test-support/cart-fixtures';
 import { aProfile, envelope, fakeApi, json } from '../../../test-support/fake-api';
+import { CHECKOUT_SELECTION_KEY } from '../../cart/checkout-selection';
 import { PENDING_POLL_MS } from '../api/quotations-api';
 import { QuotationDetail } from './quotation-detail';
 import { QuotationList } from './quotation-list';
@@ -30,6 +31,7 @@ const resolved = (overrides: Partial<QuotationItem> = {}) =>
       quotedAt: '2026-11-20T01:00:00.000Z',
       expiresAt: '2099-11-27T01:00:00.000Z',
       declineReason: null,
+      quoteTerms: null,
     },
     ...overrides,
   });
@@ -178,6 +180,133 @@ describe('the quotation detail', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
     expect(await screen.findByRole('heading', { name: 'Quotations page' })).toBeTruthy();
+  });
+});
+
+describe('a quoted item, bought', () => {
+  const quoted = resolved({
+    price: sgd(2020),
+    statusData: {
+      ...resolved().statusData,
+      basePrice: { amountMinor: 700, currency: 'USD' },
+      quotedPrice: { SG: sgd(1010) },
+      expiresAt: '2099-11-27T01:00:00.000Z',
+      quoteTerms: aQuoteTerms(),
+    },
+  });
+
+  function renderDetail() {
+    function Landing() {
+      const location = useLocation();
+      return <h1>{`Landed on ${location.pathname}${location.search}`}</h1>;
+    }
+    const Stub = createRoutesStub([
+      { path: '/quotations/:id', Component: () => <QuotationDetail id="q2" /> },
+      { path: '/checkout', Component: Landing },
+      { path: '/cart', Component: Landing },
+    ]);
+    render(
+      <ShellQueryProvider userId="u1">
+        <Stub initialEntries={['/quotations/q2']} />
+      </ShellQueryProvider>,
+    );
+  }
+
+  beforeEach(() => window.sessionStorage.clear());
+
+  it('shows how the price is made and until when it holds, in Singapore time', async () => {
+    api.respond(() => json(200, { quotationItem: quoted, product: null }));
+    renderDetail();
+    const breakdown = await screen.findByRole('region', { name: 'How the price is made' });
+    expect(within(breakdown).getByRole('heading', { level: 2 })).toBeTruthy();
+    expect([...breakdown.querySelectorAll('dl > div')].map((row) => row.textContent)).toEqual([
+      "Seller's price for oneUS$7.00 (about S$9.33)",
+      'Shipping to our warehouse, for oneUS$0.50 (about S$0.67)',
+      'Exchange rate usedUS$1 = S$1.3333',
+      'Our fee (1%)S$0.10',
+      'Price for oneS$10.10',
+      'Price for 2S$20.20',
+    ]);
+    expect(within(breakdown).getByText(/^Estimated weight 1\.2 kg each\./)).toBeTruthy();
+    expect(within(breakdown).getByTestId('quote-holds-until').textContent).toBe(
+      'The price and the exchange rate are locked until 27/11/2099 09:00:00 Singapore time.',
+    );
+  });
+
+  it('checks the item out on its own at once', async () => {
+    api.respond((call) =>
+      call.path === '/checkout/session'
+        ? json(201, {
+            key: 'k1',
+            cartItemIds: [],
+            quotationItemIds: ['q2'],
+            expiresAt: '2099-01-01T00:00:00.000Z',
+            orderId: null,
+          })
+        : json(200, { quotationItem: quoted, product: null }),
+    );
+    renderDetail();
+    await userEvent.click(await screen.findByRole('button', { name: 'Check out now' }));
+    expect(await screen.findByText('Landed on /checkout?session=k1')).toBeTruthy();
+    expect(api.calls.find((call) => call.method === 'POST')).toMatchObject({
+      path: '/checkout/session',
+      body: { cartItemIds: [], quotationItemIds: ['q2'] },
+    });
+  });
+
+  it('adds the item to the cart checked for checkout, keeping what else was chosen', async () => {
+    window.sessionStorage.setItem(
+      CHECKOUT_SELECTION_KEY,
+      JSON.stringify({
+        cartItemIds: ['c1'],
+        quotationItemIds: [],
+        offered: { cartItemIds: ['c1'], quotationItemIds: ['q2'] },
+      }),
+    );
+    api.respond(() => json(200, { quotationItem: quoted, product: null }));
+    renderDetail();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add to cart' }));
+    expect(await screen.findByText('Landed on /cart')).toBeTruthy();
+    const kept = JSON.parse(window.sessionStorage.getItem(CHECKOUT_SELECTION_KEY) ?? '{}');
+    expect(kept).toMatchObject({ cartItemIds: ['c1'], quotationItemIds: ['q2'] });
+  });
+
+  it('shows a refusal to check out where the buttons are', async () => {
+    api.respond((call) =>
+      call.path === '/checkout/session'
+        ? json(400, envelope('quotation/expired', ['27/11/2099']))
+        : json(200, { quotationItem: quoted, product: null }),
+    );
+    renderDetail();
+    await userEvent.click(await screen.findByRole('button', { name: 'Check out now' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This quotation expired on 27/11/2099; request it again to get a new price',
+    );
+  });
+
+  it('offers no way to buy a declined item, says why, and what to do next', async () => {
+    const declined = aQuotationItem({
+      id: 'q2',
+      status: 'd',
+      unavailableReason: 'quotation/declined',
+      statusData: { ...aQuotationItem().statusData, declineReason: 'The seller does not ship abroad.' },
+    });
+    api.respond(() => json(200, { quotationItem: declined, product: null }));
+    renderDetail();
+    expect(await screen.findByText('The seller does not ship abroad.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Check out now' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'How the price is made' })).toBeNull();
+    const nextSteps = screen.getByRole('heading', { name: 'What you can do next' })
+      .parentElement as HTMLElement;
+    expect(
+      within(nextSteps)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Ask us about it', '/contact'],
+      ['Paste a link to another item', '/quotations/new'],
+      ['Browse our catalogue', '/search'],
+    ]);
   });
 });
 
