@@ -78,7 +78,12 @@ export function RecoveryCodeForm({
       <FormTextField<RecoveryCodeFormInput>
         name="recoveryCode"
         label="Recovery code"
-        hint="One of the codes you saved when you turned on two-factor authentication, such as ABCD-EFGH-JKMN. Each works once."
+        hint={
+          <>
+            One of the codes you saved when you turned on two-factor authentication, such as{' '}
+            <span className="whitespace-nowrap">ABCD-EFGH-JKMN</span>. Each works once.
+          </>
+        }
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
