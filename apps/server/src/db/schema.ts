@@ -19,6 +19,7 @@ export * from '../features/regions/regions.table.js';
 export * from '../features/settings/settings.table.js';
 export * from '../features/staff/staff.table.js';
 export * from '../features/system/system.table.js';
+export * from '../features/tfa/tfa.table.js';
 export * from '../features/users/users.table.js';
 export * from '../features/vouchers/vouchers.table.js';
 export * from '../features/wishlist/wishlist.table.js';

@@ -25,6 +25,9 @@ const SECRET_KEYS = [
   'secret',
   'tfaSecret',
   'sessionSecret',
+  'recoveryCode',
+  'recoveryCodes',
+  'codeHash',
 ];
 const SECRET_HEADERS = ['authorization', 'cookie', 'set-cookie', 'x-xsrf-token'];
 

@@ -20,7 +20,7 @@ export default function AccountSecurityRoute() {
         <h2 id="two-factor" className="text-xl font-semibold">
           Two-factor authentication
         </h2>
-        <TfaSettings profile={profile} />
+        <TfaSettings profile={profile} tfaPassed={tfaPassed} />
       </section>
       <section aria-labelledby="saved-cards" className="flex flex-col gap-5">
         <h2 id="saved-cards" className="text-xl font-semibold">

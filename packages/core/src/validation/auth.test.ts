@@ -9,10 +9,16 @@ import {
   emailOnlySchema,
   emailSchema,
   forgotPasswordSchema,
+  formatRecoveryCode,
   loginSchema,
   newPasswordSchema,
+  normalizeRecoveryCode,
   passwordSchema,
+  RECOVERY_CODE_ALPHABET,
+  recoveryCodeFormSchema,
+  regenerateRecoveryCodesSchema,
   resetPasswordSchema,
+  tfaAnswerSchema,
   tfaCodeSchema,
   tfaResetSchema,
   verifyEmailSchema,
@@ -178,6 +184,72 @@ describe('tfaResetSchema', () => {
         'auth/tfa_reset_token_invalid',
       ]);
     }
+  });
+});
+
+describe('recovery codes', () => {
+  it('has 32 distinct characters without the look-alikes I, L, O and U', () => {
+    expect(new Set(RECOVERY_CODE_ALPHABET).size).toBe(32);
+    expect(RECOVERY_CODE_ALPHABET).not.toMatch(/[ILOU]/);
+  });
+
+  it('reads a code however it is typed: case, spaces, dashes and look-alike letters', () => {
+    for (const typed of [
+      'ABCD-EFGH-JKMN',
+      'abcd-efgh-jkmn',
+      ' abcd efgh jkmn ',
+      'ABCDEFGHJKMN',
+      'ab-cd-ef-gh-jk-mn',
+      'ABCD\u2013EFGH\u2013JKMN',
+    ]) {
+      expect(normalizeRecoveryCode(typed), typed).toBe('ABCDEFGHJKMN');
+    }
+    expect(normalizeRecoveryCode('OOOO-IIII-LLLL')).toBe('000011111111');
+  });
+
+  it('refuses what cannot be a code', () => {
+    for (const typed of [
+      '',
+      'ABCD-EFGH-JKM',
+      'ABCD-EFGH-JKMNP',
+      'ABCD-EFGH-JKMU',
+      'ABCD_EFGH_JKMN',
+      '123456',
+      `${' '.repeat(60)}ABCDEFGHJKMN`,
+    ]) {
+      expect(normalizeRecoveryCode(typed), typed).toBeUndefined();
+    }
+  });
+
+  it('shows a code in dashed groups of four', () => {
+    expect(formatRecoveryCode('ABCDEFGHJKMN')).toBe('ABCD-EFGH-JKMN');
+  });
+});
+
+describe('tfaAnswerSchema', () => {
+  it('takes six digits as an authenticator code and anything else that reads as a recovery code', () => {
+    expect(tfaAnswerSchema.parse({ token: ' 012345 ' })).toEqual({
+      token: { kind: 'authenticator', code: '012345' },
+    });
+    expect(tfaAnswerSchema.parse({ token: 'abcd efgh jkmn' })).toEqual({
+      token: { kind: 'recovery', code: 'ABCDEFGHJKMN' },
+    });
+  });
+
+  it('calls anything else a wrong code, and an absent one missing', () => {
+    for (const value of ['12345', '1234567', 'abcdef', '', 123456, null, ['123456']]) {
+      expect(codesOf(tfaAnswerSchema, { token: value }), String(value)).toEqual(['auth/tfa_wrong_code']);
+    }
+    expect(
+      appErrorFromZodIssues(tfaAnswerSchema.safeParse({}, { reportInput: true }).error?.issues ?? []).code,
+    ).toBe('general/missing_argument');
+  });
+
+  it('has a form schema for the recovery code alone, and a password to make new ones', () => {
+    expect(recoveryCodeFormSchema.safeParse({ recoveryCode: 'abcd-efgh-jkmn' }).success).toBe(true);
+    expect(codesOf(recoveryCodeFormSchema, { recoveryCode: '123456' })).toEqual(['auth/tfa_wrong_code']);
+    expect(codesOf(regenerateRecoveryCodesSchema, { password: '' })).toEqual(['auth/wrong_password']);
+    expect(regenerateRecoveryCodesSchema.parse({ password: 'x' })).toEqual({ password: 'x' });
   });
 });
 

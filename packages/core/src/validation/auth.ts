@@ -85,3 +85,71 @@ export type EmailOnlyInput = z.input<typeof emailOnlySchema>;
 export type EmailOnlyOutput = z.output<typeof emailOnlySchema>;
 export type VerifyEmailInput = z.input<typeof verifyEmailSchema>;
 export type TfaCodeInput = z.input<typeof tfaCodeSchema>;
+
+/** How many recovery codes two-factor setup hands out, and regenerating hands out again. */
+export const RECOVERY_CODE_COUNT = 10;
+/** At or below this many unused recovery codes, the security page urges making new ones. */
+export const RECOVERY_CODES_LOW = 3;
+
+// Crockford's base32: digits and capitals without I, L, O and U, so nothing read aloud or copied by hand
+// is mistaken for something else. Twelve characters carry 60 random bits.
+export const RECOVERY_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+export const RECOVERY_CODE_LENGTH = 12;
+const RECOVERY_CODE_GROUP = 4;
+// Longer input is no code, however it is spaced; this keeps the clean-up below cheap.
+const RECOVERY_CODE_MAX_INPUT = 64;
+const LOOK_ALIKES: Record<string, string> = { I: '1', L: '1', O: '0' };
+const RECOVERY_CODE_PATTERN = new RegExp(`^[${RECOVERY_CODE_ALPHABET}]{${RECOVERY_CODE_LENGTH}}$`);
+
+/**
+ * A recovery code as typed ('abcd efgh jkmn', 'ABCD-EFGH-JKMN', with an O for a zero) in the one form it
+ * is stored in, or undefined when it cannot be one.
+ */
+export function normalizeRecoveryCode(text: string): string | undefined {
+  if (text.length > RECOVERY_CODE_MAX_INPUT) return undefined;
+  const code = text
+    .toUpperCase()
+    .replace(/[\s\-\u2010-\u2015]/g, '')
+    .replace(/[ILO]/g, (letter) => LOOK_ALIKES[letter] ?? letter);
+  return RECOVERY_CODE_PATTERN.test(code) ? code : undefined;
+}
+
+/** A stored recovery code as shown to its owner: groups of four joined by dashes. */
+export function formatRecoveryCode(code: string): string {
+  return code.match(new RegExp(`.{1,${RECOVERY_CODE_GROUP}}`, 'g'))?.join('-') ?? code;
+}
+
+export type TfaAnswer = { kind: 'authenticator'; code: string } | { kind: 'recovery'; code: string };
+
+/**
+ * What passes two-factor: six digits from the authenticator app, or, in the same field, one of the
+ * account's recovery codes. Anything else is a wrong code.
+ */
+export const tfaAnswerSchema = z.object({
+  token: z
+    .string({ error: 'auth/tfa_wrong_code' })
+    .trim()
+    .transform((text, context): TfaAnswer => {
+      if (/^\d{6}$/.test(text)) return { kind: 'authenticator', code: text };
+      const recovery = normalizeRecoveryCode(text);
+      if (recovery) return { kind: 'recovery', code: recovery };
+      context.addIssue({ code: 'custom', message: 'auth/tfa_wrong_code', input: text });
+      return z.NEVER;
+    }),
+});
+
+/** One recovery code, as the sign-in page's "use a recovery code" form takes it. */
+export const recoveryCodeFormSchema = z.object({
+  recoveryCode: z
+    .string({ error: 'auth/tfa_wrong_code' })
+    .refine((text) => normalizeRecoveryCode(text) !== undefined, { error: 'auth/tfa_wrong_code' }),
+});
+
+/** Making new recovery codes asks for the password again, as changing it does. */
+export const regenerateRecoveryCodesSchema = z.object({
+  password: z.string(fails('auth/wrong_password')).min(1, fails('auth/wrong_password')),
+});
+
+export type TfaAnswerOutput = z.output<typeof tfaAnswerSchema>;
+export type RecoveryCodeFormInput = z.input<typeof recoveryCodeFormSchema>;
+export type RegenerateRecoveryCodesInput = z.input<typeof regenerateRecoveryCodesSchema>;

@@ -306,7 +306,22 @@ export async function resetPassword(
   await ctx.rateLimiter.reset(LIMITS.signInFailuresPerAccountAtAddress, accountAtAddress(user.email, client));
 }
 
-/** Changes the password of a signed-in user and ends their other sessions. */
+/**
+ * Re-authentication before a sensitive change: the signed-in user gives their password again. Wrong ones
+ * count against one limit per account, reserved before the (slow) check as every limit on guesses is.
+ */
+export async function confirmPassword(
+  ctx: Pick<AccountContext, 'rateLimiter'>,
+  user: UserRow,
+  password: string,
+): Promise<void> {
+  const attempt = await ctx.rateLimiter.reserve([
+    { rule: LIMITS.passwordChangeFailuresPerAccount, subject: user.id },
+  ]);
+  if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('auth/wrong_password');
+  await attempt.succeeded();
+}
+
 /**
  * Signs the account out on every other device: every session but the one asking ends, and every process
  * closes their live streams (the revocation is announced on the live bus). For a shopper who lost a phone or
@@ -318,19 +333,14 @@ export async function signOutElsewhere(ctx: AccountContext, account: ActiveAccou
   );
 }
 
+/** Changes the password of a signed-in user and ends their other sessions. */
 export async function changePassword(
   ctx: AccountContext,
   account: ActiveAccount,
   input: ChangePasswordOutput,
 ): Promise<void> {
   const { user, session } = account;
-  const attempt = await ctx.rateLimiter.reserve([
-    { rule: LIMITS.passwordChangeFailuresPerAccount, subject: user.id },
-  ]);
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw new AppError('auth/wrong_password');
-  }
-  await attempt.succeeded();
+  await confirmPassword(ctx, user, input.currentPassword);
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));

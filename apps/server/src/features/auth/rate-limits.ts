@@ -44,6 +44,10 @@ export const LIMITS = {
   /** Over this, forgotPassword still answers as usual but mails nothing, so it cannot flood an inbox. */
   passwordResetMailsPerAccount: { name: 'password-reset-mail:account', max: 3, windowSeconds: 60 * 60 },
   passwordResetPerAddress: { name: 'password-reset:address', max: 10, windowSeconds: 60 * 60 },
+  /**
+   * Wrong passwords given to re-authenticate for a sensitive change: changing the password, making new
+   * two-factor recovery codes. One count for all of them, so no change is a second way to guess.
+   */
   passwordChangeFailuresPerAccount: {
     name: 'change-password:account',
     max: 5,

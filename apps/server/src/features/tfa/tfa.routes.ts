@@ -1,13 +1,26 @@
-import { tfaCodeSchema, tfaResetSchema } from '@crossbuy/core/validation';
+import { regenerateRecoveryCodesSchema, tfaAnswerSchema, tfaResetSchema } from '@crossbuy/core/validation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientInfo } from '../../lib/client-info.js';
 import { linkOrigin } from '../../lib/link-origin.js';
 import { OK, okSchema } from '../../lib/schemas.js';
-import { accountOf, requireUser } from '../../plugins/authentication.js';
+import { accountOf, requireTfaPassed, requireUser } from '../../plugins/authentication.js';
 import { cookieSettings, setAccessCookie } from '../auth/session-cookies.js';
 import { currentUserResponseSchema, toProfile } from '../users/profile.js';
-import { disableTfa, requestTfaReset, resetTfa, setupTfa, skipTfaSetup, verifyTfa } from './tfa.service.js';
+import {
+  disableTfa,
+  recoveryCodesLeft,
+  regenerateRecoveryCodes,
+  requestTfaReset,
+  resetTfa,
+  setupTfa,
+  skipTfaSetup,
+  verifyTfa,
+} from './tfa.service.js';
+
+const recoveryCodesSchema = z
+  .array(z.string())
+  .describe('The recovery codes, shown to the user now and never again; each passes two-factor once');
 
 /** Two-factor authentication with an authenticator app (TOTP). Every call needs a signed-in user. */
 export const tfaRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,20 +47,27 @@ export const tfaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tfa'],
         summary:
-          'Check a code: the first success after setup turns two-factor on; each success marks this session as passed',
-        body: tfaCodeSchema,
-        response: { 200: currentUserResponseSchema },
+          'Check an authenticator code or a recovery code: the first success after setup turns two-factor on and answers the recovery codes; each success marks this session as passed',
+        body: tfaAnswerSchema,
+        response: {
+          200: currentUserResponseSchema.extend({ recoveryCodes: recoveryCodesSchema.optional() }),
+        },
       },
     },
     async (request, reply) => {
-      const { accessToken, user } = await verifyTfa(
+      const { accessToken, user, recoveryCodes } = await verifyTfa(
         app,
         await accountOf(request),
         request.body.token,
         clientInfo(request),
       );
       setAccessCookie(reply, cookies, accessToken);
-      return { signedIn: true, tfaPassed: true, profile: toProfile(user) };
+      return {
+        signedIn: true,
+        tfaPassed: true,
+        profile: toProfile(user),
+        ...(recoveryCodes && { recoveryCodes }),
+      };
     },
   );
 
@@ -77,8 +97,8 @@ export const tfaRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['tfa'],
-        summary: 'Turn two-factor off with a current code',
-        body: tfaCodeSchema,
+        summary: 'Turn two-factor off with a current code or a recovery code; the recovery codes go with it',
+        body: tfaAnswerSchema,
         response: { 200: okSchema },
       },
     },
@@ -90,6 +110,35 @@ export const tfaRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return OK;
     },
+  );
+
+  app.get(
+    '/tfa/recovery_codes',
+    {
+      schema: {
+        tags: ['tfa'],
+        summary: 'How many recovery codes the signed-in user has left unused',
+        response: { 200: z.object({ remaining: z.int().nonnegative() }) },
+      },
+    },
+    async (request) => ({ remaining: await recoveryCodesLeft(app, (await accountOf(request)).user) }),
+  );
+
+  app.post(
+    '/tfa/recovery_codes',
+    {
+      preHandler: requireTfaPassed,
+      schema: {
+        tags: ['tfa'],
+        summary:
+          'Replace the recovery codes with new ones; needs two-factor passed this session and the password again',
+        body: regenerateRecoveryCodesSchema,
+        response: { 200: z.object({ recoveryCodes: recoveryCodesSchema }) },
+      },
+    },
+    async (request) => ({
+      recoveryCodes: await regenerateRecoveryCodes(app, await accountOf(request), request.body.password),
+    }),
   );
 
   app.post(

@@ -23,6 +23,8 @@ type TfaCodeFormProps = {
    * section 8); other calls keep theirs in the form.
    */
   verification?: boolean;
+  /** Puts the cursor in the field at once, when the shopper has just switched to this form. */
+  focusOnMount?: boolean;
 };
 
 /** One six-digit code from the authenticator app, for the prompt, the setup and turning it off. */
@@ -33,6 +35,7 @@ export function TfaCodeForm({
   variant = 'primary',
   submit,
   verification = false,
+  focusOnMount = false,
 }: TfaCodeFormProps) {
   const failure = useErrorSlot('twoFactorVerification');
   const [localMessage, setLocalMessage] = useState<string>();
@@ -42,6 +45,11 @@ export function TfaCodeForm({
   useEffect(() => {
     if (verification) return () => clearErrorSlot('twoFactorVerification');
   }, [verification]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only as the form first appears
+  useEffect(() => {
+    if (focusOnMount) form.setFocus('token');
+  }, []);
 
   const onSubmit = form.handleSubmit(async ({ token }) => {
     setLocalMessage(undefined);

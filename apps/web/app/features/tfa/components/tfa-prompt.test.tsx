@@ -73,6 +73,51 @@ describe('TfaPrompt', () => {
     expect(sessionStorage.getItem(REDIRECT_AFTER_SIGN_IN_KEY)).toBeNull();
   });
 
+  it('takes a recovery code instead, however it is typed, and says when one is refused', async () => {
+    let attempts = 0;
+    api.respond(() => {
+      attempts += 1;
+      return attempts === 1
+        ? json(400, envelope('auth/tfa_wrong_code'))
+        : json(200, { signedIn: true, tfaPassed: true, profile });
+    });
+    const user = userEvent.setup();
+    renderPrompt();
+    await user.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+    const field = screen.getByLabelText('Recovery code');
+    expect(document.activeElement).toBe(field);
+    expect(screen.queryByLabelText('Authentication code')).toBeNull();
+
+    await user.type(field, '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('The two-factor authentication code is incorrect')).toBeTruthy();
+    expect(api.calls).toEqual([]);
+
+    await user.clear(field);
+    await user.type(field, 'abcd efgh jkmn');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(
+      await screen.findByText('This recovery code is not right, or it has already been used.'),
+    ).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(api.calls[0]).toMatchObject({ path: '/tfa/verify', body: { token: 'abcd efgh jkmn' } });
+
+    await user.clear(field);
+    await user.type(field, 'ABCD-EFGH-JKMP');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeTruthy();
+    expect(userStore.get().tfaPassed).toBe(true);
+  });
+
+  it('goes back to the authenticator code', async () => {
+    renderPrompt();
+    await userEvent.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Use a code from your authenticator app instead' }),
+    );
+    expect(document.activeElement).toBe(screen.getByLabelText('Authentication code'));
+  });
+
   it('mails a reset link for a lost authenticator', async () => {
     renderPrompt();
     await userEvent.click(screen.getByRole('button', { name: 'Email me a reset link' }));

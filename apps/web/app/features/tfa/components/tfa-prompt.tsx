@@ -5,7 +5,7 @@ import { SIGN_IN_PATH, takeRedirectAfterSignIn } from '../../../lib/redirect-to-
 import { needsTwoFactor, useUser } from '../../../lib/user-store';
 import { verifyTfaCode } from '../api/tfa-api';
 import { LostAuthenticator } from './lost-authenticator';
-import { TfaCodeForm } from './tfa-code-form';
+import { TfaAnswerForm } from './tfa-answer-form';
 
 /**
  * The code asked for after signing in to an account with two-factor on. Once it is passed (or if it
@@ -32,7 +32,7 @@ export function TfaPrompt() {
 
   return (
     <div className="flex flex-col gap-10">
-      <TfaCodeForm
+      <TfaAnswerForm
         name="Two-factor authentication"
         submitLabel="Verify"
         pendingLabel="Verifying…"

@@ -5,6 +5,9 @@ import { Button } from '../../../components/ui/button';
 import type { UserProfile } from '../../../lib/user-store';
 import { disableTfa, skipTfaSetup, startTfaSetup, type TfaSetup, verifyTfaCode } from '../api/tfa-api';
 import { LostAuthenticator } from './lost-authenticator';
+import { NewRecoveryCodes } from './new-recovery-codes';
+import { RecoveryCodes } from './recovery-codes';
+import { TfaAnswerForm } from './tfa-answer-form';
 import { TfaCodeForm } from './tfa-code-form';
 
 /** The setup key in groups of four, as authenticator apps show and ask for it. */
@@ -12,12 +15,14 @@ export function groupedSecret(secret: string): string {
   return secret.replace(/(.{4})(?=.)/g, '$1 ');
 }
 
-type ScanStepProps = { setup: TfaSetup; onCancel: () => void; onEnabled: () => void };
+/** Turning two-factor on answers the recovery codes, which the page shows once. */
+type OnEnabled = (recoveryCodes: string[]) => void;
+
+type ScanStepProps = { setup: TfaSetup; onCancel: () => void; onEnabled: OnEnabled };
 
 function ScanStep({ setup, onCancel, onEnabled }: ScanStepProps) {
   const verify = async (token: string) => {
-    await verifyTfaCode(token);
-    onEnabled();
+    onEnabled((await verifyTfaCode(token)) ?? []);
   };
 
   return (
@@ -65,7 +70,7 @@ type SetupState =
   | { kind: 'failed'; message: string }
   | { kind: 'skipped' };
 
-function SetUp({ profile, onEnabled }: { profile: UserProfile; onEnabled: () => void }) {
+function SetUp({ profile, onEnabled }: { profile: UserProfile; onEnabled: OnEnabled }) {
   const [state, setState] = useState<SetupState>({ kind: 'idle' });
 
   if (state.kind === 'scan') {
@@ -123,25 +128,41 @@ const NOTICES: Record<Notice, string> = {
   disabled: 'Two-factor authentication is now off.',
 };
 
-/** Two-factor authentication on the security page: set it up with a QR code, or turn it off. */
-export function TfaSettings({ profile }: { profile: UserProfile }) {
+type TfaSettingsProps = {
+  profile: UserProfile;
+  /** Whether this session passed two-factor, which making new recovery codes needs. */
+  tfaPassed: boolean;
+};
+
+/**
+ * Two-factor authentication on the security page: set it up with a QR code and save the recovery codes,
+ * see how many codes are left and make new ones, or turn it off.
+ */
+export function TfaSettings({ profile, tfaPassed }: TfaSettingsProps) {
   const [notice, setNotice] = useState<Notice>();
+  const [newCodes, setNewCodes] = useState<string[]>();
   const turnOff = async (token: string) => {
     await disableTfa(token);
     setNotice('disabled');
+  };
+  const enabled = (recoveryCodes: string[]) => {
+    setNotice('enabled');
+    setNewCodes(recoveryCodes);
   };
 
   return (
     <div className="flex flex-col gap-6">
       {notice ? <Alert tone="info">{NOTICES[notice]}</Alert> : null}
-      {profile.tfaEnabled ? (
+      {newCodes && profile.tfaEnabled ? (
+        <NewRecoveryCodes codes={newCodes} email={profile.email} onSaved={() => setNewCodes(undefined)} />
+      ) : profile.tfaEnabled ? (
         <div className="flex flex-col gap-10">
           <div className="flex flex-col gap-4">
             <p>
               Two-factor authentication is <strong>on</strong>. To turn it off, enter a current code from your
-              authenticator app.
+              authenticator app, or one of your recovery codes.
             </p>
-            <TfaCodeForm
+            <TfaAnswerForm
               name="Turn off two-factor authentication"
               submitLabel="Turn off two-factor authentication"
               pendingLabel="Turning off…"
@@ -149,10 +170,11 @@ export function TfaSettings({ profile }: { profile: UserProfile }) {
               submit={turnOff}
             />
           </div>
+          <RecoveryCodes email={profile.email} tfaPassed={tfaPassed} />
           <LostAuthenticator email={profile.email} />
         </div>
       ) : (
-        <SetUp profile={profile} onEnabled={() => setNotice('enabled')} />
+        <SetUp profile={profile} onEnabled={enabled} />
       )}
     </div>
   );
