@@ -22,3 +22,4 @@ export {
   variantLabel,
   variantPathOf,
 } from './variants.js';
+export { planVariantTable, type StoredVariant, type VariantTableChange } from './variant-table.js';
