@@ -3,6 +3,7 @@ import { ApiError } from '@crossbuy/core/errors';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { currentXsrfToken, XSRF_HEADER } from '../../../lib/api-client';
+import { ADMIN_PRODUCTS_KEY } from '../../../lib/query-keys';
 import { useUser } from '../../../lib/user-store';
 
 export function productImagesKey(productId: string) {
@@ -56,10 +57,16 @@ export function uploadPicture<T>(
   });
 }
 
-/** Uploads, reorders and deletes; each answers with the pictures as they now are. */
+/**
+ * Uploads, reorders and deletes; each answers with the pictures as they now are. The product's form and
+ * the list read again, since both show its main picture.
+ */
 export function useChangeProductImages(productId: string) {
   const client = useQueryClient();
-  const settle = (images: ProductImages) => client.setQueryData(productImagesKey(productId), images);
+  const settle = (images: ProductImages) => {
+    client.setQueryData(productImagesKey(productId), images);
+    return client.invalidateQueries({ queryKey: ADMIN_PRODUCTS_KEY });
+  };
   return {
     upload: useMutation({
       mutationFn: ({ file, onProgress }: { file: File; onProgress: (fraction: number) => void }) =>

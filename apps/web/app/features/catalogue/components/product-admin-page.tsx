@@ -17,6 +17,7 @@ import {
 } from '../api/product-admin-api';
 import { minorFromText, ProductDetailsForm, textFromMinor } from './product-admin-form';
 import { ProductStockForm, ProductVariants } from './product-admin-variants';
+import { ProductImages } from './product-images';
 
 type Change = (change: ProductChange) => Promise<AdminProduct>;
 
@@ -212,7 +213,7 @@ function RegionPrices({
   );
 }
 
-/** One product for editing: its details, sale state, stock, variants and region prices. */
+/** One product for editing: its pictures, details, sale state, stock, variants and region prices. */
 export function ProductAdminPage({ productId }: { productId: string }) {
   const query = useAdminProduct(productId);
   const { regions } = useCatalogueChoices();
@@ -274,15 +275,7 @@ export function ProductAdminPage({ productId }: { productId: string }) {
           </Button>
         </Alert>
       ) : null}
-      {product.mainImage ? (
-        <ul aria-label="Pictures" className="flex flex-wrap gap-3">
-          {[product.mainImage, ...product.gallery].map((image) => (
-            <li key={image}>
-              <img src={image} alt="" className="h-20 w-20 rounded-lg border border-line object-cover" />
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <ProductImages productId={product.id} />
       <div key={loadedAt} className="flex flex-col gap-6">
         <SaleState product={product} change={change} />
         <ProductDetailsForm product={product} change={change} />

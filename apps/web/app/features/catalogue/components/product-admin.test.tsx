@@ -42,6 +42,8 @@ function aProduct(overrides: Partial<AdminProduct> = {}): AdminProduct {
 function serve(product: () => AdminProduct, change: (call: ApiCall) => Response) {
   api.respond((call) => {
     if (call.method !== 'GET') return change(call);
+    if (call.path.startsWith('/admin/products/p1/images'))
+      return json(200, { productId: 'p1', productName: product().name, images: [] });
     if (call.path.startsWith('/admin/products/p1')) return json(200, { product: product() });
     if (call.path.startsWith('/product/categories'))
       return json(200, { categories: [{ id: 'fans', name: 'Fans', children: [] }] });
@@ -215,6 +217,101 @@ describe('ProductVariants on the page', () => {
     expect(changes()).toEqual([
       expect.objectContaining({ method: 'DELETE', path: '/admin/products/p1/variants?version=2&path=1' }),
     ]);
+  });
+});
+
+describe("the variants' table", () => {
+  const row = (path: string, label: string, amountMinor: number, stock: number) => ({
+    path,
+    label,
+    price: sgd(amountMinor),
+    stock,
+    ordered: false,
+  });
+  const withVariants = aProduct({
+    variants: [{ name: 'Size', options: ['S', 'M'] }],
+    variantRows: [row('0', 'Size: S', 1_500, 2), row('1', 'Size: M', 1_700, 6)],
+  });
+
+  it('saves every price and stock with one Save, and names a wrong cell without sending anything', async () => {
+    serve(
+      () => withVariants,
+      () =>
+        json(200, {
+          product: {
+            ...withVariants,
+            variantRows: [row('0', 'Size: S', 1_250, 9), row('1', 'Size: M', 1_700, 6)],
+            version: 3,
+          },
+        }),
+    );
+    renderPage();
+    const user = userEvent.setup();
+    const price = await screen.findByLabelText('Price of Size: S (SGD)');
+    await user.clear(price);
+    await user.type(price, '12.50');
+    const stock = screen.getByLabelText('Stock of Size: M');
+    await user.clear(stock);
+    await user.type(stock, 'lots');
+    await user.click(screen.getByRole('button', { name: 'Save prices and stock' }));
+    expect(screen.getByText('Nothing was saved: please correct Size: M, marked below.')).toBeTruthy();
+    expect(stock.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(stock);
+    expect(changes()).toHaveLength(0);
+
+    await user.clear(stock);
+    await user.type(stock, '6');
+    await user.clear(screen.getByLabelText('Stock of Size: S'));
+    await user.type(screen.getByLabelText('Stock of Size: S'), '9');
+    await user.click(screen.getByRole('button', { name: 'Save prices and stock' }));
+    expect(await screen.findByText('Prices and stock of the variants saved.')).toBeTruthy();
+    expect(changes()).toEqual([
+      expect.objectContaining({
+        method: 'PUT',
+        path: '/admin/products/p1/variant_rows',
+        body: {
+          version: 2,
+          rows: [
+            { path: '0', priceMinor: 1_250, stock: 9, stockSeen: 2 },
+            { path: '1', priceMinor: 1_700, stock: 6, stockSeen: 6 },
+          ],
+        },
+      }),
+    ]);
+    expect((screen.getByLabelText('Price of Size: S (SGD)') as HTMLInputElement).value).toBe('12.50');
+  });
+
+  it('names a stock that changed meanwhile next to its cell; saving again sets the typed count over it', async () => {
+    let refused = false;
+    serve(
+      () => withVariants,
+      () => {
+        if (!refused) {
+          refused = true;
+          return json(409, envelope('product/stale_stock', ['Size: M', '4', '1']));
+        }
+        return json(200, { product: { ...withVariants, version: 2 } });
+      },
+    );
+    renderPage();
+    const user = userEvent.setup();
+    const stock = await screen.findByLabelText('Stock of Size: M');
+    await user.clear(stock);
+    await user.type(stock, '10');
+    await user.click(screen.getByRole('button', { name: 'Save prices and stock' }));
+    expect(
+      await screen.findByText('The stock changed to 4 after you opened the product. Save again to set 10.'),
+    ).toBeTruthy();
+    expect(stock.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(/^Nothing was saved\. The stock of Size: M is 4 now/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save prices and stock' }));
+    expect(await screen.findByText('Prices and stock of the variants saved.')).toBeTruthy();
+    expect(changes().at(-1)?.body).toMatchObject({
+      rows: [
+        expect.objectContaining({ path: '0' }),
+        { path: '1', priceMinor: 1_700, stock: 10, stockSeen: 4 },
+      ],
+    });
   });
 });
 

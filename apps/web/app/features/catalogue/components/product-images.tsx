@@ -17,8 +17,8 @@ function moved(keys: readonly string[], from: number, to: number): string[] {
 }
 
 /**
- * A product's pictures: upload (JPEG, PNG or WebP, with progress), order by buttons, delete after asking.
- * The first picture is the product's main one. Used on its own page and inside the product's edit page.
+ * A product's pictures on its edit page: upload (JPEG, PNG or WebP, with progress), make one the main
+ * picture, order them by buttons (so a keyboard can), delete after asking. The first is the main one.
  */
 export function ProductImages({ productId }: { productId: string }) {
   const images = useProductImages(productId);
@@ -61,16 +61,22 @@ export function ProductImages({ productId }: { productId: string }) {
   const list = images.data.images;
   const keys = list.map((image) => image.key);
   const failure = localError ?? [upload, order, remove].find((call) => call.isError)?.error;
-  const reorder = (from: number, to: number, name: string) =>
+  const reorder = (from: number, to: number, name: string) => {
+    setLocalError(null);
     order.mutate(moved(keys, from, to), {
       onSuccess: () =>
         setAnnouncement(to === 0 ? `${name} is now the main picture.` : `${name} moved to place ${to + 1}.`),
     });
+  };
 
   return (
-    <section aria-labelledby={`${inputId}-heading`} className="flex flex-col gap-4">
-      <h2 id={`${inputId}-heading`} className="text-lg font-semibold">
-        Pictures of {images.data.productName}
+    <section
+      id="pictures"
+      aria-labelledby={`${inputId}-heading`}
+      className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-4"
+    >
+      <h2 id={`${inputId}-heading`} className="text-xl font-semibold">
+        Pictures
       </h2>
       <div className="flex flex-col gap-2">
         <label htmlFor={inputId} className="text-sm font-medium">
@@ -116,6 +122,16 @@ export function ProductImages({ productId }: { productId: string }) {
                   className="aspect-square w-full object-cover"
                 />
                 <span className="text-xs">{index === 0 ? 'Main picture' : `Picture ${index + 1}`}</span>
+                {index > 0 ? (
+                  <Button
+                    variant="secondary"
+                    disabled={order.isPending}
+                    aria-label={`Make ${name.toLowerCase()} the main picture`}
+                    onClick={() => reorder(index, 0, name)}
+                  >
+                    Make main
+                  </Button>
+                ) : null}
                 <span className="flex flex-wrap gap-1">
                   <Button
                     variant="secondary"
