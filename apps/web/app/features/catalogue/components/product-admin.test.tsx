@@ -3,15 +3,17 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PLACEHOLDER_IMAGE } from '../../../lib/images';
 import { ShellQueryProvider } from '../../../lib/query-provider';
 import { resetUserState, userStore } from '../../../lib/user-store';
 import { type ApiCall, aProfile, envelope, fakeApi, json } from '../../../test-support/fake-api';
-import { adminProductFilterFrom } from './product-admin-list';
+import { adminProductFilterFrom, ProductAdminList } from './product-admin-list';
 import { ProductAdminPage } from './product-admin-page';
 
 const api = fakeApi();
 const sgd = (amountMinor: number) => ({ amountMinor, currency: 'SGD' as const });
 const MERCHANT_ID = '7d4f3b9e-1c2a-4e5f-8a6b-9c0d1e2f3a4b';
+const NO_FILTER = { q: null, categoryId: null, merchantId: null, enabled: null, stock: null, sort: null };
 
 function aProduct(overrides: Partial<AdminProduct> = {}): AdminProduct {
   return {
@@ -357,5 +359,51 @@ describe('adminProductFilterFrom', () => {
       stock: 'sold_out',
       sort: 'price_asc',
     });
+  });
+});
+
+describe('ProductAdminList', () => {
+  it("shows each product's main picture as a thumbnail, and the placeholder when it has none", async () => {
+    const listed = (id: string, name: string, mainImage: string | null) => ({
+      id,
+      paramName: id,
+      name,
+      mainImage,
+      enabled: true,
+      price: sgd(1_000),
+      stock: 3,
+      variantCount: 0,
+      category: { id: 'fans', name: 'Fans' },
+      merchant: { id: MERCHANT_ID, name: 'Brooklyn Basics' },
+      updatedAt: '2026-11-02T00:00:00.000Z',
+    });
+    api.respond((call) =>
+      call.path.startsWith('/admin/products?')
+        ? json(200, {
+            products: [
+              listed('p1', 'Desk Fan', '/images/products/p1/a.webp'),
+              listed('p2', 'Tower Fan', null),
+            ],
+            page: 1,
+            limit: 20,
+            total: 2,
+          })
+        : json(200, { categories: [], merchants: [], total: 0, regions: [] }),
+    );
+    const Stub = createRoutesStub([
+      { path: '/admin/products', Component: () => <ProductAdminList filter={NO_FILTER} page={1} /> },
+    ]);
+    render(
+      <ShellQueryProvider userId="op">
+        <Stub initialEntries={['/admin/products']} />
+      </ShellQueryProvider>,
+    );
+    expect(await screen.findByRole('columnheader', { name: 'Picture' })).toBeTruthy();
+    const [withPicture, without] = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.querySelector('img')?.getAttribute('src'));
+    expect(withPicture).toBe('/images/products/p1/a_thumb.webp');
+    expect(without).toBe(PLACEHOLDER_IMAGE);
   });
 });
