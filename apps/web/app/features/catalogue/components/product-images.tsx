@@ -1,13 +1,12 @@
-import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_TYPES, PRODUCT_IMAGES_MAX } from '@crossbuy/core/catalogue';
+import { PRODUCT_IMAGES_MAX } from '@crossbuy/core/catalogue';
 import { messageForError } from '@crossbuy/core/errors';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/loading';
 import { LoadFailure } from '../../../components/ui/page-states';
+import { PICTURE_ACCEPT, PICTURE_MAX_MEGABYTES, pictureFileProblem } from '../../../lib/picture-upload';
 import { useChangeProductImages, useProductImages } from '../api/product-images-api';
-
-const MAX_MEGABYTES = PRODUCT_IMAGE_MAX_BYTES / (1024 * 1024);
 
 function moved(keys: readonly string[], from: number, to: number): string[] {
   const next = [...keys];
@@ -36,12 +35,9 @@ export function ProductImages({ productId }: { productId: string }) {
     setLocalError(null);
     setAnnouncement('');
     if (!file) return;
-    if (!(PRODUCT_IMAGE_TYPES as readonly string[]).includes(file.type)) {
-      setLocalError(`${file.name} is not a JPEG, PNG or WebP picture.`);
-      return;
-    }
-    if (file.size > PRODUCT_IMAGE_MAX_BYTES) {
-      setLocalError(`${file.name} is larger than ${MAX_MEGABYTES} MB.`);
+    const problem = pictureFileProblem(file);
+    if (problem) {
+      setLocalError(problem);
       return;
     }
     setProgress(0);
@@ -83,14 +79,14 @@ export function ProductImages({ productId }: { productId: string }) {
           Add a picture
         </label>
         <p id={`${inputId}-hint`} className="text-sm text-muted">
-          JPEG, PNG or WebP, up to {MAX_MEGABYTES} MB; at most {PRODUCT_IMAGES_MAX} pictures. The first is the
-          main picture.
+          JPEG, PNG or WebP, up to {PICTURE_MAX_MEGABYTES} MB; at most {PRODUCT_IMAGES_MAX} pictures. The
+          first is the main picture.
         </p>
         <input
           ref={input}
           id={inputId}
           type="file"
-          accept={PRODUCT_IMAGE_TYPES.join(',')}
+          accept={PICTURE_ACCEPT}
           aria-describedby={`${inputId}-hint`}
           disabled={upload.isPending || list.length >= PRODUCT_IMAGES_MAX}
           onChange={choose}
