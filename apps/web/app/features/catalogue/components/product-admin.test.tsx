@@ -1,5 +1,5 @@
 import type { AdminProduct } from '@crossbuy/core/catalogue';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -174,7 +174,10 @@ describe('ProductAdminPage', () => {
       body: { path: '', stock: 12 },
     });
 
-    await user.type(screen.getByLabelText('The product in Malaysia (MYR)'), '39.90');
+    await user.type(
+      within(screen.getByRole('group', { name: 'The product' })).getByLabelText('Malaysia (MYR)'),
+      '39.90',
+    );
     await user.click(screen.getByRole('button', { name: 'Save region prices' }));
     expect(await screen.findByText('Region prices saved.')).toBeTruthy();
     expect(changes().at(-1)).toMatchObject({
