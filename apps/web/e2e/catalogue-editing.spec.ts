@@ -173,13 +173,11 @@ test.describe('catalogue editing', () => {
     const form = page.getByRole('form', { name: 'New banner' });
     await form.getByLabel(/^Title/).fill(title);
     await form.getByLabel(/^Subtitle/).fill('First flush, just in');
-    await form
-      .getByLabel('Or upload a picture')
-      .setInputFiles({
-        name: 'harvest.png',
-        mimeType: 'image/png',
-        buffer: await picture('#27ae60', 900, 300),
-      });
+    await form.getByLabel('Or upload a picture').setInputFiles({
+      name: 'harvest.png',
+      mimeType: 'image/png',
+      buffer: await picture('#27ae60', 900, 300),
+    });
     await expect(
       form.getByRole('status').filter({ hasText: 'harvest.png was uploaded and chosen as the picture.' }),
     ).toBeVisible();
