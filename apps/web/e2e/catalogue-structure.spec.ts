@@ -37,8 +37,10 @@ test.describe('catalogue structure', () => {
 
     const search = await (await page.request.get('/api/product/search?limit=1')).json();
     const product: { uuid: string; paramName: string; name: string } = search.products[0];
+    // The old pictures page leads to the product's edit page, where the pictures are edited now.
     await openHydrated(page, `/admin/products/${product.uuid}/images`);
-    await expect(page.getByRole('heading', { name: `Pictures of ${product.name}` })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/admin/products/${product.uuid}#pictures$`));
+    await expect(page.getByRole('heading', { name: 'Pictures', exact: true })).toBeVisible();
     const before = await page.getByRole('list', { name: 'Pictures in order' }).getByRole('listitem').count();
     const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#d35400' } })
       .png()

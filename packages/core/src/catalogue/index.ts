@@ -14,6 +14,7 @@ export * from './product-admin.js';
 export * from './product-images.js';
 export * from './schemas.js';
 export { isInStock, linePrice, type StockedProduct } from './stock.js';
+export { planVariantTable, type StoredVariant, type VariantTableChange } from './variant-table.js';
 export {
   allVariantPaths,
   isValidVariantPath,

@@ -182,3 +182,30 @@ export const setRegionPricesSchema = z.object({
 export type SetRegionPricesInput = z.infer<typeof setRegionPricesSchema>;
 
 export const adminProductAnswerSchema = z.object({ product: adminProductSchema });
+
+/** More variants than any one product sells; a table of them is saved in one call. */
+export const VARIANT_TABLE_MAX_ROWS = 1_000;
+
+/**
+ * Every variant's price and stock, saved together from one table: all or nothing. Prices are checked
+ * against the product's version like any other change. Stock is not, since orders move it all day: each
+ * row carries the stock the operator's table started from, and a stock set from a count that has moved
+ * since is refused (product/stale_stock), so neither another operator's count nor an order is silently
+ * overwritten.
+ */
+export const saveVariantTableSchema = z.object({
+  version: versionSchema,
+  rows: z
+    .array(
+      z.object({
+        path: variantPathSchema.min(1),
+        priceMinor: priceMinorSchema,
+        stock: stockSchema,
+        /** The stock shown when the table was loaded; the stock is written only when `stock` differs. */
+        stockSeen: stockSchema,
+      }),
+    )
+    .min(1)
+    .max(VARIANT_TABLE_MAX_ROWS),
+});
+export type SaveVariantTableInput = z.infer<typeof saveVariantTableSchema>;

@@ -112,6 +112,8 @@ export const ERROR_MESSAGES = {
   'product/stale_version':
     'Someone else changed this product after you opened it; reload it to see their changes, then make yours again',
   'product/variant_not_found': 'The variant you are looking for is not found',
+  'product/stale_stock':
+    'The stock of {0} is {1} now: it changed after you opened the product. Check it, then save again',
   'product/invalid_variant_path': 'Please choose one option of each kind for this variant',
   'product/invalid_variants':
     'Options can be added, but an option or kind that variants use cannot be removed or moved',
@@ -349,6 +351,7 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   'image/too_many': 409,
   'image/stale_order': 409,
   'product/stale_version': 409,
+  'product/stale_stock': 409,
   'product/variant_ordered': 409,
   'quotation/ordered': 409,
   'voucher/code_taken': 409,

@@ -35,6 +35,7 @@ export type AuditAction =
   | 'product.update'
   | 'product.variant_add'
   | 'product.variant_update'
+  | 'product.save_variants'
   | 'product.variant_remove'
   | 'product.set_stock'
   | 'product.set_region_prices'

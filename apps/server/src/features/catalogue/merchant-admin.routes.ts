@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { imagesDirectory } from '../../lib/image-store.js';
+import { acceptPictureBodies, pictureBody } from '../../lib/picture-upload.js';
 import { guardPrivateRoutes, principalOf, requireRole } from '../../plugins/authentication.js';
 import {
   createMerchant,
@@ -18,7 +19,6 @@ import {
   setMerchantLogo,
   updateMerchant,
 } from './merchant-admin.service.js';
-import { acceptPictureBodies, pictureBody } from './product-images.routes.js';
 
 const idParams = z.object({ id: z.string().max(200) });
 

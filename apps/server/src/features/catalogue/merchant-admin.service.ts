@@ -12,11 +12,11 @@ import { containingPattern } from '../../db/like-pattern.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { removePicture, savePicture } from '../../lib/image-store.js';
+import { preparePicture } from '../../lib/picture-upload.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { announceCatalogueChange } from './catalogue.service.js';
 import { type MerchantRow, merchants } from './catalogue.table.js';
 import { refreshProductSearchFields } from './product-admin.service.js';
-import { preparePicture } from './product-images.service.js';
 
 const adminMerchantFields = {
   id: merchants.id,

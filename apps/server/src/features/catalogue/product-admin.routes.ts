@@ -5,6 +5,7 @@ import {
   createProductSchema,
   removeVariantQuerySchema,
   saveVariantSchema,
+  saveVariantTableSchema,
   setRegionPricesSchema,
   setStockSchema,
   updateProductSchema,
@@ -19,6 +20,7 @@ import {
   listAdminProducts,
   removeVariant,
   saveVariant,
+  saveVariantTable,
   setRegionPrices,
   setStock,
   updateProduct,
@@ -106,6 +108,22 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       changed(await saveVariant(app.db, principalOf(request).userId, request.params.id, request.body)),
+  );
+
+  app.put(
+    '/products/:id/variant_rows',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Save every variant's price and stock at once, all or nothing: prices from the product's version, each stock from the count it was loaded at",
+        params: idParams,
+        body: saveVariantTableSchema,
+        response: { 200: adminProductAnswerSchema },
+      },
+    },
+    async (request) =>
+      changed(await saveVariantTable(app.db, principalOf(request).userId, request.params.id, request.body)),
   );
 
   app.delete(

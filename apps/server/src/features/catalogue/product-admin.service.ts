@@ -8,7 +8,9 @@ import {
   imageUrl,
   isValidVariantPath,
   type ProductVariant,
+  planVariantTable,
   type SaveVariantInput,
+  type SaveVariantTableInput,
   type SetRegionPricesInput,
   type SetStockInput,
   type UpdateProductInput,
@@ -430,6 +432,69 @@ export async function saveVariant(
       existing
         ? { path: input.path, priceMinor: input.priceMinor }
         : { path: input.path, priceMinor: input.priceMinor, stock: input.stock },
+    );
+  });
+  return getAdminProduct(db, id);
+}
+
+/**
+ * Saves the variants' table at once (docs/decisions/0070): every price and every stock the operator
+ * changed, or nothing. The product is locked, then its variants in path order, as placing an order
+ * locks them (order-stock.ts), so the two wait for each other and never deadlock; prices are checked against the product's version, stock against the count each row started
+ * from, so two operators (or an operator and a shopper's order) never silently overwrite each other.
+ */
+export async function saveVariantTable(
+  db: Database,
+  actorUserId: string,
+  id: string,
+  input: SaveVariantTableInput,
+): Promise<AdminProduct> {
+  if (!isUuid(id)) throw new AppError('product/not_found', [id]);
+  await db.transaction(async (tx) => {
+    const row = await lockProduct(tx, id, input.version);
+    const stored = await tx
+      .select({
+        path: productVariants.path,
+        priceMinor: productVariants.priceMinor,
+        stock: productVariants.stock,
+      })
+      .from(productVariants)
+      .where(eq(productVariants.productId, id))
+      .orderBy(asc(productVariants.path))
+      .for('no key update');
+    const changes = planVariantTable(row.variants, stored, input.rows);
+    if (changes.length === 0) return;
+    for (const change of changes) {
+      await tx
+        .update(productVariants)
+        .set({
+          ...(change.price && { priceMinor: change.price.to }),
+          ...(change.stock && { stock: change.stock.to }),
+        })
+        .where(and(eq(productVariants.productId, id), eq(productVariants.path, change.path)));
+    }
+    // A new price is a change to the product its forms were loaded from; stock alone is not (as setStock).
+    if (changes.some((change) => change.price)) await touchProduct(tx, id);
+    else await tx.update(products).set({ updatedAt: sql`now()` }).where(eq(products.id, id));
+    await audit(
+      tx,
+      actorUserId,
+      'product.save_variants',
+      id,
+      {
+        variants: changes.map(({ path, price, stock }) => ({
+          path,
+          priceMinor: price?.from,
+          stock: stock?.from,
+        })),
+      },
+      {
+        variants: changes.map(({ path, price, stock }) => ({
+          path,
+          priceMinor: price?.to,
+          stock: stock?.to,
+        })),
+      },
     );
   });
   return getAdminProduct(db, id);

@@ -5,11 +5,10 @@ import {
   productImageOrderSchema,
   productImagesSchema,
 } from '@crossbuy/core/catalogue';
-import { AppError } from '@crossbuy/core/errors';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { imagesDirectory } from '../../lib/image-store.js';
+import { acceptPictureBodies, pictureBody } from '../../lib/picture-upload.js';
 import { guardPrivateRoutes, principalOf, requireRole } from '../../plugins/authentication.js';
 import {
   addProductImage,
@@ -20,23 +19,6 @@ import {
 
 const idParams = z.object({ id: z.string().max(200) });
 
-/**
- * Lets the routes of `app` (a plugin's own scope) take a picture as their raw body, typed image/jpeg,
- * image/png or image/webp, up to PRODUCT_IMAGE_MAX_BYTES; the handler checks the bytes themselves.
- */
-export function acceptPictureBodies(app: FastifyInstance): void {
-  app.addContentTypeParser(
-    [...PRODUCT_IMAGE_TYPES],
-    { parseAs: 'buffer', bodyLimit: PRODUCT_IMAGE_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
-}
-
-/** The picture a route was sent, or 415 when the body was of another type (JSON, a form). */
-export function pictureBody(body: unknown): Buffer {
-  if (!Buffer.isBuffer(body)) throw new AppError('general/unsupported_media_type');
-  return body;
-}
 const imagesResponse = { 200: productImagesSchema };
 
 /**

@@ -4,6 +4,8 @@ import {
   countryCodeSchema,
   homeProductGroupSchema,
   imagePageSchema,
+  PRODUCT_IMAGE_MAX_BYTES,
+  PRODUCT_IMAGE_TYPES,
   popupSchema,
   productSummarySchema,
   shippingLocationSchema,
@@ -24,6 +26,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { imagesDirectory } from '../../lib/image-store.js';
+import { acceptPictureBodies, pictureBody } from '../../lib/picture-upload.js';
 import { guardPrivateRoutes, principalOf, requireRole } from '../../plugins/authentication.js';
 import { categoryName, categoryShowcase } from '../catalogue/catalogue.service.js';
 import type { RegionDirectory } from '../regions/regions.service.js';
@@ -51,6 +54,7 @@ import {
   updateHomeGroup,
   updateImagePage,
   updatePopup,
+  uploadContentPicture,
 } from './content.service.js';
 
 const SHOWCASE_DEFAULT_LIMIT = 12;
@@ -182,6 +186,26 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ({ pictures: await contentPictures(imagesDir) }),
+  );
+
+  acceptPictureBodies(app);
+
+  app.post(
+    '/content/pictures',
+    {
+      bodyLimit: PRODUCT_IMAGE_MAX_BYTES,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Upload a picture for banners and popups: a JPEG, PNG or WebP file of at most 5 MB as the body',
+        description:
+          'Checked and re-encoded as product pictures are (docs/decisions/0070). The answer names the picture ' +
+          'by the key a banner or popup is then saved with.',
+        consumes: [...PRODUCT_IMAGE_TYPES],
+        response: { 200: z.object({ picture: contentPictureSchema }) },
+      },
+    },
+    async (request) => ({ picture: await uploadContentPicture(imagesDir, pictureBody(request.body)) }),
   );
 
   app.get(

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { imageUrl, type ProductSummary, thumbnailPath } from '@crossbuy/core/catalogue';
@@ -23,6 +24,8 @@ import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-o
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { isUuid } from '../../lib/ids.js';
+import { savePicture } from '../../lib/image-store.js';
+import { preparePicture } from '../../lib/picture-upload.js';
 import { changedFields, recordAudit } from '../audit/audit.service.js';
 import { productSummaries } from '../catalogue/catalogue.service.js';
 import { categories, products } from '../catalogue/catalogue.table.js';
@@ -40,6 +43,8 @@ import {
 const STORE_CONTENT_LIST_LIMIT = 200;
 /** The image store's folders content pictures live in. */
 const CONTENT_PICTURE_FOLDERS = ['banners', 'pages'] as const;
+/** Where uploaded content pictures go: listed with the rest, so any banner or popup can show one again. */
+const CONTENT_UPLOAD_FOLDER = 'banners';
 
 /** Products shown per home group; a group may hold more, the home page shows one row. */
 const HOME_GROUP_PRODUCT_LIMIT = 12;
@@ -186,6 +191,18 @@ export async function contentPictures(imagesDir: string): Promise<ContentPicture
     .filter((key) => !thumbnails.has(key))
     .sort()
     .map((key) => ({ key, url: imageUrl(key) }));
+}
+
+/**
+ * Stores an uploaded picture among the content pictures, checked and re-encoded as product pictures are,
+ * and names it for a banner or popup to show. It is not audited by itself: the banner or popup saved with
+ * it is. Uploaded pictures are kept when a banner moves on to another, like the drawn ones, since any
+ * other banner, popup or image page may show it too.
+ */
+export async function uploadContentPicture(imagesDir: string, bytes: Buffer): Promise<ContentPicture> {
+  const key = `${CONTENT_UPLOAD_FOLDER}/${randomUUID()}.webp`;
+  await savePicture(imagesDir, key, await preparePicture(bytes));
+  return { key, url: imageUrl(key) };
 }
 
 async function assertPictureExists(imagesDir: string, key: string): Promise<void> {

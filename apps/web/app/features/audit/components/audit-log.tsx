@@ -55,6 +55,7 @@ const ACTION_LABELS: Record<string, string> = {
   'product.update': 'Changed a product',
   'product.variant_add': 'Added a variant',
   'product.variant_update': "Changed a variant's price",
+  'product.save_variants': "Saved the variants' prices and stock",
   'product.variant_remove': 'Removed a variant',
   'product.set_stock': 'Set stock',
   'product.set_region_prices': 'Set region prices',

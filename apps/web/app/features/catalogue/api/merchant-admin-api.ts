@@ -7,8 +7,8 @@ import type {
 import { ADMIN_MERCHANT_PAGE_SIZE } from '@crossbuy/core/catalogue';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { uploadPicture } from '../../../lib/picture-upload';
 import { useUser } from '../../../lib/user-store';
-import { uploadPicture } from './product-images-api';
 
 export const ADMIN_MERCHANTS_KEY = ['admin-merchants'] as const;
 

@@ -7,6 +7,7 @@ import type {
   Merchant,
   Region,
   SaveVariantInput,
+  SaveVariantTableInput,
   SetRegionPricesInput,
   SetStockInput,
   UpdateProductInput,
@@ -115,6 +116,7 @@ export function useCreateProduct() {
 export type ProductChange =
   | { kind: 'update'; input: UpdateProductInput }
   | { kind: 'save_variant'; input: SaveVariantInput }
+  | { kind: 'save_variant_rows'; input: SaveVariantTableInput }
   | { kind: 'remove_variant'; input: { version: number; path: string } }
   | { kind: 'set_stock'; input: SetStockInput }
   | { kind: 'set_region_prices'; input: SetRegionPricesInput };
@@ -126,6 +128,8 @@ function send(productId: string, change: ProductChange) {
       return api.patch<{ product: AdminProduct }>(base, change.input);
     case 'save_variant':
       return api.put<{ product: AdminProduct }>(`${base}/variants`, change.input);
+    case 'save_variant_rows':
+      return api.put<{ product: AdminProduct }>(`${base}/variant_rows`, change.input);
     case 'remove_variant':
       return api.delete<{ product: AdminProduct }>(`${base}/variants`, { query: change.input });
     case 'set_stock':

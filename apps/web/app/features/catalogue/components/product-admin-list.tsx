@@ -8,6 +8,7 @@ import { listPageHref, Pagination } from '../../../components/ui/pagination';
 import { Price } from '../../../components/ui/price';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
+import { thumbnailUrl } from '../../../lib/images';
 import {
   ADMIN_PRODUCT_PAGE_SIZE,
   type AdminProductFilter,
@@ -26,6 +27,7 @@ const SORT_LABELS: Record<AdminProductSort, string> = {
 };
 
 const COLUMNS = [
+  { label: 'Picture' },
   { label: 'Product' },
   { label: 'Category' },
   { label: 'State' },
@@ -172,6 +174,17 @@ export function ProductAdminList({ filter, page }: { filter: AdminProductFilter;
             >
               {list.data.products.map((product) => (
                 <tr key={product.id} className="align-top">
+                  <td className="p-3">
+                    {/* The main picture's thumbnail, or the placeholder; the name beside it says what it shows. */}
+                    <img
+                      src={thumbnailUrl(product.mainImage)}
+                      alt=""
+                      width={48}
+                      height={48}
+                      loading="lazy"
+                      className="size-12 min-w-12 rounded-lg border border-line bg-brand-50 object-cover"
+                    />
+                  </td>
                   <td className="p-3">
                     <Link to={`/admin/products/${product.id}`} className="font-semibold underline">
                       {product.name}

@@ -4,7 +4,6 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, textLinkClasses } from '../../../components/ui/button';
-import { DataTable } from '../../../components/ui/data-table';
 import { Loading } from '../../../components/ui/loading';
 import { LoadFailure, PageError, PageLoading } from '../../../components/ui/page-states';
 import { TextField } from '../../../components/ui/text-field';
@@ -17,6 +16,7 @@ import {
 } from '../api/product-admin-api';
 import { minorFromText, ProductDetailsForm, textFromMinor } from './product-admin-form';
 import { ProductStockForm, ProductVariants } from './product-admin-variants';
+import { ProductImages } from './product-images';
 
 type Change = (change: ProductChange) => Promise<AdminProduct>;
 
@@ -170,38 +170,29 @@ function RegionPrices({
         converted from the base price at the day's rate.
       </p>
       {outcome && 'refused' in outcome ? <Alert>{outcome.refused}</Alert> : null}
-      <DataTable
-        caption={`Prices of ${product.name} by region`}
-        columns={[
-          { label: 'For' },
-          ...regions.map((region) => ({ label: `${region.name} (${region.currency})` })),
-        ]}
-      >
-        {rows.map((row) => (
-          <tr key={row.path} className="align-top">
-            <th scope="row" className="p-3 text-left font-semibold">
-              {row.label}
-            </th>
+      {/* One group per row of prices, its regions wrapping onto as many lines as the width needs: a table
+          of regions side by side had to scroll sideways, and hid its last regions on a narrow screen. */}
+      {rows.map((row) => (
+        <fieldset key={row.path} className="flex flex-col gap-2 border-t border-line pt-3">
+          <legend className="font-semibold">{row.label}</legend>
+          <div className="grid grid-cols-[repeat(auto-fill,minmax(9.5rem,1fr))] gap-3">
             {regions.map((region) => {
               const key = `${region.countryCode} ${row.path}`;
               return (
-                // Positioned, so the visually hidden label stays inside the table's scrolling frame.
-                <td key={region.countryCode} className="relative p-3">
-                  <TextField
-                    label={`${row.label} in ${region.name} (${region.currency})`}
-                    value={values[key] ?? ''}
-                    onChange={(event) => setValues({ ...values, [key]: event.target.value })}
-                    inputMode="decimal"
-                    autoComplete="off"
-                    error={invalid(key, region) ? 'Please enter a price such as 12.50' : undefined}
-                    className="w-32 [&_label]:sr-only"
-                  />
-                </td>
+                <TextField
+                  key={region.countryCode}
+                  label={`${region.name} (${region.currency})`}
+                  value={values[key] ?? ''}
+                  onChange={(event) => setValues({ ...values, [key]: event.target.value })}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  error={invalid(key, region) ? 'Please enter a price such as 12.50' : undefined}
+                />
               );
             })}
-          </tr>
-        ))}
-      </DataTable>
+          </div>
+        </fieldset>
+      ))}
       <Button type="submit" className="self-start">
         Save region prices
       </Button>
@@ -212,7 +203,7 @@ function RegionPrices({
   );
 }
 
-/** One product for editing: its details, sale state, stock, variants and region prices. */
+/** One product for editing: its pictures, details, sale state, stock, variants and region prices. */
 export function ProductAdminPage({ productId }: { productId: string }) {
   const query = useAdminProduct(productId);
   const { regions } = useCatalogueChoices();
@@ -274,15 +265,7 @@ export function ProductAdminPage({ productId }: { productId: string }) {
           </Button>
         </Alert>
       ) : null}
-      {product.mainImage ? (
-        <ul aria-label="Pictures" className="flex flex-wrap gap-3">
-          {[product.mainImage, ...product.gallery].map((image) => (
-            <li key={image}>
-              <img src={image} alt="" className="h-20 w-20 rounded-lg border border-line object-cover" />
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <ProductImages productId={product.id} />
       <div key={loadedAt} className="flex flex-col gap-6">
         <SaleState product={product} change={change} />
         <ProductDetailsForm product={product} change={change} />

@@ -6,9 +6,9 @@ import {
   variantLabel,
   variantPathOf,
 } from '@crossbuy/core/catalogue';
-import { messageForError } from '@crossbuy/core/errors';
+import { ApiError, messageForError } from '@crossbuy/core/errors';
 import { DEFAULT_CURRENCY } from '@crossbuy/core/money';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
@@ -101,7 +101,8 @@ export function ProductStockForm({ product, change }: { product: AdminProduct; c
   );
 }
 
-function VariantRow({
+/** Remove an unordered variant, after asking; focus moves to the question's safe answer and back. */
+function VariantRemoval({
   product,
   variant,
   change,
@@ -112,118 +113,220 @@ function VariantRow({
   change: Change;
   onRemoved: (label: string) => void;
 }) {
-  const [price, setPrice] = useState(textFromMinor(variant.price.amountMinor, variant.price.currency));
-  const [stock, setStock] = useState(String(variant.stock));
   const [confirming, setConfirming] = useState(false);
   const { outcome, run } = useOutcome();
   const removeRef = useRef<HTMLButtonElement>(null);
   const keepRef = useRef<HTMLButtonElement>(null);
   const asked = useRef(false);
-  // Focus goes to the question's safe answer when it is asked, and back to the button when it is answered.
   useEffect(() => {
     if (confirming) keepRef.current?.focus();
     else if (asked.current) removeRef.current?.focus();
     asked.current = confirming;
   }, [confirming]);
-  const priceMinor = minorFromText(price, DEFAULT_CURRENCY);
-  const count = wholeCount(stock);
+  if (variant.ordered) return <p className="text-muted">Ordered before: kept with its orders</p>;
   return (
-    <tr className="align-top">
-      <th scope="row" className="p-3 text-left font-semibold">
-        {variant.label}
-        {variant.ordered ? (
-          <p className="font-normal text-muted">Ordered before: kept with its orders</p>
-        ) : null}
-      </th>
-      <td className="p-3">
-        <div className="flex flex-wrap items-end gap-2">
-          <TextField
-            label={`Price of ${variant.label} (${DEFAULT_CURRENCY})`}
-            value={price}
-            onChange={(event) => setPrice(event.target.value)}
-            inputMode="decimal"
-            autoComplete="off"
-            error={priceMinor === null ? 'Please enter a price such as 12.50' : undefined}
-            className="w-36"
-          />
-          <Button
-            variant="secondary"
-            disabled={priceMinor === null}
-            onClick={() =>
-              priceMinor !== null &&
-              void run(
-                () =>
-                  change({
-                    kind: 'save_variant',
-                    input: { version: product.version, path: variant.path, priceMinor, stock: 0 },
-                  }),
-                `Price of ${variant.label} saved.`,
-              )
-            }
-          >
-            Save price
-          </Button>
-        </div>
-      </td>
-      <td className="p-3">
-        <div className="flex flex-wrap items-end gap-2">
-          <TextField
-            label={`Stock of ${variant.label}`}
-            value={stock}
-            onChange={(event) => setStock(event.target.value)}
-            inputMode="numeric"
-            autoComplete="off"
-            error={count === null ? STOCK_HINT : undefined}
-            className="w-28"
-          />
-          <Button
-            variant="secondary"
-            disabled={count === null}
-            onClick={() =>
-              count !== null &&
-              void run(
-                () => change({ kind: 'set_stock', input: { path: variant.path, stock: count } }),
-                `Stock of ${variant.label} set to ${count}.`,
-              )
-            }
-          >
-            Set stock
-          </Button>
-        </div>
-        <OutcomeMessage outcome={outcome} />
-      </td>
-      <td className="p-3">
-        {variant.ordered ? null : confirming ? (
-          <fieldset className="flex flex-col gap-2">
-            <legend>Remove {variant.label} from the catalogue?</legend>
-            <div className="flex flex-wrap gap-2">
-              <Button
-                variant="danger"
-                onClick={() =>
-                  void run(
-                    () =>
-                      change({
-                        kind: 'remove_variant',
-                        input: { version: product.version, path: variant.path },
-                      }),
-                    `${variant.label} removed.`,
-                  ).then((removed) => (removed ? onRemoved(variant.label) : setConfirming(false)))
-                }
-              >
-                Remove
-              </Button>
-              <Button ref={keepRef} variant="secondary" onClick={() => setConfirming(false)}>
-                Keep it
-              </Button>
-            </div>
-          </fieldset>
-        ) : (
-          <Button ref={removeRef} variant="secondary" onClick={() => setConfirming(true)}>
-            Remove…
-          </Button>
-        )}
-      </td>
-    </tr>
+    <>
+      {confirming ? (
+        <fieldset className="flex flex-col gap-2">
+          <legend>Remove {variant.label} from the catalogue?</legend>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="danger"
+              onClick={() =>
+                void run(
+                  () =>
+                    change({
+                      kind: 'remove_variant',
+                      input: { version: product.version, path: variant.path },
+                    }),
+                  `${variant.label} removed.`,
+                ).then((removed) => (removed ? onRemoved(variant.label) : setConfirming(false)))
+              }
+            >
+              Remove
+            </Button>
+            <Button ref={keepRef} variant="secondary" onClick={() => setConfirming(false)}>
+              Keep it
+            </Button>
+          </div>
+        </fieldset>
+      ) : (
+        <Button ref={removeRef} variant="secondary" onClick={() => setConfirming(true)}>
+          Remove…
+        </Button>
+      )}
+      {outcome && 'refused' in outcome ? <Alert>{outcome.refused}</Alert> : null}
+    </>
+  );
+}
+
+/** What the operator typed in one row, and the stock the row showed when they began to change it. */
+type RowEdit = { price?: string; stock?: string; stockSeen?: number };
+
+const PRICE_HINT = 'Please enter a price such as 12.50';
+
+/**
+ * Every variant's price and stock in one table with one Save (docs/decisions/0070): all saved or none. A
+ * wrong cell is named next to it before anything is sent. A stock someone (or an order) changed since it
+ * was shown is named too, with the count it is now; saving again then sets the operator's count.
+ */
+function VariantTable({
+  product,
+  change,
+  onRemoved,
+}: {
+  product: AdminProduct;
+  change: Change;
+  onRemoved: (label: string) => void;
+}) {
+  const [edits, setEdits] = useState<Record<string, RowEdit>>({});
+  const [rowErrors, setRowErrors] = useState<Record<string, string>>({});
+  const [showInvalid, setShowInvalid] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [saving, setSaving] = useState(false);
+  const idPrefix = useId();
+  const cellId = (index: number, field: 'price' | 'stock') => `${idPrefix}-${field}-${index}`;
+
+  const rows = product.variantRows.map((variant) => {
+    const edit = edits[variant.path] ?? {};
+    const price = edit.price ?? textFromMinor(variant.price.amountMinor, variant.price.currency);
+    const stock = edit.stock ?? String(variant.stock);
+    return {
+      variant,
+      price,
+      stock,
+      stockSeen: edit.stockSeen ?? variant.stock,
+      priceMinor: minorFromText(price, DEFAULT_CURRENCY),
+      count: wholeCount(stock),
+    };
+  });
+  const edit = (variant: AdminVariant, field: 'price' | 'stock', value: string) => {
+    const current = edits[variant.path] ?? {};
+    setEdits({
+      ...edits,
+      [variant.path]: {
+        ...current,
+        [field]: value,
+        ...(field === 'stock' && current.stockSeen === undefined && { stockSeen: variant.stock }),
+      },
+    });
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setOutcome(null);
+    setRowErrors({});
+    const invalid = rows.filter((row) => row.priceMinor === null || row.count === null);
+    if (invalid.length > 0) {
+      setShowInvalid(true);
+      setOutcome({
+        refused:
+          invalid.length === 1
+            ? `Nothing was saved: please correct ${invalid[0]?.variant.label}, marked below.`
+            : `Nothing was saved: please correct the ${invalid.length} variants marked below.`,
+      });
+      const first = rows.findIndex((row) => row.priceMinor === null || row.count === null);
+      const field = rows[first]?.priceMinor === null ? 'price' : 'stock';
+      document.getElementById(cellId(first, field))?.focus();
+      return;
+    }
+    setShowInvalid(false);
+    setSaving(true);
+    try {
+      await change({
+        kind: 'save_variant_rows',
+        input: {
+          version: product.version,
+          rows: rows.map((row) => ({
+            path: row.variant.path,
+            priceMinor: row.priceMinor ?? 0,
+            stock: row.count ?? 0,
+            stockSeen: row.stockSeen,
+          })),
+        },
+      });
+      setEdits({});
+      setOutcome({ done: 'Prices and stock of the variants saved.' });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'product/stale_stock') {
+        const [, now, path] = error.params;
+        const row = rows.find((candidate) => candidate.variant.path === path);
+        if (row && path !== undefined && now !== undefined) {
+          // Saving again means "set my count over the one there is now": the row starts from it.
+          setEdits({ ...edits, [path]: { ...edits[path], stockSeen: Number(now) } });
+          setRowErrors({
+            [path]: `The stock changed to ${now} after you opened the product. Save again to set ${row.stock}.`,
+          });
+        }
+        setOutcome({ refused: `Nothing was saved. ${messageForError(error)}.` });
+      } else if (!isStaleProduct(error)) {
+        setOutcome({ refused: `Nothing was saved. ${messageForError(error)}` });
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label="Prices and stock of the variants"
+      className="flex flex-col gap-3"
+    >
+      {outcome && 'refused' in outcome ? <Alert>{outcome.refused}</Alert> : null}
+      <DataTable
+        caption={`${product.variantRows.length} variants of ${product.name}: price and stock`}
+        columns={[
+          { label: 'Variant' },
+          { label: `Price (${DEFAULT_CURRENCY})` },
+          { label: 'Stock' },
+          { label: 'Remove' },
+        ]}
+      >
+        {rows.map(({ variant, price, stock, priceMinor, count }, index) => (
+          <tr key={variant.path} className="align-top">
+            <th scope="row" className="p-3 text-left font-semibold">
+              {variant.label}
+            </th>
+            {/* Positioned, so the visually hidden label stays inside the table's scrolling frame. */}
+            <td className="relative p-3">
+              <TextField
+                id={cellId(index, 'price')}
+                label={`Price of ${variant.label} (${DEFAULT_CURRENCY})`}
+                value={price}
+                onChange={(event) => edit(variant, 'price', event.target.value)}
+                inputMode="decimal"
+                autoComplete="off"
+                error={priceMinor === null && showInvalid ? PRICE_HINT : undefined}
+                className="w-32 [&_label]:sr-only"
+              />
+            </td>
+            <td className="relative p-3">
+              <TextField
+                id={cellId(index, 'stock')}
+                label={`Stock of ${variant.label}`}
+                value={stock}
+                onChange={(event) => edit(variant, 'stock', event.target.value)}
+                inputMode="numeric"
+                autoComplete="off"
+                error={count === null && showInvalid ? STOCK_HINT : (rowErrors[variant.path] ?? undefined)}
+                className="w-40 [&_label]:sr-only"
+              />
+            </td>
+            <td className="p-3">
+              <VariantRemoval product={product} variant={variant} change={change} onRemoved={onRemoved} />
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+      <Button type="submit" className="self-start" disabled={saving}>
+        {saving ? 'Saving…' : 'Save prices and stock'}
+      </Button>
+      <p role="status" className="text-sm">
+        {outcome && 'done' in outcome ? outcome.done : ''}
+      </p>
+    </form>
   );
 }
 
@@ -439,20 +542,7 @@ export function ProductVariants({ product, change }: { product: AdminProduct; ch
       {product.variantRows.length === 0 ? (
         <p>No variants yet.</p>
       ) : (
-        <DataTable
-          caption={`${product.variantRows.length} variants of ${product.name}`}
-          columns={[{ label: 'Variant' }, { label: 'Price' }, { label: 'Stock' }, { label: 'Remove' }]}
-        >
-          {product.variantRows.map((variant) => (
-            <VariantRow
-              key={variant.path}
-              product={product}
-              variant={variant}
-              change={change}
-              onRemoved={onRemoved}
-            />
-          ))}
-        </DataTable>
+        <VariantTable product={product} change={change} onRemoved={onRemoved} />
       )}
       <p className="text-sm">
         Lowest price now: <Price value={product.price} />

@@ -1,17 +1,19 @@
 import type { AdminProduct } from '@crossbuy/core/catalogue';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PLACEHOLDER_IMAGE } from '../../../lib/images';
 import { ShellQueryProvider } from '../../../lib/query-provider';
 import { resetUserState, userStore } from '../../../lib/user-store';
 import { type ApiCall, aProfile, envelope, fakeApi, json } from '../../../test-support/fake-api';
-import { adminProductFilterFrom } from './product-admin-list';
+import { adminProductFilterFrom, ProductAdminList } from './product-admin-list';
 import { ProductAdminPage } from './product-admin-page';
 
 const api = fakeApi();
 const sgd = (amountMinor: number) => ({ amountMinor, currency: 'SGD' as const });
 const MERCHANT_ID = '7d4f3b9e-1c2a-4e5f-8a6b-9c0d1e2f3a4b';
+const NO_FILTER = { q: null, categoryId: null, merchantId: null, enabled: null, stock: null, sort: null };
 
 function aProduct(overrides: Partial<AdminProduct> = {}): AdminProduct {
   return {
@@ -42,6 +44,8 @@ function aProduct(overrides: Partial<AdminProduct> = {}): AdminProduct {
 function serve(product: () => AdminProduct, change: (call: ApiCall) => Response) {
   api.respond((call) => {
     if (call.method !== 'GET') return change(call);
+    if (call.path.startsWith('/admin/products/p1/images'))
+      return json(200, { productId: 'p1', productName: product().name, images: [] });
     if (call.path.startsWith('/admin/products/p1')) return json(200, { product: product() });
     if (call.path.startsWith('/product/categories'))
       return json(200, { categories: [{ id: 'fans', name: 'Fans', children: [] }] });
@@ -170,7 +174,10 @@ describe('ProductAdminPage', () => {
       body: { path: '', stock: 12 },
     });
 
-    await user.type(screen.getByLabelText('The product in Malaysia (MYR)'), '39.90');
+    await user.type(
+      within(screen.getByRole('group', { name: 'The product' })).getByLabelText('Malaysia (MYR)'),
+      '39.90',
+    );
     await user.click(screen.getByRole('button', { name: 'Save region prices' }));
     expect(await screen.findByText('Region prices saved.')).toBeTruthy();
     expect(changes().at(-1)).toMatchObject({
@@ -218,6 +225,101 @@ describe('ProductVariants on the page', () => {
   });
 });
 
+describe("the variants' table", () => {
+  const row = (path: string, label: string, amountMinor: number, stock: number) => ({
+    path,
+    label,
+    price: sgd(amountMinor),
+    stock,
+    ordered: false,
+  });
+  const withVariants = aProduct({
+    variants: [{ name: 'Size', options: ['S', 'M'] }],
+    variantRows: [row('0', 'Size: S', 1_500, 2), row('1', 'Size: M', 1_700, 6)],
+  });
+
+  it('saves every price and stock with one Save, and names a wrong cell without sending anything', async () => {
+    serve(
+      () => withVariants,
+      () =>
+        json(200, {
+          product: {
+            ...withVariants,
+            variantRows: [row('0', 'Size: S', 1_250, 9), row('1', 'Size: M', 1_700, 6)],
+            version: 3,
+          },
+        }),
+    );
+    renderPage();
+    const user = userEvent.setup();
+    const price = await screen.findByLabelText('Price of Size: S (SGD)');
+    await user.clear(price);
+    await user.type(price, '12.50');
+    const stock = screen.getByLabelText('Stock of Size: M');
+    await user.clear(stock);
+    await user.type(stock, 'lots');
+    await user.click(screen.getByRole('button', { name: 'Save prices and stock' }));
+    expect(screen.getByText('Nothing was saved: please correct Size: M, marked below.')).toBeTruthy();
+    expect(stock.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(stock);
+    expect(changes()).toHaveLength(0);
+
+    await user.clear(stock);
+    await user.type(stock, '6');
+    await user.clear(screen.getByLabelText('Stock of Size: S'));
+    await user.type(screen.getByLabelText('Stock of Size: S'), '9');
+    await user.click(screen.getByRole('button', { name: 'Save prices and stock' }));
+    expect(await screen.findByText('Prices and stock of the variants saved.')).toBeTruthy();
+    expect(changes()).toEqual([
+      expect.objectContaining({
+        method: 'PUT',
+        path: '/admin/products/p1/variant_rows',
+        body: {
+          version: 2,
+          rows: [
+            { path: '0', priceMinor: 1_250, stock: 9, stockSeen: 2 },
+            { path: '1', priceMinor: 1_700, stock: 6, stockSeen: 6 },
+          ],
+        },
+      }),
+    ]);
+    expect((screen.getByLabelText('Price of Size: S (SGD)') as HTMLInputElement).value).toBe('12.50');
+  });
+
+  it('names a stock that changed meanwhile next to its cell; saving again sets the typed count over it', async () => {
+    let refused = false;
+    serve(
+      () => withVariants,
+      () => {
+        if (!refused) {
+          refused = true;
+          return json(409, envelope('product/stale_stock', ['Size: M', '4', '1']));
+        }
+        return json(200, { product: { ...withVariants, version: 2 } });
+      },
+    );
+    renderPage();
+    const user = userEvent.setup();
+    const stock = await screen.findByLabelText('Stock of Size: M');
+    await user.clear(stock);
+    await user.type(stock, '10');
+    await user.click(screen.getByRole('button', { name: 'Save prices and stock' }));
+    expect(
+      await screen.findByText('The stock changed to 4 after you opened the product. Save again to set 10.'),
+    ).toBeTruthy();
+    expect(stock.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(/^Nothing was saved\. The stock of Size: M is 4 now/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save prices and stock' }));
+    expect(await screen.findByText('Prices and stock of the variants saved.')).toBeTruthy();
+    expect(changes().at(-1)?.body).toMatchObject({
+      rows: [
+        expect.objectContaining({ path: '0' }),
+        { path: '1', priceMinor: 1_700, stock: 10, stockSeen: 4 },
+      ],
+    });
+  });
+});
+
 describe('the first kind of choice', () => {
   it('is added with its options to a product without variants, from the version loaded', async () => {
     serve(
@@ -260,5 +362,51 @@ describe('adminProductFilterFrom', () => {
       stock: 'sold_out',
       sort: 'price_asc',
     });
+  });
+});
+
+describe('ProductAdminList', () => {
+  it("shows each product's main picture as a thumbnail, and the placeholder when it has none", async () => {
+    const listed = (id: string, name: string, mainImage: string | null) => ({
+      id,
+      paramName: id,
+      name,
+      mainImage,
+      enabled: true,
+      price: sgd(1_000),
+      stock: 3,
+      variantCount: 0,
+      category: { id: 'fans', name: 'Fans' },
+      merchant: { id: MERCHANT_ID, name: 'Brooklyn Basics' },
+      updatedAt: '2026-11-02T00:00:00.000Z',
+    });
+    api.respond((call) =>
+      call.path.startsWith('/admin/products?')
+        ? json(200, {
+            products: [
+              listed('p1', 'Desk Fan', '/images/products/p1/a.webp'),
+              listed('p2', 'Tower Fan', null),
+            ],
+            page: 1,
+            limit: 20,
+            total: 2,
+          })
+        : json(200, { categories: [], merchants: [], total: 0, regions: [] }),
+    );
+    const Stub = createRoutesStub([
+      { path: '/admin/products', Component: () => <ProductAdminList filter={NO_FILTER} page={1} /> },
+    ]);
+    render(
+      <ShellQueryProvider userId="op">
+        <Stub initialEntries={['/admin/products']} />
+      </ShellQueryProvider>,
+    );
+    expect(await screen.findByRole('columnheader', { name: 'Picture' })).toBeTruthy();
+    const [withPicture, without] = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.querySelector('img')?.getAttribute('src'));
+    expect(withPicture).toBe('/images/products/p1/a_thumb.webp');
+    expect(without).toBe(PLACEHOLDER_IMAGE);
   });
 });

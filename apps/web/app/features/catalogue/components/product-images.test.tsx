@@ -94,6 +94,29 @@ describe('ProductImages', () => {
     });
   });
 
+  it('makes the third picture the main one in one step, the others keeping their order', async () => {
+    api.respond((call) =>
+      json(200, call.method === 'PUT' ? answer(['c', 'a', 'b']) : answer(['a', 'b', 'c'])),
+    );
+    renderImages();
+    expect(screen.queryByRole('button', { name: 'Make the main picture the main picture' })).toBeNull();
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: 'Make picture 3 the main picture' }));
+    expect(await screen.findByText('Picture 3 is now the main picture.')).toBeTruthy();
+    expect(api.calls.at(-1)?.body).toEqual({ keys: [picture('c').key, picture('a').key, picture('b').key] });
+  });
+
+  it('refuses a picture over the size limit before sending it', async () => {
+    api.respond(() => json(200, answer([])));
+    renderImages();
+    const input = await screen.findByLabelText('Add a picture');
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'huge.png', { type: 'image/png' });
+    await userEvent.setup().upload(input, big);
+    expect(screen.getByRole('alert').textContent).toBe('huge.png is larger than 5 MB.');
+    expect(sent).toEqual([]);
+  });
+
   it('asks before deleting, and deletes only on yes', async () => {
     api.respond((call) => json(200, call.method === 'DELETE' ? answer(['a']) : answer(['a', 'b'])));
     renderImages();

@@ -1,13 +1,12 @@
-import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_TYPES, PRODUCT_IMAGES_MAX } from '@crossbuy/core/catalogue';
+import { PRODUCT_IMAGES_MAX } from '@crossbuy/core/catalogue';
 import { messageForError } from '@crossbuy/core/errors';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/loading';
 import { LoadFailure } from '../../../components/ui/page-states';
+import { PICTURE_ACCEPT, PICTURE_MAX_MEGABYTES, pictureFileProblem } from '../../../lib/picture-upload';
 import { useChangeProductImages, useProductImages } from '../api/product-images-api';
-
-const MAX_MEGABYTES = PRODUCT_IMAGE_MAX_BYTES / (1024 * 1024);
 
 function moved(keys: readonly string[], from: number, to: number): string[] {
   const next = [...keys];
@@ -17,8 +16,8 @@ function moved(keys: readonly string[], from: number, to: number): string[] {
 }
 
 /**
- * A product's pictures: upload (JPEG, PNG or WebP, with progress), order by buttons, delete after asking.
- * The first picture is the product's main one. Used on its own page and inside the product's edit page.
+ * A product's pictures on its edit page: upload (JPEG, PNG or WebP, with progress), make one the main
+ * picture, order them by buttons (so a keyboard can), delete after asking. The first is the main one.
  */
 export function ProductImages({ productId }: { productId: string }) {
   const images = useProductImages(productId);
@@ -36,12 +35,9 @@ export function ProductImages({ productId }: { productId: string }) {
     setLocalError(null);
     setAnnouncement('');
     if (!file) return;
-    if (!(PRODUCT_IMAGE_TYPES as readonly string[]).includes(file.type)) {
-      setLocalError(`${file.name} is not a JPEG, PNG or WebP picture.`);
-      return;
-    }
-    if (file.size > PRODUCT_IMAGE_MAX_BYTES) {
-      setLocalError(`${file.name} is larger than ${MAX_MEGABYTES} MB.`);
+    const problem = pictureFileProblem(file);
+    if (problem) {
+      setLocalError(problem);
       return;
     }
     setProgress(0);
@@ -61,30 +57,36 @@ export function ProductImages({ productId }: { productId: string }) {
   const list = images.data.images;
   const keys = list.map((image) => image.key);
   const failure = localError ?? [upload, order, remove].find((call) => call.isError)?.error;
-  const reorder = (from: number, to: number, name: string) =>
+  const reorder = (from: number, to: number, name: string) => {
+    setLocalError(null);
     order.mutate(moved(keys, from, to), {
       onSuccess: () =>
         setAnnouncement(to === 0 ? `${name} is now the main picture.` : `${name} moved to place ${to + 1}.`),
     });
+  };
 
   return (
-    <section aria-labelledby={`${inputId}-heading`} className="flex flex-col gap-4">
-      <h2 id={`${inputId}-heading`} className="text-lg font-semibold">
-        Pictures of {images.data.productName}
+    <section
+      id="pictures"
+      aria-labelledby={`${inputId}-heading`}
+      className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-4"
+    >
+      <h2 id={`${inputId}-heading`} className="text-xl font-semibold">
+        Pictures
       </h2>
       <div className="flex flex-col gap-2">
         <label htmlFor={inputId} className="text-sm font-medium">
           Add a picture
         </label>
         <p id={`${inputId}-hint`} className="text-sm text-muted">
-          JPEG, PNG or WebP, up to {MAX_MEGABYTES} MB; at most {PRODUCT_IMAGES_MAX} pictures. The first is the
-          main picture.
+          JPEG, PNG or WebP, up to {PICTURE_MAX_MEGABYTES} MB; at most {PRODUCT_IMAGES_MAX} pictures. The
+          first is the main picture.
         </p>
         <input
           ref={input}
           id={inputId}
           type="file"
-          accept={PRODUCT_IMAGE_TYPES.join(',')}
+          accept={PICTURE_ACCEPT}
           aria-describedby={`${inputId}-hint`}
           disabled={upload.isPending || list.length >= PRODUCT_IMAGES_MAX}
           onChange={choose}
@@ -116,6 +118,16 @@ export function ProductImages({ productId }: { productId: string }) {
                   className="aspect-square w-full object-cover"
                 />
                 <span className="text-xs">{index === 0 ? 'Main picture' : `Picture ${index + 1}`}</span>
+                {index > 0 ? (
+                  <Button
+                    variant="secondary"
+                    disabled={order.isPending}
+                    aria-label={`Make ${name.toLowerCase()} the main picture`}
+                    onClick={() => reorder(index, 0, name)}
+                  >
+                    Make main
+                  </Button>
+                ) : null}
                 <span className="flex flex-wrap gap-1">
                   <Button
                     variant="secondary"

@@ -1,6 +1,7 @@
 import type { BannerDraft, ContentPicture, StoreBanner } from '@crossbuy/core/marketing';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { uploadPicture } from '../../../lib/picture-upload';
 import { AUDIT_LOG_KEY, STORE_BANNERS_KEY } from '../../../lib/query-keys';
 import { useStaffQueries } from './staff-queries';
 
@@ -21,6 +22,20 @@ export function useContentPictures() {
     queryKey: ['content-pictures', profileId],
     queryFn: async () => (await api.get<{ pictures: ContentPicture[] }>('/admin/content/pictures')).pictures,
     enabled,
+  });
+}
+
+/**
+ * `POST /admin/content/pictures`: uploads a picture for banners and popups, reporting progress (0 to 1).
+ * The answer joins the pictures listed to choose from.
+ */
+export function useUploadContentPicture() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ file, onProgress }: { file: File; onProgress: (fraction: number) => void }) =>
+      (await uploadPicture<{ picture: ContentPicture }>('POST', '/admin/content/pictures', file, onProgress))
+        .picture,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['content-pictures'] }),
   });
 }
 

@@ -1,10 +1,10 @@
 import type { StoreBanner } from '@crossbuy/core/marketing';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ShellQueryProvider } from '../../../lib/query-provider';
 import { resetUserState, userStore } from '../../../lib/user-store';
-import { aProfile, fakeApi, json } from '../../../test-support/fake-api';
+import { aProfile, envelope, fakeApi, json } from '../../../test-support/fake-api';
 import { BannerManager } from './banner-manager';
 
 const api = fakeApi();
@@ -99,6 +99,71 @@ describe('BannerManager', () => {
     expect(api.calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
       '/admin/banners/b1',
     ]);
+  });
+
+  it('uploads a picture for a banner, chooses it, and says in words why another was refused', async () => {
+    const uploaded = { key: 'banners/3f1c.webp', url: '/images/banners/3f1c.webp' };
+    let replies = [
+      { status: 415, body: envelope('image/unsupported_type') },
+      { status: 200, body: { picture: uploaded } },
+    ];
+    const sent: { url: string; body: unknown }[] = [];
+    class FakeUpload {
+      status = 0;
+      responseText = '';
+      upload = { onprogress: null };
+      onload: (() => void) | null = null;
+      private url = '';
+      open(_method: string, url: string) {
+        this.url = url;
+      }
+      setRequestHeader() {}
+      send(body: unknown) {
+        sent.push({ url: this.url, body });
+        const [reply, ...rest] = replies;
+        replies = rest;
+        setTimeout(() => {
+          this.status = reply?.status ?? 500;
+          this.responseText = JSON.stringify(reply?.body);
+          this.onload?.();
+        }, 0);
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', FakeUpload);
+    api.respond((call) => {
+      if (call.path === '/admin/banners' && call.method === 'GET') return json(200, { banners: [] });
+      if (call.path === '/admin/content/pictures') return json(200, { pictures: [] });
+      return json(200, { banner: { ...winter, ...(call.body as object) } });
+    });
+    const user = renderManager();
+    await user.click(await screen.findByRole('button', { name: 'New banner' }));
+    const form = screen.getByRole('form', { name: 'New banner' });
+    await user.type(within(form).getByLabelText(/^Title/), 'Spring tea');
+    const input = within(form).getByLabelText('Or upload a picture');
+    await userEvent
+      .setup({ applyAccept: false })
+      .upload(input, new File(['GIF89a'], 'spin.gif', { type: 'image/gif' }));
+    expect(within(form).getByRole('alert').textContent).toBe('spin.gif is not a JPEG, PNG or WebP picture.');
+    expect(sent).toEqual([]);
+
+    await user.upload(input, new File(['words'], 'notes.png', { type: 'image/png' }));
+    expect(await within(form).findByText('The picture must be a JPEG, PNG or WebP image')).toBeTruthy();
+    const tea = new File([new Uint8Array([0x89, 0x50])], 'tea.png', { type: 'image/png' });
+    await user.upload(input, tea);
+    expect(await within(form).findByText('tea.png was uploaded and chosen as the picture.')).toBeTruthy();
+    expect(sent.map((call) => call.url)).toEqual([
+      '/api/admin/content/pictures',
+      '/api/admin/content/pictures',
+    ]);
+    expect((within(form).getByLabelText(/^Picture/) as HTMLSelectElement).value).toBe(uploaded.key);
+
+    await user.click(within(form).getByRole('button', { name: 'Add banner' }));
+    expect(await screen.findByText(/has been added/)).toBeTruthy();
+    expect(api.calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      title: 'Spring tea',
+      image: uploaded.key,
+    });
+    vi.unstubAllGlobals();
   });
 
   it('says when there are no banners yet', async () => {

@@ -1,4 +1,3 @@
-import { messageForError } from '@crossbuy/core/errors';
 import {
   type BannerDraft,
   bannerDraftSchema,
@@ -9,14 +8,13 @@ import {
 } from '@crossbuy/core/marketing';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Alert } from '../../../components/ui/alert';
 import { Form, FormSubmitRow, RequiredFieldsNote } from '../../../components/ui/form';
-import { FormCheckbox, FormSelectField, FormTextField } from '../../../components/ui/form-fields';
+import { FormCheckbox, FormTextField } from '../../../components/ui/form-fields';
 import { type FieldsByCode, showServerError } from '../../../lib/form-errors';
 import { useBannerList, useDeleteBanner, useSaveBanner } from '../api/banners-api';
 import { ContentItemActions, ContentListPage, positionAfterLast, useContentEditing } from './content-editing';
+import { ContentPictureField } from './content-picture-field';
 import { draftResolver, fromLocalDateTime, toLocalDateTime } from './draft-form';
-import { useContentPictureOptions } from './picture-options';
 import { ScheduleFields } from './schedule-fields';
 import { ContentStatusBadge } from './status-badge';
 
@@ -64,7 +62,7 @@ function toBannerInput(values: BannerFormValues) {
 
 const resolver = draftResolver<BannerFormValues, typeof bannerDraftSchema>(bannerDraftSchema, toBannerInput);
 
-/** A banner's words, picture (one of the store's content pictures), link, place in the order and schedule. */
+/** A banner's words, picture (a content picture or an upload), link, place in the order and schedule. */
 function BannerForm({
   banner,
   nextPosition,
@@ -75,7 +73,6 @@ function BannerForm({
   onDone: (saved: StoreBanner | null) => void;
 }) {
   const save = useSaveBanner(banner?.id ?? null);
-  const { pictures, options: pictureOptions } = useContentPictureOptions(banner ? [banner.image] : []);
   const [message, setMessage] = useState<string | undefined>();
   const form = useForm<BannerFormValues, unknown, BannerDraft>({
     resolver,
@@ -108,15 +105,12 @@ function BannerForm({
         maxLength={CONTENT_TITLE_MAX_LENGTH}
       />
       <FormTextField<BannerFormValues> name="subtitle" label="Subtitle" maxLength={CONTENT_TEXT_MAX_LENGTH} />
-      <FormSelectField<BannerFormValues>
+      <ContentPictureField<BannerFormValues>
         name="image"
-        label="Picture"
         required
-        placeholder={pictures.isPending ? 'Loading pictures…' : 'Choose a picture'}
-        options={pictureOptions}
-        hint="Pictures in the store's banner and page folders."
+        kept={banner?.image ?? null}
+        hint="Pictures in the store's banner and page folders, and those uploaded here."
       />
-      {pictures.isError ? <Alert>{messageForError(pictures.error)}</Alert> : null}
       <FormTextField<BannerFormValues>
         name="link"
         label="Link"

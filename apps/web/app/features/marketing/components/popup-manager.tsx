@@ -1,4 +1,3 @@
-import { messageForError } from '@crossbuy/core/errors';
 import {
   CONTENT_LINK_MAX_LENGTH,
   CONTENT_TEXT_MAX_LENGTH,
@@ -9,14 +8,13 @@ import {
 } from '@crossbuy/core/marketing';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Alert } from '../../../components/ui/alert';
 import { Form, FormSubmitRow, RequiredFieldsNote } from '../../../components/ui/form';
-import { FormCheckbox, FormSelectField, FormTextField } from '../../../components/ui/form-fields';
+import { FormCheckbox, FormTextField } from '../../../components/ui/form-fields';
 import { type FieldsByCode, showServerError } from '../../../lib/form-errors';
 import { useDeletePopup, usePopupList, useSavePopup } from '../api/popups-api';
 import { ContentItemActions, ContentListPage, useContentEditing } from './content-editing';
+import { ContentPictureField } from './content-picture-field';
 import { draftResolver, fromLocalDateTime, toLocalDateTime } from './draft-form';
-import { useContentPictureOptions } from './picture-options';
 import { ScheduleFields } from './schedule-fields';
 import { ContentStatusBadge } from './status-badge';
 
@@ -64,7 +62,6 @@ function PopupForm({
   onDone: (saved: StorePopup | null) => void;
 }) {
   const save = useSavePopup(popup?.id ?? null);
-  const { pictures, options: pictureOptions } = useContentPictureOptions(popup?.image ? [popup.image] : []);
   const [message, setMessage] = useState<string | undefined>();
   const form = useForm<PopupFormValues, unknown, PopupDraft>({
     resolver,
@@ -97,13 +94,11 @@ function PopupForm({
         maxLength={CONTENT_TITLE_MAX_LENGTH}
       />
       <FormTextField<PopupFormValues> name="body" label="Text" maxLength={CONTENT_TEXT_MAX_LENGTH} />
-      <FormSelectField<PopupFormValues>
+      <ContentPictureField<PopupFormValues>
         name="image"
-        label="Picture"
-        placeholder={pictures.isPending ? 'Loading pictures…' : 'No picture'}
-        options={pictureOptions}
+        kept={popup?.image ?? null}
+        hint="Optional. Pictures in the store's banner and page folders, and those uploaded here."
       />
-      {pictures.isError ? <Alert>{messageForError(pictures.error)}</Alert> : null}
       <FormTextField<PopupFormValues>
         name="link"
         label="Link"
