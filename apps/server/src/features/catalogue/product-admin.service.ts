@@ -405,14 +405,14 @@ export async function saveVariant(
 ): Promise<AdminProduct> {
   if (!isUuid(id)) throw new AppError('product/not_found', [id]);
   await db.transaction(async (tx) => {
-    // The variant before its product, the order in which placing an order locks them, so the two never
-    // wait for each other.
+    // The product before its variant, the order in which placing an order locks them (order-stock.ts):
+    // the other way round, an order holding the product and waiting for the variant would deadlock.
+    const row = await lockProduct(tx, id, input.version);
     const [existing] = await tx
       .select()
       .from(productVariants)
       .where(and(eq(productVariants.productId, id), eq(productVariants.path, input.path)))
-      .for('update');
-    const row = await lockProduct(tx, id, input.version);
+      .for('no key update');
     if (!isValidVariantPath(row.variants, input.path)) throw new AppError('product/invalid_variant_path');
     if (existing) {
       await tx
@@ -440,8 +440,9 @@ export async function saveVariant(
 /**
  * Saves the variants' table at once (docs/decisions/0070): every price and every stock the operator
  * changed, or nothing. The product is locked, then its variants in path order, as placing an order
- * locks them (order-stock.ts), so the two wait for each other and never deadlock; prices are checked against the product's version, stock against the count each row started
- * from, so two operators (or an operator and a shopper's order) never silently overwrite each other.
+ * locks them (order-stock.ts), so the two wait for each other and never deadlock; prices are checked
+ * against the product's version, stock against the count each row started from, so two operators (or an
+ * operator and a shopper's order) never silently overwrite each other.
  */
 export async function saveVariantTable(
   db: Database,
