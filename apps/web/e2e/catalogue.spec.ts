@@ -119,7 +119,7 @@ test.describe('catalogue', () => {
     const errors = watchForErrors(page);
     await openHydrated(page, '/');
 
-    const search = page.getByRole('banner').getByRole('searchbox', { name: 'Search products' });
+    const search = page.getByRole('banner').getByRole('combobox', { name: 'Search products' });
     await search.fill('hedphones');
     await search.press('Enter');
 
