@@ -27,7 +27,9 @@ function setScreenWide(wide: boolean) {
 }
 
 beforeEach(() => {
-  api.respond(({ path }) => (path === '/product/categories' ? json(200, { categories: TREE }) : json(200, {})));
+  api.respond(({ path }) =>
+    path === '/product/categories' ? json(200, { categories: TREE }) : json(200, {}),
+  );
 });
 afterEach(() => {
   cleanup();
@@ -79,13 +81,11 @@ describe('CategoryMenu on a wide screen (mega menu)', () => {
     const menu = await screen.findByRole('navigation', { name: 'Categories' });
     expect(button.getAttribute('aria-controls')).toBe(menu.parentElement?.id);
     await within(menu).findByRole('link', { name: 'Electronics' });
-    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual([
-      'Electronics',
-      'Audio',
-      'Computing',
-      'Fashion',
-      'Shoes',
-    ]);
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Electronics', 'Audio', 'Computing', 'Fashion', 'Shoes']);
     expect(within(menu).getByRole('link', { name: 'Audio' }).getAttribute('href')).toBe('/category/audio');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -131,7 +131,9 @@ describe('CategoryMenu on a wide screen (mega menu)', () => {
   it('says so in words when the categories could not be loaded', async () => {
     api.respond(() => json(503, envelope('general/unavailable')));
     await userEvent.click(renderMenu());
-    expect(await screen.findByText('The categories could not be loaded. Please try again later.')).toBeTruthy();
+    expect(
+      await screen.findByText('The categories could not be loaded. Please try again later.'),
+    ).toBeTruthy();
   });
 });
 

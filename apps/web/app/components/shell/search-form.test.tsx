@@ -11,7 +11,12 @@ const api = fakeApi();
 const HEADPHONES: SearchSuggestions = {
   categories: [{ id: 'headphones', name: 'Headphones', parentName: 'Audio' }],
   products: [
-    { uuid: 'p1', paramName: 'studio-monitor-headphones', name: 'Studio Monitor Headphones', mainImage: null },
+    {
+      uuid: 'p1',
+      paramName: 'studio-monitor-headphones',
+      name: 'Studio Monitor Headphones',
+      mainImage: null,
+    },
     { uuid: 'p2', paramName: 'wireless-headphones', name: 'Wireless Headphones', mainImage: null },
   ],
   correctedQuery: null,
@@ -56,7 +61,9 @@ describe('SearchForm suggestions', () => {
     ]);
     expect(screen.getByRole('group', { name: 'Categories' })).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Products' })).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toBe('3 suggestions; use the up and down arrows to choose');
+    expect(screen.getByRole('status').textContent).toBe(
+      '3 suggestions; use the up and down arrows to choose',
+    );
     // One call for the pause, not one per letter.
     expect(suggestionCalls().map((call) => call.path)).toEqual(['/product/suggestions?q=headph']);
   });
@@ -88,7 +95,9 @@ describe('SearchForm suggestions', () => {
     await userEvent.type(box, 'headph');
     await screen.findByRole('listbox');
     await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
-    expect(await screen.findByRole('heading', { name: 'Page /product/studio-monitor-headphones' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Page /product/studio-monitor-headphones' }),
+    ).toBeTruthy();
   });
 
   it('searches for the words typed on Enter when no suggestion is active', async () => {
@@ -147,7 +156,7 @@ describe('SearchForm suggestions', () => {
     await userEvent.type(box, 'ph');
     await screen.findByRole('option', { name: 'Wireless Headphones' });
     const fetchMock = vi.mocked(globalThis.fetch);
-    const firstSignal = (fetchMock.mock.calls[0]?.[1] as RequestInit).signal;
+    const firstSignal = fetchMock.mock.calls[0]?.[1]?.signal;
     expect(firstSignal?.aborted).toBe(true);
     await act(async () => releaseFirst());
     expect(screen.queryByRole('option', { name: 'Late answer' })).toBeNull();
