@@ -85,7 +85,7 @@ describe('CategoryMenu on a wide screen (mega menu)', () => {
       within(menu)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Electronics', 'Audio', 'Computing', 'Fashion', 'Shoes']);
+    ).toEqual(['Electronics', 'Audio', 'Headphones', 'Computing', 'Fashion', 'Shoes']);
     expect(within(menu).getByRole('link', { name: 'Audio' }).getAttribute('href')).toBe('/category/audio');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -148,7 +148,7 @@ describe('CategoryMenu on a phone (drawer)', () => {
     const close = within(drawer).getByRole('button', { name: 'Close categories' });
     expect(document.activeElement).toBe(close);
     expect(document.body.style.overflow).toBe('hidden');
-    const last = await within(drawer).findByRole('link', { name: 'Shoes' });
+    const last = await within(drawer).findByRole('button', { name: 'Fashion' });
     // Shift+Tab from the first control goes round to the last, and Tab from the last back to the first.
     await userEvent.tab({ shift: true });
     expect(document.activeElement).toBe(last);
@@ -170,10 +170,27 @@ describe('CategoryMenu on a phone (drawer)', () => {
     expect(document.activeElement).toBe(button);
   });
 
+  it('shows each top category as a section that opens onto the categories below it', async () => {
+    await userEvent.click(renderMenu());
+    const drawer = await screen.findByRole('dialog', { name: 'Categories' });
+    const electronics = await within(drawer).findByRole('button', { name: 'Electronics' });
+    expect(electronics.getAttribute('aria-expanded')).toBe('false');
+    expect(within(drawer).queryByRole('link', { name: 'Headphones' })).toBeNull();
+    await userEvent.click(electronics);
+    expect(electronics.getAttribute('aria-expanded')).toBe('true');
+    const section = document.getElementById(electronics.getAttribute('aria-controls') ?? '');
+    expect(
+      within(section as HTMLElement)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['All of Electronics', 'Audio', 'Headphones', 'Computing']);
+  });
+
   it('reaches a category from the drawer', async () => {
     await userEvent.click(renderMenu());
     const drawer = await screen.findByRole('dialog', { name: 'Categories' });
-    await userEvent.click(await within(drawer).findByRole('link', { name: 'Shoes' }));
+    await userEvent.click(await within(drawer).findByRole('button', { name: 'Fashion' }));
+    await userEvent.click(within(drawer).getByRole('link', { name: 'Shoes' }));
     expect(await screen.findByRole('heading', { name: 'Category shoes' })).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.body.style.overflow).toBe('');

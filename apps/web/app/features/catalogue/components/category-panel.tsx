@@ -108,29 +108,51 @@ export function MegaMenu({ id, opener, onClose, categories }: CategoryPanelProps
             <li key={top.id} className="flex flex-col gap-1">
               <Link
                 to={categoryHref(top)}
-                className="rounded font-semibold text-brand-800 hover:underline"
+                className="rounded text-base font-bold text-brand-800 hover:underline"
                 onClick={() => onClose(false)}
               >
                 {top.name}
               </Link>
-              <ul className="flex flex-col">
-                {childCategories(categories ?? [], top.id).map((child) => (
-                  <li key={child.id}>
-                    <Link
-                      to={categoryHref(child)}
-                      className="flex min-h-8 items-center rounded text-sm text-ink hover:text-brand-800 hover:underline"
-                      onClick={() => onClose(false)}
-                    >
-                      {child.name}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
+              <CategoryBranch categories={categories ?? []} parent={top} onChoose={() => onClose(false)} />
             </li>
           ))}
         </ul>
       </nav>
     </div>
+  );
+}
+
+/**
+ * The categories below `parent`, each with those below it in turn: the second level as headings of a
+ * sort, the third as plain links.
+ */
+function CategoryBranch({
+  categories,
+  parent,
+  onChoose,
+}: {
+  categories: readonly CategoryEntry[];
+  parent: CategoryEntry;
+  onChoose: () => void;
+}) {
+  const children = childCategories(categories, parent.id);
+  if (children.length === 0) return null;
+  const nested = parent.depth > 0;
+  return (
+    <ul className={nested ? 'flex flex-col ps-3' : 'flex flex-col gap-1'}>
+      {children.map((child) => (
+        <li key={child.id}>
+          <Link
+            to={categoryHref(child)}
+            className={`flex min-h-11 items-center rounded text-sm hover:text-brand-800 hover:underline md:min-h-7 ${nested ? 'text-ink' : 'font-semibold text-ink'}`}
+            onClick={onChoose}
+          >
+            {child.name}
+          </Link>
+          <CategoryBranch categories={categories} parent={child} onChoose={onChoose} />
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -162,7 +184,10 @@ export function CategoryDrawer({ id, onClose, categories }: CategoryPanelProps &
       return;
     }
     if (event.key !== 'Tab' || !dialog.current) return;
-    const focusable = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    // Links of a closed section are in the document but cannot take focus.
+    const focusable = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      (element) => !element.closest('[hidden]'),
+    );
     const first = focusable[0];
     const last = focusable.at(-1);
     if (event.shiftKey && document.activeElement === first) {
@@ -212,34 +237,65 @@ export function CategoryDrawer({ id, onClose, categories }: CategoryPanelProps &
         </div>
         <nav aria-labelledby={titleId} className="flex-1 overflow-y-auto overscroll-contain px-4 py-3">
           <CategoriesState categories={categories} />
-          <ul className="flex flex-col gap-3">
+          <ul className="flex flex-col divide-y divide-line">
             {tops.map((top) => (
-              <li key={top.id}>
-                <Link
-                  to={categoryHref(top)}
-                  className="flex min-h-11 items-center font-semibold text-brand-800"
-                  onClick={() => onClose(false)}
-                >
-                  {top.name}
-                </Link>
-                <ul className="flex flex-col border-s border-line ps-3">
-                  {childCategories(categories ?? [], top.id).map((child) => (
-                    <li key={child.id}>
-                      <Link
-                        to={categoryHref(child)}
-                        className="flex min-h-11 items-center text-ink"
-                        onClick={() => onClose(false)}
-                      >
-                        {child.name}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </li>
+              <DrawerSection
+                key={top.id}
+                categories={categories ?? []}
+                top={top}
+                onChoose={() => onClose(false)}
+              />
             ))}
           </ul>
         </nav>
       </div>
     </div>
+  );
+}
+
+/** One top category in the drawer: a disclosure, so the list stays short enough to scan on a phone. */
+function DrawerSection({
+  categories,
+  top,
+  onChoose,
+}: {
+  categories: readonly CategoryEntry[];
+  top: CategoryEntry;
+  onChoose: () => void;
+}) {
+  const sectionId = useId();
+  const [open, setOpen] = useState(false);
+  return (
+    <li>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={sectionId}
+        onClick={() => setOpen((wasOpen) => !wasOpen)}
+        className="flex min-h-12 w-full items-center justify-between gap-3 text-start font-semibold text-brand-800"
+      >
+        {top.name}
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className={`size-5 shrink-0 transition-transform ${open ? 'rotate-180' : ''}`}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <path d="M6 9l6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </button>
+      <div id={sectionId} hidden={!open} className="pb-3">
+        <Link
+          to={categoryHref(top)}
+          className="flex min-h-11 items-center text-sm font-medium underline"
+          onClick={onChoose}
+        >
+          All of {top.name}
+        </Link>
+        <CategoryBranch categories={categories} parent={top} onChoose={onChoose} />
+      </div>
+    </li>
   );
 }
