@@ -124,7 +124,7 @@ test.describe('catalogue', () => {
     await search.press('Enter');
 
     await expect(page).toHaveURL(/\/search\?q=hedphones$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Results for “hedphones”' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Results for “headphones”' })).toBeVisible();
     const results = page.getByRole('list', { name: 'Search results' });
     await expect(results.getByRole('link', { name: /Headphones/ }).first()).toBeVisible();
 
