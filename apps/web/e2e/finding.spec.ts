@@ -6,6 +6,8 @@ import { horizontalOverflow, openHydrated, watchForErrors } from './page-helpers
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const SCREENSHOTS = process.env.FINDING_SCREENSHOTS;
+// A client navigation waits for the next page's data, which a loaded machine can take seconds to serve.
+const NAVIGATION = { timeout: 20_000 };
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -77,7 +79,7 @@ test.describe('finding things on a phone', () => {
     await menuButton.click();
     await drawer.getByRole('button', { name: 'Electronics' }).click();
     await drawer.getByRole('link', { name: 'Headphones' }).click();
-    await expect(page).toHaveURL(/\/category\/headphones$/);
+    await expect(page).toHaveURL(/\/category\/headphones$/, NAVIGATION);
     await expect(page.getByRole('heading', { level: 1, name: 'Headphones' })).toBeVisible();
     await expect(drawer).toBeHidden();
     expect(await horizontalOverflow(page)).toBe(0);
@@ -142,7 +144,7 @@ test.describe('finding things at a desk', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     await search.press('Enter');
-    await expect(page).toHaveURL(/\/product\//);
+    await expect(page).toHaveURL(/\/product\//, NAVIGATION);
     await expect(page.getByRole('heading', { level: 1, name: firstProduct })).toBeVisible();
     expect(errors).toEqual([]);
   });
@@ -155,7 +157,7 @@ test.describe('finding things at a desk', () => {
     const search = page.getByRole('banner').getByRole('combobox', { name: 'Search products' });
     await search.fill('hedphones');
     await search.press('Enter');
-    await expect(page).toHaveURL(/\/search\?q=hedphones$/);
+    await expect(page).toHaveURL(/\/search\?q=hedphones$/, NAVIGATION);
     await expect(page.getByText('Showing results for headphones')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Results for “headphones”' })).toBeVisible();
     const results = page.getByRole('list', { name: 'Search results' });
@@ -164,7 +166,7 @@ test.describe('finding things at a desk', () => {
     expect(await seriousViolations(page, ['[data-testid="corrected-query"]'])).toEqual([]);
 
     await page.getByRole('link', { name: 'hedphones' }).click();
-    await expect(page).toHaveURL(/\/search\?q=hedphones&asTyped=1$/);
+    await expect(page).toHaveURL(/\/search\?q=hedphones&asTyped=1$/, NAVIGATION);
     await expect(page.getByText('No products match “hedphones”.')).toBeVisible();
     await expect(page.getByText('Showing results for')).toBeHidden();
     expect(errors).toEqual([]);
