@@ -119,12 +119,12 @@ test.describe('catalogue', () => {
     const errors = watchForErrors(page);
     await openHydrated(page, '/');
 
-    const search = page.getByRole('banner').getByRole('searchbox', { name: 'Search products' });
+    const search = page.getByRole('banner').getByRole('combobox', { name: 'Search products' });
     await search.fill('hedphones');
     await search.press('Enter');
 
     await expect(page).toHaveURL(/\/search\?q=hedphones$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Results for “hedphones”' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Results for “headphones”' })).toBeVisible();
     const results = page.getByRole('list', { name: 'Search results' });
     await expect(results.getByRole('link', { name: /Headphones/ }).first()).toBeVisible();
 

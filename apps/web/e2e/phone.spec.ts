@@ -44,7 +44,7 @@ test.describe('on a phone', () => {
       // On the logo's row.
       expect(Math.abs((box?.y ?? 0) + (box?.height ?? 0) / 2 - firstRowMiddle)).toBeLessThan(8);
     }
-    const search = await header.getByRole('searchbox', { name: 'Search products' }).boundingBox();
+    const search = await header.getByRole('combobox', { name: 'Search products' }).boundingBox();
     expect(search?.y ?? 0).toBeGreaterThan(logoBox.y + logoBox.height);
     const headerBox = await header.boundingBox();
     // Two rows of 44 px controls and their spacing; four rows measured 217 px.

@@ -137,7 +137,7 @@ test.describe('smoke', () => {
     const header = page.getByRole('banner');
     for (const control of [
       header.getByRole('link', { name: 'Crossbuy' }),
-      header.getByRole('searchbox', { name: 'Search products' }),
+      header.getByRole('combobox', { name: 'Search products' }),
       header.getByRole('link', { name: 'Cart' }),
       header.getByRole('link', { name: 'Sign in' }),
       page.getByRole('heading', { level: 1 }),

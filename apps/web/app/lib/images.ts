@@ -1,4 +1,4 @@
-import { IMAGE_URL_PREFIX, thumbnailPath } from '@crossbuy/core/catalogue';
+import { IMAGE_URL_PREFIX, thumbnailPath } from '@crossbuy/core/images';
 
 /**
  * The API names our own pictures by their path on our origin ('/images/products/a.svg'). When

@@ -1,3 +1,5 @@
+// Image paths have a module of their own, so a page can name pictures without loading the schemas here.
+export { IMAGE_URL_PREFIX, imageUrl, thumbnailPath } from '../images/index.js';
 export {
   buildCategoryTree,
   type CategoryEntry,
@@ -8,7 +10,6 @@ export {
   parentIdOfPath,
 } from './categories.js';
 export * from './category-admin.js';
-export { IMAGE_URL_PREFIX, imageUrl, thumbnailPath } from './images.js';
 export * from './merchant-admin.js';
 export * from './product-admin.js';
 export * from './product-images.js';

@@ -122,6 +122,11 @@ export const productSearchQuerySchema = z
     limit: z.coerce.number().int().min(1).max(SEARCH_MAX_LIMIT).default(SEARCH_DEFAULT_LIMIT),
     /** Country code of the region whose prices to show; default the default region. */
     region: countryCodeSchema.optional(),
+    /**
+     * Search for the words exactly as typed: no misspelt word is replaced by a word the catalogue knows
+     * (the page's "Search instead for ..." link).
+     */
+    asTyped: z.stringbool().optional(),
   })
   .refine(
     (query) =>
@@ -150,6 +155,12 @@ export const productSearchResultSchema = z.object({
     merchants: z.array(facetCountSchema),
     stock: z.object({ inStock: z.int(), soldOut: z.int() }),
   }),
+  /**
+   * The query the products were found for when some of its words matched nothing as typed and were
+   * replaced by the nearest words the catalogue knows ('hedphones' → 'headphones'); null when the words
+   * were searched as typed.
+   */
+  correctedQuery: z.string().nullable(),
 });
 
 export type ProductSearchResult = z.infer<typeof productSearchResultSchema>;
@@ -227,3 +238,44 @@ export const markAllNotificationsReadAnswerSchema = z.object({
   /** How many notifications were unread and now are read. */
   markedCount: z.int(),
 });
+
+/** The longest text a suggestion call reads: suggestions are for the first words a shopper types. */
+export const SUGGEST_MAX_QUERY_LENGTH = 100;
+export const SUGGEST_DEFAULT_LIMIT = 6;
+export const SUGGEST_MAX_LIMIT = 8;
+/** Categories suggested at most, above the products. */
+export const SUGGEST_MAX_CATEGORIES = 3;
+
+export const searchSuggestionsQuerySchema = z.object({
+  /** What the shopper has typed so far; the last word may be partial. Blank gives no suggestions. */
+  q: z.string().trim().max(SUGGEST_MAX_QUERY_LENGTH),
+  /** Products suggested at most. */
+  limit: z.coerce.number().int().min(1).max(SUGGEST_MAX_LIMIT).default(SUGGEST_DEFAULT_LIMIT),
+});
+
+export type SearchSuggestionsQuery = z.infer<typeof searchSuggestionsQuerySchema>;
+
+export const productSuggestionSchema = z.object({
+  uuid: z.string(),
+  paramName: z.string(),
+  name: z.string(),
+  mainImage: z.string().nullable(),
+});
+
+export const categorySuggestionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The name of the category it sits in, to tell apart two categories of one name; null at the top. */
+  parentName: z.string().nullable(),
+});
+
+export const searchSuggestionsSchema = z.object({
+  categories: z.array(categorySuggestionSchema),
+  products: z.array(productSuggestionSchema),
+  /** As in a search: the query the suggestions were found for when misspelt words were replaced. */
+  correctedQuery: z.string().nullable(),
+});
+
+export type ProductSuggestion = z.infer<typeof productSuggestionSchema>;
+export type CategorySuggestion = z.infer<typeof categorySuggestionSchema>;
+export type SearchSuggestions = z.infer<typeof searchSuggestionsSchema>;

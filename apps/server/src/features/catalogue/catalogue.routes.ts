@@ -8,6 +8,8 @@ import {
   productSearchQuerySchema,
   productSearchResultSchema,
   productSummarySchema,
+  searchSuggestionsQuerySchema,
+  searchSuggestionsSchema,
 } from '@crossbuy/core/catalogue';
 import { AppError } from '@crossbuy/core/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -26,6 +28,7 @@ import {
   recentlyViewedProducts,
   recordProductViews,
   searchProducts,
+  searchSuggestions,
 } from './catalogue.service.js';
 import { ProductViewRecorder } from './product-views.js';
 
@@ -63,13 +66,34 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         summary: 'Search and browse products, with filters, sorting, paging and facet counts',
         description:
           'Full-text search over names, merchants, categories and descriptions; partial words match as ' +
-          'prefixes and misspelt words are matched to the nearest words the catalogue knows. Prices, price ' +
+          'prefixes and misspelt words are matched to the nearest words the catalogue knows (unless `asTyped`); ' +
+          '`correctedQuery` then names the query the products were found for. Prices, price ' +
           'filters and price sorting are in the currency of `region` (default: the default region).',
         querystring: productSearchQuerySchema,
         response: { 200: productSearchResultSchema },
       },
     },
     async (request) => searchProducts(app.db, request.query, await regions.pricing(request.query.region)),
+  );
+
+  app.get(
+    '/product/suggestions',
+    {
+      schema: {
+        tags: ['product'],
+        summary: 'Categories and products to suggest while a shopper types a search',
+        description:
+          'Matches as the search does (partial words as prefixes, misspelt words by the nearest known ' +
+          'words), with few results and no prices, so answers are small and shared between shoppers. ' +
+          'Fewer than two letters suggest nothing.',
+        querystring: searchSuggestionsQuerySchema,
+        response: { 200: searchSuggestionsSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'public, max-age=60');
+      return searchSuggestions(app.db, request.query);
+    },
   );
 
   app.get(

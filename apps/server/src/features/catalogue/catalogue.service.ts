@@ -9,6 +9,9 @@ import {
   type ProductSort,
   type ProductSummary,
   type ProductVariant,
+  type SearchSuggestions,
+  type SearchSuggestionsQuery,
+  SUGGEST_MAX_CATEGORIES,
 } from '@crossbuy/core/catalogue';
 import { AppError } from '@crossbuy/core/errors';
 import { isCurrencyCode, type Money } from '@crossbuy/core/money';
@@ -135,6 +138,7 @@ type CatalogueReader = {
   cache: ProductCache;
   facetsCache: ExpiringCache<ListingFacets>;
   firstPagesCache: ExpiringCache<ProductSearchResult>;
+  suggestionsCache: ExpiringCache<SearchSuggestions>;
   /**
    * Counts the changes heard so far. A read that began before a change may finish after the change was
    * forgotten; it keeps what it read in a cache only while this is what it was when the read began.
@@ -148,6 +152,7 @@ const readerFor = oncePerDatabase(
     cache: new ProductCache(),
     facetsCache: createListingFacetsCache(),
     firstPagesCache: createListingFirstPagesCache(),
+    suggestionsCache: createSuggestionsCache(),
     changesHeard: 0,
   }),
 );
@@ -180,6 +185,7 @@ export function forgetCatalogueReads(db: Database, productId: string | null): vo
   else reader.cache.forget(productId);
   reader.facetsCache.clear();
   reader.firstPagesCache.clear();
+  reader.suggestionsCache.clear();
 }
 
 function baseMoney(amountMinor: number): Money {
@@ -419,18 +425,63 @@ export function searchTerms(text: string | undefined): string[] {
 
 /**
  * One query word as a tsquery: the word as a prefix (so 'headph' finds 'headphones'), or, when the word is
- * not one the catalogue knows, also the nearest known words (so 'hedphones' finds 'headphones'). With
- * `inName`, the same query restricted to the name (weight A), for ranking.
+ * not one the catalogue knows and `tolerant`, also the nearest known words (so 'hedphones' finds
+ * 'headphones'). With `inName`, the same query restricted to the name (weight A), for ranking.
  */
-function termQuery(term: string, inName: boolean): SQL {
+function termQuery(term: string, inName: boolean, tolerant: boolean): SQL {
   const weight = inName ? 'A' : '';
-  return sql`(to_tsquery('english', ${`${term}:*${weight}`}) || coalesce((
+  const typed = sql`to_tsquery('english', ${`${term}:*${weight}`})`;
+  if (!tolerant) return typed;
+  return sql`(${typed} || coalesce((
     SELECT to_tsquery('english', string_agg(s.word || ${weight ? `:${weight}` : ''}, ' | '))
       FROM (SELECT w.word FROM search_words AS w
              WHERE w.word % ${term} AND similarity(w.word, ${term}) >= ${SUGGESTION_SIMILARITY}
                AND NOT EXISTS (SELECT 1 FROM search_words AS known WHERE known.word = ${term})
              ORDER BY similarity(w.word, ${term}) DESC, w.word
              LIMIT ${SUGGESTIONS_PER_TERM}) AS s), ''::tsquery))`;
+}
+
+/** Every word of a query, as termQuery reads each, joined with AND. */
+function allTermsQuery(terms: readonly string[], inName: boolean, tolerant: boolean): SQL {
+  return sql.join(
+    terms.map((term) => termQuery(term, inName, tolerant)),
+    sql` && `,
+  );
+}
+
+/**
+ * The words of a query that termQuery finds only through a nearer known word, each with the nearest:
+ * a word the catalogue does not know whose prefix matches no product on sale. Those are the words a
+ * results page says it corrected; a word that matches as typed is never said to be corrected, even
+ * when similar words were searched beside it.
+ */
+async function spellingCorrections(db: Database, terms: readonly string[]): Promise<Map<string, string>> {
+  if (terms.length === 0) return new Map();
+  const typed = sql.join(
+    [...new Set(terms)].map((term) => sql`(${term}::text)`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ term: string; correction: string | null }>(
+    db,
+    sql`SELECT t.term, (
+          SELECT w.word FROM search_words AS w
+           WHERE w.word % t.term AND similarity(w.word, t.term) >= ${SUGGESTION_SIMILARITY}
+           ORDER BY similarity(w.word, t.term) DESC, w.word LIMIT 1) AS correction
+          FROM (VALUES ${typed}) AS t(term)
+         WHERE NOT EXISTS (SELECT 1 FROM search_words AS known WHERE known.word = t.term)
+           AND NOT EXISTS (SELECT 1 FROM products AS p
+                            WHERE NOT p.disabled AND p.search_document @@ to_tsquery('english', t.term || ':*'))`,
+  );
+  return new Map(rows.flatMap((row) => (row.correction ? [[row.term, row.correction] as const] : [])));
+}
+
+/** The query with its corrected words in place, or null when no word was corrected. */
+export function correctedQueryOf(
+  terms: readonly string[],
+  corrections: ReadonlyMap<string, string>,
+): string | null {
+  if (!terms.some((term) => corrections.has(term))) return null;
+  return terms.map((term) => corrections.get(term) ?? term).join(' ');
 }
 
 async function regionHasExplicitPrices(db: Database, countryCode: string): Promise<boolean> {
@@ -590,11 +641,13 @@ export async function searchProducts(
   const changesHeard = reader.changesHeard;
   const terms = searchTerms(query.q);
   const hasText = terms.length > 0;
+  const tolerant = query.asTyped !== true;
   const sort: ProductSort =
     query.sort === 'relevance' && !hasText ? 'newest' : (query.sort ?? (hasText ? 'relevance' : 'newest'));
   const firstPage = query.after === undefined && query.page === 1;
   const firstPageKey = JSON.stringify([
     terms.join(' '),
+    tolerant,
     query.categoryId ?? null,
     query.merchantId ?? null,
     query.inStock ?? null,
@@ -622,6 +675,7 @@ export async function searchProducts(
   // Everything that decides which products match, and nothing that decides their order or page.
   const facetsKey = JSON.stringify([
     terms.join(' '),
+    tolerant,
     query.categoryId ?? null,
     query.merchantId ?? null,
     query.inStock ?? null,
@@ -684,13 +738,9 @@ export async function searchProducts(
   // Relevance: products whose name has every word come first, then the rest; the newest first in each.
   // (A weighted score such as ts_rank_cd costs a third of the query on large result sets, and shop
   // searches are mostly for names.)
-  const allTerms = (inName: boolean) =>
-    sql.join(
-      terms.map((term) => termQuery(term, inName)),
-      sql` && `,
-    );
   const withText = hasText
-    ? sql`tsq AS (SELECT ${allTerms(false)} AS query, ${allTerms(true)} AS in_name),`
+    ? sql`tsq AS (SELECT ${allTermsQuery(terms, false, tolerant)} AS query,
+                         ${allTermsQuery(terms, true, tolerant)} AS in_name),`
     : sql``;
   // With a text query the matches are found once, then paged and counted from memory; without one, the page
   // walks an index (from the cursor's position, when there is one) and the counts read the narrow facets
@@ -728,15 +778,18 @@ export async function searchProducts(
           FROM ${counted} AS counted GROUP BY category_id, merchant_id
       )`;
 
-  const [row] = await queryRows<{ rows: PageRow[] } & Partial<FacetRows>>(
-    db,
-    sql`WITH ${withText}
-      matched AS ${materialised} (
-        SELECT ${sql.join(columns, sql`, `)} FROM ${sql.join(sources, sql` `)} WHERE ${and(...conditions)}
-      )${cachedFacets ? sql`` : pairs}
-      SELECT ${pageRows}${cachedFacets ? sql`` : facetParts}`,
-    { prepareAs: 'catalogue_search' },
-  );
+  const [[row], corrections] = await Promise.all([
+    queryRows<{ rows: PageRow[] } & Partial<FacetRows>>(
+      db,
+      sql`WITH ${withText}
+        matched AS ${materialised} (
+          SELECT ${sql.join(columns, sql`, `)} FROM ${sql.join(sources, sql` `)} WHERE ${and(...conditions)}
+        )${cachedFacets ? sql`` : pairs}
+        SELECT ${pageRows}${cachedFacets ? sql`` : facetParts}`,
+      { prepareAs: 'catalogue_search' },
+    ),
+    hasText && tolerant ? spellingCorrections(db, terms) : new Map<string, string>(),
+  ]);
   if (!row) throw new Error('search returned no row');
 
   let facets = cachedFacets;
@@ -778,9 +831,92 @@ export async function searchProducts(
       merchants: facets.merchants,
       stock: { inStock: facets.inStock, soldOut: facets.total - facets.inStock },
     },
+    correctedQuery: correctedQueryOf(terms, corrections),
   };
   if (firstPage && changesHeard === reader.changesHeard) firstPagesCache.set(firstPageKey, result);
   return result;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Suggestions while typing
+
+/** Fewer letters than this match too much of the catalogue to be worth suggesting from. */
+export const SUGGEST_MIN_LETTERS = 2;
+
+/**
+ * A shopper's every pause while typing asks for suggestions, and many shoppers type the same first
+ * letters, so each process keeps answers for as long as a listing's first page (decision 0067).
+ */
+export const SUGGESTIONS_MAX_ENTRIES = 1000;
+export const SUGGESTIONS_MAX_BYTES = 2 * 1024 * 1024;
+
+export function createSuggestionsCache(now?: () => number): ExpiringCache<SearchSuggestions> {
+  return new ExpiringCache<SearchSuggestions>({
+    ttlMs: LISTING_FACETS_TTL_MS,
+    maxEntries: SUGGESTIONS_MAX_ENTRIES,
+    maxBytes: SUGGESTIONS_MAX_BYTES,
+    sizeOf: (key, value) => 200 + (key.length + JSON.stringify(value).length) * 2,
+    ...(now ? { now } : {}),
+  });
+}
+
+const NO_SUGGESTIONS: SearchSuggestions = { categories: [], products: [], correctedQuery: null };
+
+/**
+ * What to suggest for the words typed so far: the categories whose names have every word (corrected
+ * where misspelt) at the start of one of theirs, and the products a search for the words would list
+ * first, with the same tolerance for misspellings, names that match first. Disabled products and
+ * categories (and those below a disabled one) never appear.
+ */
+export async function searchSuggestions(
+  db: Database,
+  query: SearchSuggestionsQuery,
+): Promise<SearchSuggestions> {
+  const terms = searchTerms(query.q);
+  if (terms.join('').length < SUGGEST_MIN_LETTERS) return NO_SUGGESTIONS;
+  const reader = readerFor(db);
+  const changesHeard = reader.changesHeard;
+  const key = JSON.stringify([terms.join(' '), query.limit]);
+  const cached = reader.suggestionsCache.get(key);
+  if (cached) return cached;
+
+  const corrections = await spellingCorrections(db, terms);
+  const corrected = terms.map((term) => corrections.get(term) ?? term);
+  const namePrefixes = corrected.map((term) => `${term}:*`).join(' & ');
+  const [productRows, categoryRows] = await Promise.all([
+    queryRows<{ id: string; param_name: string; name: string; main_image: string | null }>(
+      db,
+      sql`SELECT p.id, p.param_name, p.name, p.main_image
+            FROM products AS p,
+                 (SELECT ${allTermsQuery(terms, false, true)} AS query,
+                         ${allTermsQuery(terms, true, true)} AS in_name) AS tsq
+           WHERE NOT p.disabled AND p.search_document @@ tsq.query
+           ORDER BY p.search_document @@ tsq.in_name DESC, p.in_stock DESC, p.created_at DESC, p.id
+           LIMIT ${query.limit}`,
+    ),
+    queryRows<{ id: string; name: string; parent_name: string | null }>(
+      db,
+      sql`SELECT c.id, c.name, parent.name AS parent_name
+            FROM categories AS c LEFT JOIN categories AS parent ON parent.id = c.parent_id
+           WHERE to_tsvector('simple', c.name) @@ to_tsquery('simple', ${namePrefixes})
+             AND NOT EXISTS (SELECT 1 FROM categories AS d WHERE d.disabled
+                              AND (c.path = d.path OR c.path LIKE d.path || '.%'))
+           ORDER BY lower(c.name) LIKE ${`${corrected[0]}%`} DESC, length(c.name), c.name, c.id
+           LIMIT ${SUGGEST_MAX_CATEGORIES}`,
+    ),
+  ]);
+  const suggestions: SearchSuggestions = {
+    categories: categoryRows.map((row) => ({ id: row.id, name: row.name, parentName: row.parent_name })),
+    products: productRows.map((row) => ({
+      uuid: row.id,
+      paramName: row.param_name,
+      name: row.name,
+      mainImage: row.main_image === null ? null : imageUrl(row.main_image),
+    })),
+    correctedQuery: correctedQueryOf(terms, corrections),
+  };
+  if (changesHeard === reader.changesHeard) reader.suggestionsCache.set(key, suggestions);
+  return suggestions;
 }
 
 /**

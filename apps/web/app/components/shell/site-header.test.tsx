@@ -51,7 +51,7 @@ describe('SiteHeader', () => {
     expect(screen.getByRole('banner')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Crossbuy' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('search', { name: 'Site search' })).toBeTruthy();
-    expect(screen.getByRole('searchbox', { name: 'Search products' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Search products' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Cart' }).getAttribute('href')).toBe('/cart');
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/sign_in');
     expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
@@ -85,7 +85,7 @@ describe('SiteHeader', () => {
     const sink = createMemorySink();
     setAnalyticsSink(sink);
     renderHeader();
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search products' }), ' rice cooker {Enter}');
+    await userEvent.type(screen.getByRole('combobox', { name: 'Search products' }), ' rice cooker {Enter}');
     expect(await screen.findByRole('heading', { name: 'Results for rice cooker' })).toBeTruthy();
     expect(sink.events).toEqual([{ name: 'search', params: { search_term: 'rice cooker' } }]);
     setAnalyticsSink(null);
@@ -94,7 +94,7 @@ describe('SiteHeader', () => {
   it('keeps the words searched for in the box on the results page', () => {
     const Stub = createRoutesStub([{ path: '/search', Component: SiteHeader }]);
     render(<Stub initialEntries={['/search?q=tent']} />);
-    expect((screen.getByRole('searchbox', { name: 'Search products' }) as HTMLInputElement).value).toBe(
+    expect((screen.getByRole('combobox', { name: 'Search products' }) as HTMLInputElement).value).toBe(
       'tent',
     );
   });

@@ -4,6 +4,7 @@ import { AccountNav } from '../../features/auth/components/account-nav';
 import { CartLink } from '../../features/cart/components/cart-link';
 import { RegionChooser } from '../../features/regions/components/region-chooser';
 import { useUser } from '../../lib/user-store';
+import { CategoryMenu } from './category-menu';
 import { headerControl, headerControlLabel } from './header-control';
 import { SearchForm } from './search-form';
 
@@ -24,7 +25,12 @@ export function SiteHeader() {
         >
           Crossbuy
         </Link>
-        <SearchForm className="order-last w-full md:order-none md:w-auto md:flex-1" />
+        {/* On a phone the categories and the search share the second row, so the first keeps the logo
+            and every account control. */}
+        <div className="order-last flex w-full gap-2 md:order-none md:w-auto md:flex-1">
+          <CategoryMenu />
+          <SearchForm className="min-w-0 flex-1" />
+        </div>
         <nav aria-label="Account" className="ms-auto flex items-center gap-0.5 md:ms-0 md:gap-1">
           <RegionChooser />
           {signedIn ? (

@@ -4,6 +4,8 @@ import type { CurrencyCode } from '@crossbuy/core/money';
 /** The filters of a product listing, as its URL carries them and its filter form shows them. */
 export type ListingFilters = {
   q: string;
+  /** Search for `q` as typed, without correcting misspelt words ("Search instead for ..."). */
+  asTyped: boolean;
   category: string | null;
   merchant: string | null;
   /** As typed, in major units of the region's currency ('12.50'); empty when not filtering. */
@@ -43,6 +45,7 @@ export const NUMBERED_PAGES = 10;
 export function listingSearch(filters: Partial<ListingFilters>): string {
   const params = new URLSearchParams();
   if (filters.q) params.set('q', filters.q);
+  if (filters.q && filters.asTyped) params.set('asTyped', '1');
   if (filters.category) params.set('category', filters.category);
   if (filters.merchant) params.set('merchant', filters.merchant);
   if (filters.minPrice) params.set('minPrice', filters.minPrice);

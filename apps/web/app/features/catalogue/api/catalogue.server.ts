@@ -112,6 +112,7 @@ export function readListingFilters(url: URL): ListingFilters {
   }
   return {
     q: text('q').slice(0, SEARCH_MAX_QUERY_LENGTH),
+    asTyped: text('asTyped') === '1',
     category: text('category') || null,
     merchant: text('merchant') || null,
     minPrice,
@@ -150,6 +151,7 @@ export async function loadListing(
   const search = (page: number, after: string | null) =>
     get<ProductSearchResult>(caller, '/product/search', {
       q: filters.q,
+      asTyped: filters.q && filters.asTyped ? 'true' : undefined,
       categoryId: scope.categoryId ?? filters.category ?? undefined,
       merchantId: scope.merchantId ?? filters.merchant ?? undefined,
       minPrice,

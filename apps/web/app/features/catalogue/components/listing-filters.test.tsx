@@ -10,6 +10,7 @@ afterEach(cleanup);
 
 const NO_FILTERS: ListingFilters = {
   q: '',
+  asTyped: false,
   category: null,
   merchant: null,
   minPrice: '',
@@ -35,6 +36,7 @@ const result: ProductSearchResult = {
     ],
     stock: { inStock: 10, soldOut: 1 },
   },
+  correctedQuery: null,
 };
 
 function listing(filters: Partial<ListingFilters>): ListingData {

@@ -112,6 +112,7 @@ export function FilterPanel({ action, data, fixed = {} }: FiltersProps) {
           Filters
         </h2>
         <Hidden name="q" value={filters.q} />
+        <Hidden name="asTyped" value={filters.asTyped && '1'} />
         <Hidden name="sort" value={filters.sort} />
         {fixed.category ? null : (
           <FacetGroup legend="Category">
@@ -217,6 +218,7 @@ export function SortForm({ action, data }: Omit<FiltersProps, 'fixed'>) {
       className="flex items-center gap-2"
     >
       <Hidden name="q" value={filters.q} />
+      <Hidden name="asTyped" value={filters.asTyped && '1'} />
       <Hidden name="category" value={filters.category} />
       <Hidden name="merchant" value={filters.merchant} />
       <Hidden name="minPrice" value={filters.minPrice} />
