@@ -110,3 +110,4 @@ export function fromDateInteger(value: number): Date {
   if (!Number.isInteger(value) || !isRealDate(parts)) throw new RangeError(`Invalid date integer: ${value}`);
   return new Date(`${pad(parts.year, 4)}-${pad(parts.month)}-${pad(parts.day)}T00:00:00Z`);
 }
+export * from './store-day.js';
