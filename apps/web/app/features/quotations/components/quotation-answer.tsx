@@ -346,7 +346,7 @@ export function QuotationAnswer({ id }: { id: string }) {
           {shopperName(item.shopper)} <span className="break-all text-muted">({item.shopper.email})</span>
         </Fact>
         <Fact term="Asked">
-          <AskedAt createdAt={item.createdAt} now={new Date()} /> ({formatDateTime(item.createdAt)})
+          <AskedAt createdAt={item.createdAt} /> ({formatDateTime(item.createdAt)})
         </Fact>
       </dl>
       {item.status === 'p' ? (
