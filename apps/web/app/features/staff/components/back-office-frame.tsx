@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { MAIN_CONTENT_ID, useFocusOnNavigation } from '../../../components/shell/app-shell';
 import { needsTwoFactor, type UserProfile, useUser } from '../../../lib/user-store';
@@ -111,6 +111,21 @@ function Drawer({ profile }: { profile: UserProfile }) {
     button.current?.focus();
   };
 
+  // A modal dialog keeps the page out of reach, but Tab past its last control leaves for the browser's
+  // own toolbar; the menu wraps round instead, as a menu that holds the keyboard should.
+  const keepFocusInside = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== 'Tab') return;
+    const controls = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('a[href], button'));
+    const [first, last] = [controls[0], controls.at(-1)];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last?.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first?.focus();
+    }
+  };
+
   return (
     <>
       <button
@@ -126,12 +141,12 @@ function Drawer({ profile }: { profile: UserProfile }) {
         </svg>
         Menu
       </button>
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard's way out is Escape, which the dialog handles */}
       <dialog
         ref={dialog}
         id={id}
         aria-label="Back office menu"
         // Escape: the browser closes the dialog; the state and the focus follow.
+        onKeyDown={keepFocusInside}
         onClose={() => {
           if (open) close();
         }}
