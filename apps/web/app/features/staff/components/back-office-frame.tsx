@@ -84,7 +84,10 @@ function StaffFooter({ profile }: { profile: UserProfile }) {
 }
 
 const Brand = () => (
-  <Link to="/admin" className="rounded-lg px-3 text-lg font-extrabold tracking-tight text-brand-800">
+  <Link
+    to="/admin"
+    className="inline-block rounded-lg px-3 text-lg leading-tight font-extrabold tracking-tight text-brand-800"
+  >
     Crossbuy <span className="font-semibold text-muted">back office</span>
   </Link>
 );
