@@ -58,7 +58,7 @@ describe('the audit log of staff changes', () => {
       expect.objectContaining({
         actor: by,
         action: 'user.unblacklist',
-        subject: { type: 'user', id: shopper.id },
+        subject: { type: 'user', id: shopper.id, name: `${shopper.firstName} ${shopper.lastName}` },
         before: { blacklistedAt: expect.any(String) },
         after: { blacklistedAt: null },
       }),
@@ -71,14 +71,14 @@ describe('the audit log of staff changes', () => {
       expect.objectContaining({
         actor: by,
         action: 'order.confirm_paynow',
-        subject: { type: 'order', id: order.id },
+        subject: { type: 'order', id: order.id, name: order.orderRef },
         before: { status: 'pending_payment' },
         after: { status: 'paid' },
       }),
       expect.objectContaining({
         actor: by,
         action: 'quotation_item.resolve',
-        subject: { type: 'quotation_item', id: resolved },
+        subject: { type: 'quotation_item', id: resolved, name: expect.any(String) },
         before: expect.objectContaining({ status: 'p', quotedPrice: null }),
         after: expect.objectContaining({
           status: 'r',
@@ -91,7 +91,7 @@ describe('the audit log of staff changes', () => {
       expect.objectContaining({
         actor: by,
         action: 'quotation_item.decline',
-        subject: { type: 'quotation_item', id: declined },
+        subject: { type: 'quotation_item', id: declined, name: expect.any(String) },
         before: expect.objectContaining({ status: 'p', declineReason: null }),
         after: expect.objectContaining({ status: 'd', declineReason: 'The seller does not ship abroad' }),
       }),
@@ -108,12 +108,65 @@ describe('the audit log of staff changes', () => {
     expect(byOperator.json().total).toBe(5);
   });
 
+  it('names each subject as the staff know it today, and says nothing for one that is gone', async () => {
+    const admin = await staff('admin');
+    const nameless = await createUser(harness.app, { firstName: '', lastName: '' });
+    const order = await placeOrder(harness.app.db, nameless.id, { method: 'paynow' });
+    const gone = 'a-category-since-deleted';
+    await harness.app.db.insert(auditEntries).values([
+      {
+        actorUserId: admin.user.id,
+        actorEmail: admin.user.email,
+        action: 'order.move',
+        subjectType: 'order',
+        subjectId: order.id,
+      },
+      {
+        actorUserId: admin.user.id,
+        actorEmail: admin.user.email,
+        action: 'user.blacklist',
+        subjectType: 'user',
+        subjectId: nameless.id,
+      },
+      {
+        actorUserId: admin.user.id,
+        actorEmail: admin.user.email,
+        action: 'category.delete',
+        subjectType: 'category',
+        subjectId: gone,
+      },
+      {
+        actorUserId: admin.user.id,
+        actorEmail: admin.user.email,
+        action: 'region.update',
+        subjectType: 'region',
+        subjectId: 'SG',
+      },
+    ]);
+    const log = await admin.api.get(`/api/admin/audit_log?actorUserId=${admin.user.id}`);
+    expect(log.statusCode, log.body).toBe(200);
+    const subjects = log.json().entries.map((entry: { subject: unknown }) => entry.subject);
+    expect(subjects).toEqual(
+      expect.arrayContaining([
+        { type: 'order', id: order.id, name: order.orderRef },
+        { type: 'user', id: nameless.id, name: nameless.email },
+        { type: 'category', id: gone, name: null },
+        { type: 'region', id: 'SG', name: 'SG' },
+      ]),
+    );
+    expect(subjects).toHaveLength(4);
+  });
+
   it('is for admins only, and its filters are checked', async () => {
     const operator = await staff('operator');
     const admin = await staff('admin');
     const refused = await operator.api.get('/api/admin/audit_log');
     expect(refused.statusCode).toBe(403);
     expect(errorCode(refused)).toBe('auth/not_authorized');
+    const shopper = apiAs(harness.app, await signInAs(harness.app, await createUser(harness.app)));
+    const shopperRefused = await shopper.get('/api/admin/audit_log');
+    expect(shopperRefused.statusCode).toBe(403);
+    expect(errorCode(shopperRefused)).toBe('auth/not_authorized');
     for (const query of [
       'limit=0',
       'limit=101',
@@ -122,6 +175,10 @@ describe('the audit log of staff changes', () => {
       'actorUserId=nobody',
       'page=x',
       'subjectId=a%00b',
+      'subjectType=user&subjectType=order',
+      'page=1&page=2',
+      'subjectId=',
+      'actorUserId=null',
     ]) {
       expect((await admin.api.get(`/api/admin/audit_log?${query}`)).statusCode, query).toBe(400);
     }

@@ -1,8 +1,9 @@
-import { storeDayOf } from '@crossbuy/core/staff';
+import { storeDayOf } from '@crossbuy/core/dates';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeDashboard } from '../src/features/dashboard/dashboard.service.js';
 import { orders } from '../src/features/orders/orders.table.js';
+import { orderRefunds, payments } from '../src/features/payments/payments.table.js';
 import { errorCode } from './helpers/browser.js';
 import { seedRegions } from './helpers/catalogue-fixtures.js';
 import { addResolvedQuotation } from './helpers/checkout-fixtures.js';
@@ -60,6 +61,57 @@ describe('the back-office dashboard', () => {
     const afterMidnight = await storeDashboard(harness.app.db, new Date('2026-03-01T16:00:00Z'));
     expect(afterMidnight.today).toEqual({ date: '2026-03-02', orders: 0, revenue: [] });
     expect(afterMidnight.days.at(-2)).toEqual(beforeMidnight.today);
+  });
+
+  it('counts revenue net of the refunds given, on the day the order was placed', async () => {
+    const placedAt = new Date('2026-04-10T03:00:00Z');
+    const refund = async (order: { id: string }, paidMinor: number, given: [string, number][]) => {
+      const [payment] = await harness.app.db
+        .insert(payments)
+        .values({
+          orderId: order.id,
+          method: 'card',
+          status: 'succeeded',
+          amountMinor: paidMinor,
+          currency: 'SGD',
+        })
+        .returning();
+      for (const [status, amountMinor] of given) {
+        await harness.app.db.insert(orderRefunds).values({
+          orderId: order.id,
+          paymentId: payment?.id as string,
+          method: 'card',
+          status: status as 'pending' | 'succeeded' | 'failed',
+          amountMinor,
+          currency: 'SGD',
+          reason: 'Damaged in transit',
+        });
+      }
+    };
+    const partly = await orderAt(placedAt, { status: 'shipped', paid: true, totalMinor: 10_000 });
+    await refund(partly, 10_000, [
+      ['succeeded', 2_500],
+      ['succeeded', 1_234],
+      // Not given back (yet): a refund the provider refused, and one it has not answered.
+      ['failed', 1_000],
+      ['pending', 500],
+    ]);
+    const wholly = await orderAt(placedAt, { status: 'shipped', paid: true, totalMinor: 4_000 });
+    await refund(wholly, 4_000, [['succeeded', 4_000]]);
+    const cancelled = await orderAt(placedAt, { status: 'cancelled', paid: true, totalMinor: 3_000 });
+    await refund(cancelled, 3_000, [['succeeded', 3_000]]);
+    await orderAt(placedAt, { status: 'shipped', paid: true, totalMinor: 999, currency: 'USD' });
+
+    // The refund is given a week later; it still counts against the day the order was placed.
+    const dashboard = await storeDashboard(harness.app.db, new Date('2026-04-17T03:00:00Z'));
+    expect(dashboard.days.find((day) => day.date === '2026-04-10')).toEqual({
+      date: '2026-04-10',
+      orders: 4,
+      revenue: [
+        { amountMinor: 10_000 - 2_500 - 1_234, currency: 'SGD' },
+        { amountMinor: 999, currency: 'USD' },
+      ],
+    });
   });
 
   it('answers 30 days, oldest first, with the days without orders as zeros', async () => {

@@ -1,6 +1,8 @@
+import { storeDayOf } from '@crossbuy/core/dates';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries } from '../src/features/audit/audit.table.js';
+import { storeDashboard } from '../src/features/dashboard/dashboard.service.js';
 import { notifications } from '../src/features/notifications/notifications.table.js';
 import { orderEvents, orderMessages, orders } from '../src/features/orders/orders.table.js';
 import { errorCode } from './helpers/browser.js';
@@ -52,7 +54,8 @@ describe("the store's order desk", () => {
       email: 'k_sato@example.jp',
     });
     placed.oldest = await orderOf(mei, '2026-11-01T10:00:00Z', 'paynow', 'paid');
-    placed.middle = await orderOf(kenji, '2026-11-10T23:59:59Z', 'card', 'shipped');
+    // 00:30 on 11 November in Singapore, still 10 November in UTC: the store day is Singapore's.
+    placed.middle = await orderOf(kenji, '2026-11-10T16:30:00Z', 'card', 'shipped');
     placed.newest = await orderOf(mei, '2026-11-20T00:00:00Z', 'card');
   });
   afterAll(() => harness?.close());
@@ -73,13 +76,27 @@ describe("the store's order desk", () => {
     });
   });
 
-  it('narrows by status, payment method and the days placed, in UTC and inclusive', async () => {
+  it('narrows by status, payment method and the store days placed, inclusive', async () => {
     expect(await refsOf('?status=paid')).toEqual([placed.oldest?.orderRef]);
     expect(await refsOf('?paymentMethod=card')).toEqual([placed.newest?.orderRef, placed.middle?.orderRef]);
-    expect(await refsOf('?placedFrom=2026-11-10&placedTo=2026-11-10')).toEqual([placed.middle?.orderRef]);
-    expect(await refsOf('?placedFrom=2026-11-11')).toEqual([placed.newest?.orderRef]);
-    expect(await refsOf('?placedTo=2026-11-09')).toEqual([placed.oldest?.orderRef]);
+    expect(await refsOf('?placedFrom=2026-11-11&placedTo=2026-11-11')).toEqual([placed.middle?.orderRef]);
+    expect(await refsOf('?placedFrom=2026-11-12')).toEqual([placed.newest?.orderRef]);
+    expect(await refsOf('?placedTo=2026-11-10')).toEqual([placed.oldest?.orderRef]);
     expect(await refsOf('?status=cancelled')).toEqual([]);
+  });
+
+  it('splits the days at midnight in Singapore, where the dashboard splits them', async () => {
+    const shopper = await createUser(harness.app);
+    const lastSecond = await orderOf(shopper, '2026-06-14T15:59:59Z', 'card');
+    const firstSecond = await orderOf(shopper, '2026-06-14T16:00:00Z', 'card');
+    expect(storeDayOf(new Date('2026-06-14T15:59:59Z'))).toBe('2026-06-14');
+    expect(storeDayOf(new Date('2026-06-14T16:00:00Z'))).toBe('2026-06-15');
+    expect(await refsOf('?placedFrom=2026-06-14&placedTo=2026-06-14')).toEqual([lastSecond.orderRef]);
+    expect(await refsOf('?placedFrom=2026-06-15&placedTo=2026-06-15')).toEqual([firstSecond.orderRef]);
+    const dashboard = await storeDashboard(harness.app.db, new Date('2026-06-15T04:00:00Z'));
+    expect(dashboard.days.at(-2)).toMatchObject({ date: '2026-06-14', orders: 1 });
+    expect(dashboard.today).toMatchObject({ date: '2026-06-15', orders: 1 });
+    await harness.app.db.delete(orders).where(eq(orders.userId, shopper.id));
   });
 
   it("finds orders by reference in any case, and by part of the shopper's email or name, wildcards taken literally", async () => {

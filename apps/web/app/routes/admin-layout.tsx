@@ -1,13 +1,13 @@
-import { Link, NavLink, Outlet, useLocation, useOutletContext } from 'react-router';
+import { Link, Outlet, useLocation, useOutletContext } from 'react-router';
+import type { ShellHandle } from '../components/shell/app-shell';
 import { Alert } from '../components/ui/alert';
 import { RequireSignedIn } from '../features/auth/components/require-signed-in';
-import { isStaff, STAFF_SECTIONS, type StaffSection, sectionsFor } from '../features/staff/staff-sections';
+import { BackOfficeFrame } from '../features/staff/components/back-office-frame';
+import { isStaff, STAFF_SECTIONS, type StaffSection } from '../features/staff/staff-sections';
 import type { UserProfile } from '../lib/user-store';
 
-const tabStyle = ({ isActive }: { isActive: boolean }) =>
-  `inline-flex min-h-11 items-center whitespace-nowrap rounded-lg px-3 text-sm font-semibold ${
-    isActive ? 'bg-brand-700 text-white' : 'text-brand-800 hover:bg-brand-50'
-  }`;
+// The back office is a desk of its own: no storefront search, wishlist or cart in its frame.
+export const handle = { ownFrame: true } satisfies ShellHandle;
 
 /** The signed-in member of staff, for the back-office pages inside this layout. */
 export function useStaffProfile(): UserProfile {
@@ -51,17 +51,6 @@ function StaffPages({ profile }: { profile: UserProfile }) {
   }
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 sm:py-8">
-      <nav aria-label="Back office" className="-mx-4 overflow-x-auto px-4">
-        <ul className="flex gap-1">
-          {sectionsFor(profile.role).map(({ to, label, end }) => (
-            <li key={to}>
-              <NavLink to={to} end={end ?? false} className={tabStyle}>
-                {label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
       <Outlet context={profile} />
     </div>
   );
@@ -69,5 +58,9 @@ function StaffPages({ profile }: { profile: UserProfile }) {
 
 /** Every back-office page: staff only, two-factor on, and the section's role checked before it shows. */
 export default function AdminLayout() {
-  return <RequireSignedIn>{(profile) => <StaffPages profile={profile} />}</RequireSignedIn>;
+  return (
+    <BackOfficeFrame>
+      <RequireSignedIn>{(profile) => <StaffPages profile={profile} />}</RequireSignedIn>
+    </BackOfficeFrame>
+  );
 }

@@ -1,6 +1,7 @@
 import { useLocation, useSearchParams } from 'react-router';
 import type { AnsweredState } from '../features/quotations/components/quotation-answer';
 import { deskViewFrom, QuotationDesk } from '../features/quotations/components/quotation-desk';
+import { useHydrated } from '../lib/use-hydrated';
 import type { Route } from './+types/admin-quotations';
 
 export const meta: Route.MetaFunction = () => [
@@ -11,12 +12,14 @@ export const meta: Route.MetaFunction = () => [
 export default function AdminQuotationsRoute() {
   const [searchParams] = useSearchParams();
   const { state } = useLocation();
+  // The history entry's state is the browser's alone: a reload keeps it, the server never sees it.
+  const hydrated = useHydrated();
   const { status, after } = deskViewFrom(searchParams);
   return (
     <QuotationDesk
       status={status}
       after={after}
-      answered={(state as Partial<AnsweredState> | null)?.answered ?? null}
+      answered={hydrated ? ((state as Partial<AnsweredState> | null)?.answered ?? null) : null}
     />
   );
 }

@@ -1,13 +1,6 @@
 /** A moment as a `Date` or an ISO 8601 string; a bare 'YYYY-MM-DD' is a calendar date, not a moment. */
 export type DateInput = Date | string;
 
-/**
- * The store's own calendar and clock: "today", the dashboard's days and the times shoppers are told are
- * Singapore's. The store sells from Singapore and its staff work there; Singapore keeps no daylight saving,
- * so every day has 24 hours.
- */
-export const STORE_TIME_ZONE = 'Asia/Singapore';
-
 /** An IANA zone such as 'Asia/Singapore'; UTC when absent, so server and browser render the same text. */
 export type TimeZoneOption = { timeZone?: string };
 
@@ -117,3 +110,4 @@ export function fromDateInteger(value: number): Date {
   if (!Number.isInteger(value) || !isRealDate(parts)) throw new RangeError(`Invalid date integer: ${value}`);
   return new Date(`${pad(parts.year, 4)}-${pad(parts.month)}-${pad(parts.day)}T00:00:00Z`);
 }
+export * from './store-day.js';

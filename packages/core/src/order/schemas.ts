@@ -349,9 +349,9 @@ export const storeOrderListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(ORDER_PAGE_MAX_LIMIT).default(20),
   status: orderStatusSchema.optional(),
   paymentMethod: paymentMethodSchema.optional(),
-  /** Placed on or after this day (UTC). */
+  /** Placed on or after this store day (Singapore, STORE_TIME_ZONE). */
   placedFrom: daySchema.optional(),
-  /** Placed on or before this day (UTC). */
+  /** Placed on or before this store day (Singapore, STORE_TIME_ZONE). */
   placedTo: daySchema.optional(),
   /** An order reference, or part of the shopper's email or name. */
   q: z.string().trim().max(100).optional(),

@@ -22,7 +22,7 @@ const auditPageSchema = z.object({
       id: z.string(),
       actor: z.object({ id: z.string().nullable(), email: z.string() }),
       action: z.string(),
-      subject: z.object({ type: z.string(), id: z.string() }),
+      subject: z.object({ type: z.string(), id: z.string(), name: z.string().nullable() }),
       before: fieldsSchema,
       after: fieldsSchema,
       createdAt: z.string(),

@@ -1,8 +1,17 @@
 import type { AuditSubjectType } from '@crossbuy/core/audit';
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
+import { isAnyOf } from '../../db/id-list.js';
 import { queryRows } from '../../db/query-rows.js';
+import { isUuid } from '../../lib/ids.js';
+import { categories, merchants, products } from '../catalogue/catalogue.table.js';
+import { contactMessages } from '../contact/contact.table.js';
+import { orders } from '../orders/orders.table.js';
+import { quotationItems } from '../quotations/quotations.table.js';
+import { staffInvitations } from '../staff/staff.table.js';
 import { users } from '../users/users.table.js';
+import { vouchers } from '../vouchers/vouchers.table.js';
 import { type AuditEntryRow, auditEntries } from './audit.table.js';
 
 /**
@@ -118,7 +127,11 @@ export type AuditEntry = {
   id: string;
   actor: { id: string | null; email: string };
   action: string;
-  subject: { type: string; id: string };
+  /**
+   * `name` is how the staff know the subject today: an order's reference, a person's name, a product's
+   * name, a voucher's code; null when it is gone or has no name of its own.
+   */
+  subject: { type: string; id: string; name: string | null };
   before: AuditFields | null;
   after: AuditFields | null;
   createdAt: string;
@@ -132,19 +145,89 @@ export type AuditQuery = {
   actorUserId?: string | undefined;
 };
 
-function toEntry(row: AuditEntryRow): AuditEntry {
+/** Where each kind of subject keeps the words the staff know it by. */
+type SubjectSource = {
+  table: PgTable;
+  id: AnyColumn;
+  name: SQL;
+  /** Categories are keyed by text; the rest by uuid, which an id of another shape cannot match. */
+  textId?: true;
+};
+
+const SUBJECT_NAMES: Partial<Record<AuditSubjectType, SubjectSource>> = {
+  order: { table: orders, id: orders.id, name: sql`${orders.orderRef}` },
+  user: {
+    table: users,
+    id: users.id,
+    name: sql`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email})`,
+  },
+  quotation_item: { table: quotationItems, id: quotationItems.id, name: sql`${quotationItems.name}` },
+  product: { table: products, id: products.id, name: sql`${products.name}` },
+  category: { table: categories, id: categories.id, name: sql`${categories.name}`, textId: true },
+  merchant: { table: merchants, id: merchants.id, name: sql`${merchants.name}` },
+  voucher: { table: vouchers, id: vouchers.id, name: sql`${vouchers.code}` },
+  contact_message: {
+    table: contactMessages,
+    id: contactMessages.id,
+    name: sql`${contactMessages.name} || ' <' || ${contactMessages.email} || '>'`,
+  },
+  staff_invitation: {
+    table: staffInvitations,
+    id: staffInvitations.id,
+    name: sql`${staffInvitations.email}`,
+  },
+};
+
+/** Subjects whose id is itself a code the staff read: a country, a currency, a setting's key. */
+const SELF_NAMED_SUBJECTS: readonly string[] = ['region', 'tax_rate', 'exchange_rate', 'setting'];
+
+const subjectKey = (type: string, id: string) => `${type}:${id}`;
+
+/**
+ * The names of a page's subjects, one statement per kind of subject on the page (at most a handful), each
+ * by primary key.
+ */
+async function subjectNames(db: Database, rows: readonly AuditEntryRow[]): Promise<Map<string, string>> {
+  const idsByType = new Map<AuditSubjectType, Set<string>>();
+  for (const row of rows) {
+    const type = row.subjectType as AuditSubjectType;
+    const source = SUBJECT_NAMES[type];
+    if (!source || !(source.textId || isUuid(row.subjectId))) continue;
+    idsByType.set(type, (idsByType.get(type) ?? new Set()).add(row.subjectId));
+  }
+  const named = await Promise.all(
+    [...idsByType].map(async ([type, ids]) => {
+      const source = SUBJECT_NAMES[type];
+      if (!source) return [];
+      const found = await db
+        .select({ id: sql<string>`${source.id}::text`, name: source.name.mapWith(String) })
+        .from(source.table)
+        .where(source.textId ? inArray(source.id, [...ids]) : isAnyOf(source.id, [...ids]));
+      return found.map(({ id, name }) => [subjectKey(type, id), name] as const);
+    }),
+  );
+  return new Map(named.flat());
+}
+
+function toEntry(row: AuditEntryRow, names: Map<string, string>): AuditEntry {
   return {
     id: row.id,
     actor: { id: row.actorUserId, email: row.actorEmail },
     action: row.action,
-    subject: { type: row.subjectType, id: row.subjectId },
+    subject: {
+      type: row.subjectType,
+      id: row.subjectId,
+      name: SELF_NAMED_SUBJECTS.includes(row.subjectType)
+        ? row.subjectId
+        : (names.get(subjectKey(row.subjectType, row.subjectId)) ?? null),
+    },
     before: row.before ?? null,
     after: row.after ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-/** The audit log, newest first, a page at a time; filtered by subject or by actor. */
+/** The audit log, newest first, a page at a time, each subject named; filtered by subject or by actor. */
 export async function listAudit(
   db: Database,
   query: AuditQuery,
@@ -164,5 +247,11 @@ export async function listAudit(
       .offset((query.page - 1) * query.limit),
     db.select({ total: count() }).from(auditEntries).where(where),
   ]);
-  return { entries: rows.map(toEntry), page: query.page, limit: query.limit, total: counted?.total ?? 0 };
+  const names = await subjectNames(db, rows);
+  return {
+    entries: rows.map((row) => toEntry(row, names)),
+    page: query.page,
+    limit: query.limit,
+    total: counted?.total ?? 0,
+  };
 }

@@ -181,7 +181,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary:
-          "Every shopper's orders, newest first, by status, payment method and days placed (UTC), or by reference, email or name",
+          "Every shopper's orders, newest first, by status, payment method and store days placed (Singapore), or by reference, email or name",
         querystring: storeOrderListQuerySchema,
         response: { 200: storeOrderPageSchema },
       },

@@ -36,6 +36,7 @@ import type { Database } from '../../db/client.js';
 import { uuidArray } from '../../db/id-list.js';
 import { containingPattern } from '../../db/like-pattern.js';
 import { queryRows } from '../../db/query-rows.js';
+import { storeDayStart } from '../../db/store-day.js';
 import { isUuid } from '../../lib/ids.js';
 import { ownAddress } from '../addresses/addresses.service.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -558,8 +559,8 @@ export async function listOrders(
 const ORDER_REF_QUERY = /^CB-[0-9A-Z]{8}$/i;
 
 /**
- * The store's order desk: every shopper's orders, newest first, by status, payment method and the days
- * they were placed (UTC), and by an order reference or part of the shopper's email or name. Each comes
+ * The store's order desk: every shopper's orders, newest first, by status, payment method and the store
+ * days they were placed on (Singapore days, as the dashboard counts them), and by an order reference or part of the shopper's email or name. Each comes
  * with its customer and the shopper's messages the store has not read.
  */
 export async function listStoreOrders(
@@ -570,8 +571,8 @@ export async function listStoreOrders(
   const filters = [
     query.status ? eq(orders.status, query.status) : undefined,
     query.paymentMethod ? eq(orders.paymentMethod, query.paymentMethod) : undefined,
-    query.placedFrom ? gte(orders.placedAt, sql`${query.placedFrom}::date`) : undefined,
-    query.placedTo ? lt(orders.placedAt, sql`${query.placedTo}::date + 1`) : undefined,
+    query.placedFrom ? gte(orders.placedAt, storeDayStart(query.placedFrom)) : undefined,
+    query.placedTo ? lt(orders.placedAt, storeDayStart(query.placedTo, 1)) : undefined,
     text === ''
       ? undefined
       : ORDER_REF_QUERY.test(text)

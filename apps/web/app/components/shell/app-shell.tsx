@@ -1,27 +1,41 @@
-import { type ReactNode, useEffect, useRef } from 'react';
-import { useLocation, useNavigation } from 'react-router';
+import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
+import { useLocation, useMatches, useNavigation } from 'react-router';
 import { useErrorSlot } from '../../lib/error-slots';
 import { Alert } from '../ui/alert';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-const MAIN_CONTENT_ID = 'main-content';
+/** The id of the page's main landmark, which the skip link leads to. */
+export const MAIN_CONTENT_ID = 'main-content';
 
-/** Skip link, header, main landmark and footer around every page. */
-export function AppShell({ children }: { children?: ReactNode }) {
+/**
+ * What a route's `handle` may say about the shell: `ownFrame` when its layout draws its own header,
+ * navigation and main landmark (the back office), so the storefront's header and footer stay out.
+ */
+export type ShellHandle = { ownFrame?: boolean };
+
+function useOwnFrame(): boolean {
+  return useMatches().some((match) => (match.handle as ShellHandle | null | undefined)?.ownFrame === true);
+}
+
+/**
+ * A client-side navigation does not reset focus as a page load does; moving it to the new content lets
+ * screen reader and keyboard users start there instead of in the old header link. For the main landmark.
+ */
+export function useFocusOnNavigation(main: RefObject<HTMLElement | null>): void {
   const { pathname } = useLocation();
-  const main = useRef<HTMLElement>(null);
   const previousPath = useRef(pathname);
-  const configError = useErrorSlot('config');
-  const navigation = useNavigation();
-
-  // A client-side navigation does not reset focus as a page load does; moving it to the new
-  // content lets screen reader and keyboard users start there instead of in the old header link.
   useEffect(() => {
     if (previousPath.current === pathname) return;
     previousPath.current = pathname;
     main.current?.focus({ preventScroll: true });
-  }, [pathname]);
+  }, [pathname, main]);
+}
+
+/** Skip link, header, main landmark and footer around every page; a page with its own frame draws those. */
+export function AppShell({ children }: { children?: ReactNode }) {
+  const ownFrame = useOwnFrame();
+  const navigation = useNavigation();
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -39,6 +53,18 @@ export function AppShell({ children }: { children?: ReactNode }) {
           className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-brand-700"
         />
       )}
+      {ownFrame ? children : <StorefrontFrame>{children}</StorefrontFrame>}
+    </div>
+  );
+}
+
+function StorefrontFrame({ children }: { children?: ReactNode }) {
+  const main = useRef<HTMLElement>(null);
+  const configError = useErrorSlot('config');
+  useFocusOnNavigation(main);
+
+  return (
+    <>
       <SiteHeader />
       <main id={MAIN_CONTENT_ID} ref={main} tabIndex={-1} className="flex-1 outline-none">
         {configError ? (
@@ -52,6 +78,6 @@ export function AppShell({ children }: { children?: ReactNode }) {
         {children}
       </main>
       <SiteFooter />
-    </div>
+    </>
   );
 }

@@ -8,7 +8,8 @@ export type AuditEntry = {
   id: string;
   actor: { id: string | null; email: string };
   action: string;
-  subject: { type: string; id: string };
+  /** `name`: how the staff know it (an order's reference, a person's name); null when it is gone. */
+  subject: { type: string; id: string; name: string | null };
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
   createdAt: string;

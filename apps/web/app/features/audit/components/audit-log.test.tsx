@@ -27,7 +27,7 @@ const blacklisting: AuditEntry = {
   id: 'a2',
   actor: { id: 'op1', email: 'operator@example.com' },
   action: 'user.blacklist',
-  subject: { type: 'user', id: 'u9' },
+  subject: { type: 'user', id: 'u9', name: 'Mei Tan' },
   before: { blacklistedAt: null },
   after: { blacklistedAt: '2026-11-23T10:00:00.000Z' },
   createdAt: '2026-11-23T10:00:00.000Z',
@@ -36,7 +36,7 @@ const declining: AuditEntry = {
   id: 'a1',
   actor: { id: 'op1', email: 'operator@example.com' },
   action: 'quotation_item.decline',
-  subject: { type: 'quotation_item', id: 'q7' },
+  subject: { type: 'quotation_item', id: 'q7', name: null },
   before: { status: 'p', declineReason: null, quotedPrice: null },
   after: { status: 'd', declineReason: 'Sold out', quotedPrice: null },
   createdAt: '2026-11-22T09:30:05.000Z',
@@ -77,7 +77,7 @@ describe('AuditLog', () => {
     ).toEqual([
       '23/11/2026 10:00:00',
       'operator@example.com',
-      'Blacklisted an accountAccount u9',
+      'Blacklisted an accountAccount Mei Tan',
       'blacklistedAt: none → 2026-11-23T10:00:00.000Z',
     ]);
     // Fields the change left as they were are not listed.
@@ -88,7 +88,7 @@ describe('AuditLog', () => {
     ).toEqual(['status: p → d', 'declineReason: none → Sold out']);
     expect(
       within(second as HTMLElement)
-        .getByRole('link', { name: 'q7' })
+        .getByRole('link', { name: 'since removed' })
         .getAttribute('href'),
     ).toBe('/admin/audit_log?subjectType=quotation_item&subjectId=q7');
     expect(api.calls.map((call) => call.path)).toEqual(['/admin/audit_log?page=1&limit=50']);
@@ -99,7 +99,7 @@ describe('AuditLog', () => {
       id: 'a3',
       actor: { id: 's1', email: 'shopper@example.com' },
       action: 'quotation_item.shopper_change',
-      subject: { type: 'quotation_item', id: 'q8' },
+      subject: { type: 'quotation_item', id: 'q8', name: 'Seiko Presage watch' },
       before: {
         quantity: 1,
         instructions: 'steel strap, size M',
@@ -125,7 +125,7 @@ describe('AuditLog', () => {
     const cells = within(row as HTMLElement).getAllByRole('cell');
     expect(cells.slice(1, 3).map((cell) => cell.textContent)).toEqual([
       'shopper@example.com',
-      'Shopper changed a quotation requestQuotation item q8',
+      'Shopper changed a quotation requestQuotation item Seiko Presage watch',
     ]);
     expect(
       within(row as HTMLElement)

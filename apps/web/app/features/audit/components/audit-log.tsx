@@ -200,9 +200,9 @@ export function AuditLog({ filter, page }: { filter: AuditFilter; page: number }
                         subjectType: isAuditSubjectType(entry.subject.type) ? entry.subject.type : null,
                         subjectId: entry.subject.id,
                       })}
-                      className="break-all underline"
+                      className="break-words underline"
                     >
-                      {entry.subject.id}
+                      {entry.subject.name ?? 'since removed'}
                     </Link>
                   </p>
                 </td>

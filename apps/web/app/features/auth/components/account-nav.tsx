@@ -1,10 +1,10 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { headerControl, headerControlLabel } from '../../../components/shell/header-control';
 import { isSignInPath, rememberRedirectAfterSignIn, SIGN_IN_PATH } from '../../../lib/redirect-to-sign-in';
-import { markSigningOut, type UserProfile, useUser } from '../../../lib/user-store';
+import { type UserProfile, useUser } from '../../../lib/user-store';
 import { isStaff } from '../../staff/staff-sections';
-import { signOut } from '../api/auth-api';
+import { useSignOut } from '../hooks/use-sign-out';
 
 const linkStyle =
   'inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50';
@@ -40,7 +40,7 @@ function AccountMenu({ profile }: { profile: UserProfile }) {
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
   const menuId = useId();
-  const navigate = useNavigate();
+  const signOut = useSignOut();
 
   useEffect(() => {
     if (!open) return;
@@ -96,13 +96,8 @@ function AccountMenu({ profile }: { profile: UserProfile }) {
     }
   };
 
-  // The user is marked as leaving at once, so the home page loads nothing for the departing account;
-  // the session ends once the router is on its way home. A signed-in page still on screen then sends
-  // the shopper home too (leftByChoice), never to sign in.
   const onSignOut = async () => {
     setOpen(false);
-    markSigningOut();
-    await navigate('/');
     await signOut();
   };
 

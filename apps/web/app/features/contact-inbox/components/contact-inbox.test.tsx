@@ -66,7 +66,7 @@ describe('ContactInbox', () => {
     ).toBe('/admin/messages/m2');
     expect(within(second as HTMLElement).getByRole('link').textContent).toBe('Wei Lim');
     expect(second?.textContent).toContain('Answered');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Messages1 unread');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Messages 1 unread');
     expect(api.calls.map((call) => call.path)).toEqual(['/admin/contact_messages?page=1&limit=20']);
   });
 

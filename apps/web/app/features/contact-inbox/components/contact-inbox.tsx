@@ -37,7 +37,9 @@ export function ContactInbox({ status, page }: { status: ContactInboxFilter | nu
       <h1 id="inbox-heading" className="text-3xl font-bold tracking-tight">
         Messages
         {inbox.isSuccess && inbox.data.unread > 0 ? (
-          <span className="ml-3 align-middle text-base font-semibold text-danger-700">
+          // The space keeps the count a word of its own when the heading is read: "Messages 3 unread".
+          <span className="ms-3 align-middle text-base font-semibold text-danger-700">
+            {' '}
             {inbox.data.unread} unread
           </span>
         ) : null}

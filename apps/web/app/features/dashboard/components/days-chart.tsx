@@ -1,7 +1,6 @@
 import { formatDate } from '@crossbuy/core/dates';
 import { type CurrencyCode, formatMoney, minorUnitDigits } from '@crossbuy/core/money';
 import type { DashboardDay } from '@crossbuy/core/staff';
-import { useEffect, useState } from 'react';
 import {
   Bar,
   CartesianGrid,
@@ -12,6 +11,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 const CHART_CLASSES = 'h-64 w-full';
 
@@ -22,9 +22,7 @@ const CHART_CLASSES = 'h-64 w-full';
  * readers; the summary and the table beside it say the same to everyone.
  */
 export function DaysChart({ days, currency }: { days: readonly DashboardDay[]; currency: CurrencyCode }) {
-  const [inBrowser, setInBrowser] = useState(false);
-  useEffect(() => setInBrowser(true), []);
-  if (!inBrowser) return <div className={CHART_CLASSES} aria-hidden="true" />;
+  if (!useHydrated()) return <div className={CHART_CLASSES} aria-hidden="true" />;
 
   const scale = 10 ** minorUnitDigits(currency);
   const points = days.map((day) => ({
@@ -35,7 +33,13 @@ export function DaysChart({ days, currency }: { days: readonly DashboardDay[]; c
   return (
     <div className={CHART_CLASSES} aria-hidden="true">
       <ResponsiveContainer width="100%" height="100%">
-        <ComposedChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        {/* The picture is hidden from assistive technology, so nothing in it may take focus either
+            (recharts' keyboard layer makes the chart a tab stop). */}
+        <ComposedChart
+          data={points}
+          margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+          accessibilityLayer={false}
+        >
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="day" tick={{ fontSize: 12 }} interval="preserveStartEnd" minTickGap={16} />
           <YAxis yAxisId="orders" allowDecimals={false} width={32} tick={{ fontSize: 12 }} />

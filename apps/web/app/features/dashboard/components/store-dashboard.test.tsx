@@ -1,4 +1,5 @@
-import { type Dashboard, daysEndingWith } from '@crossbuy/core/staff';
+import { daysEndingWith } from '@crossbuy/core/dates';
+import type { Dashboard } from '@crossbuy/core/staff';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';

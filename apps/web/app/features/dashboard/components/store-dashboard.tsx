@@ -75,7 +75,7 @@ function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
         </li>
         <li>
           <Link to="/admin/orders" className={cardLinkClasses}>
-            <Figure value={<Revenue revenue={today.revenue} />} label="Revenue today (paid orders)" />
+            <Figure value={<Revenue revenue={today.revenue} />} label="Revenue today, net of refunds" />
           </Link>
         </li>
         <li className={cardClasses}>
@@ -166,7 +166,11 @@ function LastDays({ days }: { days: readonly DashboardDay[] }) {
         </summary>
         <DataTable
           caption={`Orders and revenue per day, the last ${days.length} days, oldest first`}
-          columns={[{ label: 'Day' }, { label: 'Orders', align: 'end' }, { label: 'Revenue', align: 'end' }]}
+          columns={[
+            { label: 'Day' },
+            { label: 'Orders', align: 'end' },
+            { label: 'Net revenue', align: 'end' },
+          ]}
         >
           {days.map((day) => (
             <tr key={day.date}>

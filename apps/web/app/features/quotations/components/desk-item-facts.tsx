@@ -1,6 +1,7 @@
 import { formatDateTime } from '@crossbuy/core/dates';
 import type { QuotationDeskItem } from '@crossbuy/core/quotation';
 import { textLinkClasses } from '../../../components/ui/button';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 const RELATIVE = new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto' });
 const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -27,11 +28,15 @@ export function shopperName(shopper: QuotationDeskItem['shopper']): string {
   return `${shopper.firstName} ${shopper.lastName}`.trim() || shopper.email;
 }
 
-/** When the shopper asked: how long ago, with the date and time for those who need it exactly. */
-export function AskedAt({ createdAt, now }: { createdAt: string; now: Date }) {
+/**
+ * When the shopper asked: how long ago, with the date and time for those who need it exactly. How long
+ * ago depends on the browser's clock, so the server's render and hydration show the date and time (UTC).
+ */
+export function AskedAt({ createdAt }: { createdAt: string }) {
+  const hydrated = useHydrated();
   return (
-    <time dateTime={createdAt} title={formatDateTime(createdAt)}>
-      {askedAgo(createdAt, now)}
+    <time dateTime={createdAt} title={`${formatDateTime(createdAt)} UTC`}>
+      {hydrated ? askedAgo(createdAt, new Date()) : `${formatDateTime(createdAt)} UTC`}
     </time>
   );
 }

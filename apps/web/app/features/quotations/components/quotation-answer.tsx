@@ -439,7 +439,7 @@ export function QuotationAnswer({ id }: { id: string }) {
           <span className="text-muted [overflow-wrap:anywhere]">({item.shopper.email})</span>
         </Fact>
         <Fact term="Asked">
-          <AskedAt createdAt={item.createdAt} now={new Date()} /> ({formatDateTime(item.createdAt)})
+          <AskedAt createdAt={item.createdAt} /> ({formatDateTime(item.createdAt)})
         </Fact>
       </dl>
       {item.status === 'p' ? (

@@ -112,7 +112,6 @@ export function QuotationDesk({
   const desk = useQuotationDesk(status, after);
   const view = VIEWS[status];
   const news = useRef<HTMLParagraphElement>(null);
-  const now = new Date();
 
   // After the shell's own move of focus to the main landmark, which a navigation makes once this page's
   // effects have run.
@@ -192,7 +191,7 @@ export function QuotationDesk({
                   <p className="text-muted [overflow-wrap:anywhere]">{item.shopper.email}</p>
                 </td>
                 <td className="whitespace-nowrap p-3">
-                  <AskedAt createdAt={item.createdAt} now={now} />
+                  <AskedAt createdAt={item.createdAt} />
                 </td>
                 {status === 'pending' ? null : (
                   <td className="min-w-40 p-3">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysEndingWith, storeDayOf } from './dashboard.js';
+import { daysEndingWith, storeDayOf } from './store-day.js';
 
 describe('storeDayOf', () => {
   it('names the Singapore day, which starts at 16:00 UTC the day before', () => {
