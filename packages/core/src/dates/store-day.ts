@@ -1,7 +1,8 @@
 /**
  * The store's own calendar and clock: "today", the dashboard's days, the order desk's date filters and the
- * times shoppers are told (until when a quote holds) are Singapore's. The store sells from Singapore and its staff work there; Singapore keeps no daylight saving, so
- * every store day has 24 hours. The server's SQL reads the same zone (apps/server/src/db/store-day.ts).
+ * times shoppers are told (until when a quote holds) are Singapore's. The store sells from Singapore and its
+ * staff work there; Singapore keeps no daylight saving, so every store day has 24 hours. The server's SQL
+ * reads the same zone (apps/server/src/db/store-day.ts).
  */
 export const STORE_TIME_ZONE = 'Asia/Singapore';
 
