@@ -73,12 +73,14 @@ describe("the store's order desk", () => {
     });
   });
 
-  it('narrows by status, payment method and the days placed, in UTC and inclusive', async () => {
+  it('narrows by status, payment method and the store days placed (Singapore time), inclusive', async () => {
     expect(await refsOf('?status=paid')).toEqual([placed.oldest?.orderRef]);
     expect(await refsOf('?paymentMethod=card')).toEqual([placed.newest?.orderRef, placed.middle?.orderRef]);
-    expect(await refsOf('?placedFrom=2026-11-10&placedTo=2026-11-10')).toEqual([placed.middle?.orderRef]);
-    expect(await refsOf('?placedFrom=2026-11-11')).toEqual([placed.newest?.orderRef]);
-    expect(await refsOf('?placedTo=2026-11-09')).toEqual([placed.oldest?.orderRef]);
+    // 23:59:59 UTC on the 10th is 07:59:59 on the 11th in Singapore.
+    expect(await refsOf('?placedFrom=2026-11-11&placedTo=2026-11-11')).toEqual([placed.middle?.orderRef]);
+    expect(await refsOf('?placedFrom=2026-11-10&placedTo=2026-11-10')).toEqual([]);
+    expect(await refsOf('?placedFrom=2026-11-12')).toEqual([placed.newest?.orderRef]);
+    expect(await refsOf('?placedTo=2026-11-10')).toEqual([placed.oldest?.orderRef]);
     expect(await refsOf('?status=cancelled')).toEqual([]);
   });
 

@@ -11,6 +11,7 @@ export * from './category-admin.js';
 export { IMAGE_URL_PREFIX, imageUrl, thumbnailPath } from './images.js';
 export * from './merchant-admin.js';
 export * from './product-admin.js';
+export * from './product-csv.js';
 export * from './product-images.js';
 export * from './schemas.js';
 export { isInStock, linePrice, type StockedProduct } from './stock.js';

@@ -346,14 +346,18 @@ export const storeOrderListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(ORDER_PAGE_MAX_LIMIT).default(20),
   status: orderStatusSchema.optional(),
   paymentMethod: paymentMethodSchema.optional(),
-  /** Placed on or after this day (UTC). */
+  /** Placed on or after this store day (Singapore time, as the dashboard counts days). */
   placedFrom: daySchema.optional(),
-  /** Placed on or before this day (UTC). */
+  /** Placed on or before this store day (Singapore time). */
   placedTo: daySchema.optional(),
   /** An order reference, or part of the shopper's email or name. */
   q: z.string().trim().max(100).optional(),
 });
 export type StoreOrderListQuery = z.infer<typeof storeOrderListQuerySchema>;
+
+/** The order export's filters: the desk's, so a download holds what the desk shows, without its paging. */
+export const storeOrderExportQuerySchema = storeOrderListQuerySchema.omit({ page: true, limit: true });
+export type StoreOrderExportQuery = z.infer<typeof storeOrderExportQuerySchema>;
 
 export const storeOrderSummarySchema = orderSummarySchema.extend({
   customer: z.object({ id: z.string(), email: z.string(), name: z.string() }),

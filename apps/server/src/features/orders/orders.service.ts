@@ -8,11 +8,13 @@ import {
   type OrderSummary,
   orderReference,
   type PaymentMethod,
+  type StoreOrderExportQuery,
   type StoreOrderListQuery,
   type StoreOrderMove,
   type StoreOrderSummary,
 } from '@crossbuy/core/order';
 import type { StoreSettings } from '@crossbuy/core/settings';
+import { STORE_TIME_ZONE } from '@crossbuy/core/staff';
 import {
   and,
   asc,
@@ -558,30 +560,47 @@ export async function listOrders(
 const ORDER_REF_QUERY = /^CB-[0-9A-Z]{8}$/i;
 
 /**
- * The store's order desk: every shopper's orders, newest first, by status, payment method and the days
- * they were placed (UTC), and by an order reference or part of the shopper's email or name. Each comes
- * with its customer and the shopper's messages the store has not read.
+ * The desk's filters as one condition on orders joined to their shoppers: status, payment method, the store
+ * days placed (Singapore days, as the dashboard counts them; a range on orders_placed_idx), and an order
+ * reference or part of the shopper's email or name. The desk and the order export share it, so a download
+ * holds what the desk shows. `readsShopper`: whether the condition needs the shopper's row.
  */
-export async function listStoreOrders(
-  db: Database,
-  query: StoreOrderListQuery,
-): Promise<{ orders: StoreOrderSummary[]; page: number; limit: number; total: number }> {
+export function storeOrderFilter(query: StoreOrderExportQuery): {
+  where: SQL | undefined;
+  readsShopper: boolean;
+} {
   const text = query.q ?? '';
+  const byReference = text !== '' && ORDER_REF_QUERY.test(text);
   const filters = [
     query.status ? eq(orders.status, query.status) : undefined,
     query.paymentMethod ? eq(orders.paymentMethod, query.paymentMethod) : undefined,
-    query.placedFrom ? gte(orders.placedAt, sql`${query.placedFrom}::date`) : undefined,
-    query.placedTo ? lt(orders.placedAt, sql`${query.placedTo}::date + 1`) : undefined,
+    query.placedFrom
+      ? gte(orders.placedAt, sql`(${query.placedFrom}::date)::timestamp AT TIME ZONE ${STORE_TIME_ZONE}`)
+      : undefined,
+    query.placedTo
+      ? lt(orders.placedAt, sql`(${query.placedTo}::date + 1)::timestamp AT TIME ZONE ${STORE_TIME_ZONE}`)
+      : undefined,
     text === ''
       ? undefined
-      : ORDER_REF_QUERY.test(text)
+      : byReference
         ? eq(orders.orderRef, text.toUpperCase())
         : or(
             ilike(users.email, containingPattern(text)),
             ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, containingPattern(text)),
           ),
   ];
-  const where = and(...filters);
+  return { where: and(...filters), readsShopper: text !== '' && !byReference };
+}
+
+/**
+ * The store's order desk: every shopper's orders, newest first, narrowed by {@link storeOrderFilter}. Each
+ * comes with its customer and the shopper's messages the store has not read.
+ */
+export async function listStoreOrders(
+  db: Database,
+  query: StoreOrderListQuery,
+): Promise<{ orders: StoreOrderSummary[]; page: number; limit: number; total: number }> {
+  const { where, readsShopper } = storeOrderFilter(query);
   const [rows, [counted]] = await Promise.all([
     db
       .select({ order: orders, email: users.email, firstName: users.firstName, lastName: users.lastName })
@@ -592,9 +611,9 @@ export async function listStoreOrders(
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     // The shopper's row is needed to count only when the search reads their email or name.
-    text === '' || ORDER_REF_QUERY.test(text)
-      ? db.select({ total: count() }).from(orders).where(where)
-      : db.select({ total: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
+    readsShopper
+      ? db.select({ total: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where)
+      : db.select({ total: count() }).from(orders).where(where),
   ]);
   const summaries = await summariesOf(
     db,
