@@ -37,18 +37,21 @@ export function cellsOf(line: string): string[] | null {
  * '-', '@', and the tab and carriage return some spreadsheets skip before looking.
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
+/** A guarded cell: a text that starts a formula once its leading apostrophes are taken away. */
+const GUARDED = /^'+[=+\-@\t\r]/;
 
 /**
  * A text cell made safe to open in a spreadsheet: one that would start a formula is prefixed with an
  * apostrophe, which spreadsheets show as text and do not run. A shopper's name '=HYPERLINK(...)' stays a name.
  */
 export function guardCell(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  // A text that already starts with apostrophes before a formula gets one more, so reading it back is exact.
+  return FORMULA_START.test(text) || GUARDED.test(text) ? `'${text}` : text;
 }
 
 /** The text a guarded cell stood for: a file exported by the store reads back as it was written. */
 export function unguardCell(text: string): string {
-  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+  return GUARDED.test(text) ? text.slice(1) : text;
 }
 
 /** A cell as the store writes it: text is guarded, numbers are written as they are, null is empty. */
@@ -60,6 +63,8 @@ export function csvRecords(records: readonly (readonly CsvCell[])[]): string {
     records.map((record) =>
       record.map((cell) => (cell === null ? '' : typeof cell === 'number' ? String(cell) : guardCell(cell))),
     ),
-    { record_delimiter: 'windows' },
+    // csv-stringify quotes a cell holding the record delimiter (CRLF) but not a lone LF or CR, which a
+    // spreadsheet would still read as a line end.
+    { record_delimiter: 'windows', quoted_match: /[\r\n]/ },
   );
 }

@@ -25,18 +25,21 @@ export function regionPriceColumn(countryCode: string, currency: string): string
 }
 export const REGION_PRICE_COLUMN = /^price_([A-Z]{2})_([A-Z]{3})$/;
 
-export const importProductsSchema = z.object({
+/** A product file to preview: its text, as the browser read it from the chosen file. */
+export const previewProductImportSchema = z.object({
   csv: z
     .string({ error: () => 'product_import/empty' })
     .max(PRODUCT_CSV_MAX_CHARACTERS, { error: () => 'product_import/too_large' })
     .refine((text) => !text.includes('\u0000'), { error: () => 'product_import/not_text' }),
-  /**
-   * The preview's fingerprint of what the file changes. Applying refuses (product_import/stale_preview)
-   * when the catalogue moved since, so what is applied is what was shown.
-   */
-  fingerprint: z.string().max(128).optional(),
 });
-export type ImportProductsInput = z.infer<typeof importProductsSchema>;
+
+/**
+ * A previewed file to apply, with the preview's fingerprint of what it changes: applying refuses
+ * (product_import/stale_preview) when the catalogue moved since, so what is applied is what was shown.
+ */
+export const applyProductImportSchema = previewProductImportSchema.extend({
+  fingerprint: z.string().min(1).max(128),
+});
 
 export const PRODUCT_CHANGE_FIELDS = [
   'name',

@@ -307,6 +307,8 @@ export const ERROR_MESSAGES = {
   'product_import/differs_from_first_line': 'The {0} differs from line {1}, which names the same product',
   'product_import/options_differ':
     'The options must be {0}, in this order, as on the product’s other lines and page',
+  'product_import/no_options':
+    'This product has no options, so its one line has none; add options on the product’s page first',
   'product_import/duplicate_variant': 'This variant is already on line {0}',
   'product_import/too_many_options': 'A kind of option can have at most {0} values',
   'product_import/stale_preview':
