@@ -285,7 +285,6 @@ export const ERROR_MESSAGES = {
   'product_import/empty': 'The file holds no products: a header line and at least one product line',
   'product_import/too_large': 'The file is too large; import at most {0} characters at a time',
   'product_import/too_many_lines': 'The file has too many lines; import at most {0} lines at a time',
-  'product_import/not_text': 'The file is not a CSV text file',
   'product_import/invalid': 'The file has errors on {0} line(s); nothing was imported',
   'product_import/missing_column': 'The header line has no {0} column',
   'product_import/unknown_column': 'The header line has a column this import does not know: {0}',

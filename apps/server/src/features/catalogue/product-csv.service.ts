@@ -455,9 +455,9 @@ export async function previewProductImport(
   | { ok: false; errors: CsvLineError[] }
 > {
   const reading = readProductFile(csv, await regionCurrencies(db));
-  if (!reading.ok) return reading;
   const planning = await planImport(db, reading.lines, reading.regionColumns, false);
-  if (!planning.ok) return planning;
+  const errors = [...reading.errors, ...(planning.ok ? [] : planning.errors)];
+  if (errors.length > 0 || !planning.ok) return { ok: false, errors: errors.sort((a, b) => a.line - b.line) };
   return { ok: true, products: planning.plan.products.map(entryOf), fingerprint: planning.plan.fingerprint };
 }
 
@@ -616,7 +616,7 @@ export async function applyProductImport(
   fingerprint: string,
 ): Promise<{ ok: true; result: ProductImportResult } | { ok: false; errors: CsvLineError[] }> {
   const reading = readProductFile(csv, await regionCurrencies(db));
-  if (!reading.ok) return reading;
+  if (reading.errors.length > 0) return { ok: false, errors: reading.errors };
   try {
     return await db.transaction(async (tx) => {
       const planning = await planImport(tx, reading.lines, reading.regionColumns, true);

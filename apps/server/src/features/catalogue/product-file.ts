@@ -38,9 +38,15 @@ export type ProductLine = {
 
 export type RegionColumn = { countryCode: string; currency: CurrencyCode; column: string };
 
-export type ProductFileReading =
-  | { ok: true; lines: ProductLine[]; regionColumns: RegionColumn[] }
-  | { ok: false; errors: CsvLineError[] };
+/**
+ * The lines read right and the wrong ones: the right lines are still checked against the catalogue, so one
+ * answer names every wrong line, but a file with any error is never applied.
+ */
+export type ProductFileReading = {
+  lines: ProductLine[];
+  regionColumns: RegionColumn[];
+  errors: CsvLineError[];
+};
 
 export const lineError = (line: number, code: ErrorCode, params: (string | number)[] = []): CsvLineError => ({
   line,
@@ -238,7 +244,8 @@ export function readProductFile(
   const [headerLine, ...dataLines] = lines;
   if (!headerLine || dataLines.length === 0) throw new AppError('product_import/empty');
   const header = readHeader(cellsOf(headerLine.content), regionCurrencies);
-  if ('error' in header) return { ok: false, errors: [{ ...header.error, line: headerLine.number }] };
+  if ('error' in header)
+    return { lines: [], regionColumns: [], errors: [{ ...header.error, line: headerLine.number }] };
 
   const errors: CsvLineError[] = [];
   const byKey = new Map<string, ProductLine[]>();
@@ -253,6 +260,10 @@ export function readProductFile(
     else byKey.set(read.line.key, [read.line]);
   }
   for (const group of byKey.values()) errors.push(...productLineErrors(group));
-  if (errors.length > 0) return { ok: false, errors: errors.sort((a, b) => a.line - b.line) };
-  return { ok: true, lines: [...byKey.values()].flat(), regionColumns: header.regionColumns };
+  const wrong = new Set(errors.map((error) => error.line));
+  return {
+    lines: [...byKey.values()].flat().filter((line) => !wrong.has(line.line)),
+    regionColumns: header.regionColumns,
+    errors: errors.sort((a, b) => a.line - b.line),
+  };
 }
