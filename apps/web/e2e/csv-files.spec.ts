@@ -1,8 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { horizontalOverflow, openHydrated, watchForErrors } from './page-helpers';
 import { signInAsStaff } from './shoppers';
+
+// Each step loads a screen or sends a file through the server and back: allow a busy machine its time.
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 /** Clicks a download link and reads the file the browser saved. */
 async function downloaded(page: Page, linkName: string): Promise<{ name: string; text: string }> {
@@ -28,6 +31,8 @@ test.describe('orders and products as CSV files', () => {
   test('an operator exports orders and products, edits a price in the file, previews and applies it, and the shop sells at it', async ({
     page,
   }) => {
+    // Two exports, two previews and two imports, each a round trip through a file.
+    test.setTimeout(180_000);
     const errors = watchForErrors(page);
     await openHydrated(page, '/');
     await signInAsStaff(page.request);
