@@ -104,6 +104,8 @@ export function ProductImport() {
     }
     try {
       await preview.mutateAsync(csv);
+    } catch {
+      // A refused file is shown below, from the mutation's error, with each wrong line.
     } finally {
       focusResult();
     }
@@ -116,6 +118,8 @@ export function ProductImport() {
       preview.reset();
       setCsv('');
       if (fileInput.current) fileInput.current.value = '';
+    } catch {
+      // Shown below, from the mutation's error: nothing was imported.
     } finally {
       focusResult();
     }
