@@ -6,7 +6,7 @@ import {
   type ProductImportResult,
 } from '@crossbuy/core/catalogue';
 import { messageForError } from '@crossbuy/core/errors';
-import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -73,7 +73,11 @@ export function ProductImport() {
   const wrongLines = refusedLines(failure);
   const changed = preview.data?.products.filter((product) => product.action !== 'unchanged') ?? [];
 
-  const focusResult = () => requestAnimationFrame(() => resultHeading.current?.focus());
+  // The result's heading takes focus once it is drawn, so what the server answered is read next.
+  const shown = preview.data ?? failure ?? applied;
+  useEffect(() => {
+    if (shown) resultHeading.current?.focus();
+  }, [shown]);
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -106,8 +110,6 @@ export function ProductImport() {
       await preview.mutateAsync(csv);
     } catch {
       // A refused file is shown below, from the mutation's error, with each wrong line.
-    } finally {
-      focusResult();
     }
   };
 
@@ -120,8 +122,6 @@ export function ProductImport() {
       if (fileInput.current) fileInput.current.value = '';
     } catch {
       // Shown below, from the mutation's error: nothing was imported.
-    } finally {
-      focusResult();
     }
   };
 
