@@ -87,6 +87,13 @@ const ORDER_STATUSES = [
   'disputed',
 ];
 
+/** The store day (Singapore time, as the order desk counts days) `days` before today, YYYY-MM-DD. */
+function storeDayBefore(days) {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Singapore' }).format(
+    new Date(Date.now() - days * 86_400_000),
+  );
+}
+
 /** The seeded shoppers: one per parallel order, one with an order history to read, then the money mix's. */
 export const ORDER_SHOPPERS_SEED = [
   '--shoppers',
@@ -645,6 +652,28 @@ export const scenarios = [
       const recent = days.reduce((sum, day) => sum + day.orders, 0);
       // A year of orders spread evenly: the last 30 days hold about a twelfth of them.
       if (recent < ORDER_DESK_HISTORY / 20) throw new Error(`the dashboard sees ${recent} recent orders`);
+      return { headers: { cookie: operator.signedInCookie } };
+    },
+  },
+  {
+    // The accounts' export of the last 30 store days of the same year of orders (about 8,600 lines): one
+    // request is one whole file, streamed a page of 500 orders at a time, so its latency is the time to
+    // the file's last byte. One connection: an export is an operator's occasional download, not traffic.
+    name: `GET /api/admin/orders/export (30 days of ${ORDER_DESK_HISTORY.toLocaleString('en')} orders)`,
+    paths: () => [`/api/admin/orders/export?placedFrom=${storeDayBefore(29)}`],
+    measure: 'latency',
+    connections: 1,
+    needsOrderShoppers: true,
+    budget: { maxP95Ms: 2000 },
+    async prepare(origin, { orderShoppers }) {
+      const operator = await signInSeededStaff(origin, orderShoppers);
+      const response = await fetch(`${origin}/api/admin/orders/export?placedFrom=${storeDayBefore(29)}`, {
+        headers: { cookie: operator.signedInCookie },
+      });
+      const lines = (await response.text()).split('\r\n').length - 2;
+      if (response.status !== 200 || lines < ORDER_DESK_HISTORY / 20)
+        throw new Error(`the order export answered ${response.status} with ${lines} orders`);
+      console.log(`order export: ${lines.toLocaleString('en')} orders in the file of 30 store days`);
       return { headers: { cookie: operator.signedInCookie } };
     },
   },

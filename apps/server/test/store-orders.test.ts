@@ -80,6 +80,7 @@ describe("the store's order desk", () => {
     expect(await refsOf('?status=paid')).toEqual([placed.oldest?.orderRef]);
     expect(await refsOf('?paymentMethod=card')).toEqual([placed.newest?.orderRef, placed.middle?.orderRef]);
     expect(await refsOf('?placedFrom=2026-11-11&placedTo=2026-11-11')).toEqual([placed.middle?.orderRef]);
+    expect(await refsOf('?placedFrom=2026-11-10&placedTo=2026-11-10')).toEqual([]);
     expect(await refsOf('?placedFrom=2026-11-12')).toEqual([placed.newest?.orderRef]);
     expect(await refsOf('?placedTo=2026-11-10')).toEqual([placed.oldest?.orderRef]);
     expect(await refsOf('?status=cancelled')).toEqual([]);

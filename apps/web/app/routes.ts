@@ -56,6 +56,7 @@ export default [
       route('admin/products/:productId/images', 'routes/admin-product-images.tsx'),
       route('admin/products', 'routes/admin-products.tsx'),
       route('admin/products/new', 'routes/admin-product-new.tsx'),
+      route('admin/products/import', 'routes/admin-product-import.tsx'),
       route('admin/products/:productId', 'routes/admin-product.tsx'),
       route('admin/marketing', 'routes/admin-marketing.tsx'),
       route('admin/marketing/vouchers', 'routes/admin-marketing-vouchers.tsx'),

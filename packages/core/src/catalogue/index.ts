@@ -12,6 +12,7 @@ export {
 export * from './category-admin.js';
 export * from './merchant-admin.js';
 export * from './product-admin.js';
+export * from './product-csv.js';
 export * from './product-images.js';
 export * from './schemas.js';
 export { isInStock, linePrice, type StockedProduct } from './stock.js';

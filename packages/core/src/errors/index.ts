@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { CART_MAX_ITEMS, CART_MAX_QUANTITY, CART_MESSAGE_MAX_LENGTH } from '../cart/limits.js';
+import { PRODUCT_CSV_MAX_CHARACTERS, PRODUCT_CSV_MAX_LINES } from '../catalogue/product-csv-limits.js';
 import { BULK_SHIP_MAX_ORDERS, CARRIER_NAME_MAX_LENGTH, CARRIERS_MAX } from '../order/shipping-limits.js';
 import {
   QUOTATION_DECLINE_REASON_MAX_LENGTH,
@@ -286,6 +287,37 @@ export const ERROR_MESSAGES = {
   'settings/csv_invalid': 'The file has errors on {0} line(s); nothing was imported',
   'settings/csv_malformed_line': 'This line is not a currency code and a rate, such as "MYR,3.4875"',
   'settings/csv_duplicate_currency': '{0} appears more than once in the file',
+
+  'product_import/empty': 'The file holds no products: a header line and at least one product line',
+  'product_import/too_large': 'The file is too large; import at most {0} characters at a time',
+  'product_import/too_many_lines': 'The file has too many lines; import at most {0} lines at a time',
+  'product_import/invalid': 'The file has errors on {0} line(s); nothing was imported',
+  'product_import/missing_column': 'The header line has no {0} column',
+  'product_import/unknown_column': 'The header line has a column this import does not know: {0}',
+  'product_import/duplicate_column': 'The header line has the {0} column more than once',
+  'product_import/unknown_region':
+    'No region {0} prices in {1}; export the products again for the current regions',
+  'product_import/malformed_line': 'This line is not CSV with one cell per column of the header line',
+  'product_import/invalid_key':
+    'The product column needs the product key: lower-case letters and digits joined by single hyphens, such as "wireless-earbuds"',
+  'product_import/invalid_name': 'The name must be 1 to 200 characters',
+  'product_import/unknown_category': 'There is no category {0}',
+  'product_import/unknown_merchant': 'There is no merchant {0}',
+  'product_import/invalid_enabled': 'The enabled column must be yes or no',
+  'product_import/invalid_price':
+    'The {0} column must be an amount such as 12.50, with at most the decimals its currency has',
+  'product_import/invalid_stock': 'The stock must be a whole number from 0 to 1,000,000',
+  'product_import/invalid_option':
+    'Each option needs both its name and this line’s value, of at most 50 characters',
+  'product_import/differs_from_first_line': 'The {0} differs from line {1}, which names the same product',
+  'product_import/options_differ':
+    'The options must be {0}, in this order, as on the product’s other lines and page',
+  'product_import/no_options':
+    'This product has no options, so its one line has none; add options on the product’s page first',
+  'product_import/duplicate_variant': 'This variant is already on line {0}',
+  'product_import/too_many_options': 'A kind of option can have at most {0} values',
+  'product_import/stale_preview':
+    'The catalogue changed since the preview; preview the file again to see what it will change',
   'settings/invalid_quote_valid_days': 'Please enter a quote validity of 1 to {0} days',
   'settings/invalid_quote_fee_percent': 'Please enter a service fee percentage such as 10 or 7.5',
   'settings/invalid_max_addresses': 'Please enter a maximum of 1 to {0} addresses per user',
@@ -375,6 +407,9 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   'shipping/rule_exists': 409,
   'settings/csv_too_large': 413,
   'settings/csv_too_many_lines': 413,
+  'product_import/too_large': 413,
+  'product_import/too_many_lines': 413,
+  'product_import/stale_preview': 409,
   'staff_invitation/wrong_account': 403,
 };
 
@@ -520,6 +555,8 @@ const LIMIT_PARAMS: Partial<Record<ErrorCode, readonly number[]>> = {
   'quotation/invalid_decline_reason': [QUOTATION_DECLINE_REASON_MAX_LENGTH],
   'settings/csv_too_large': [EXCHANGE_RATE_CSV_MAX_CHARACTERS],
   'settings/csv_too_many_lines': [EXCHANGE_RATE_CSV_MAX_LINES],
+  'product_import/too_large': [PRODUCT_CSV_MAX_CHARACTERS],
+  'product_import/too_many_lines': [PRODUCT_CSV_MAX_LINES],
   'settings/invalid_quote_valid_days': [QUOTE_VALID_DAYS_MAX],
   'settings/invalid_max_addresses': [MAX_ADDRESSES_PER_USER_LIMIT],
   'settings/invalid_max_unpaid_orders': [SHOPPER_LIMIT_MAX],

@@ -263,3 +263,25 @@ export function formatMoney(value: Money): string {
   const spacing = ENDS_IN_LETTER.test(symbol) ? '\u00a0' : '';
   return `${negative ? '-' : ''}${symbol}${spacing}${groupDigits(whole)}${fraction ? `.${fraction}` : ''}`;
 }
+
+/**
+ * An amount as a plain decimal in its currency's major units, as a spreadsheet or an accounting system
+ * reads it: '1234.50' for S$1,234.50, '1200' for ¥1,200. No symbol and no grouping; exact at any size.
+ */
+export function toDecimalAmount(value: Money): string {
+  return toDecimal(toDinero(value));
+}
+
+/**
+ * Reads a plain decimal amount in major units ('12', '12.5', '12.50') that the currency can hold exactly,
+ * or null: unlike {@link parseMajorAmount}, a third decimal or a sign is refused rather than rounded, since
+ * an imported price must be the price the file says.
+ */
+export function parseExactAmount(text: string, currency: CurrencyCode): Money | null {
+  const digits = minorUnitDigits(currency);
+  const pattern = digits === 0 ? /^\d{1,15}$/ : /^\d{1,13}(?:\.\d{1,2})?$/;
+  if (!pattern.test(text)) return null;
+  const [whole = '0', fraction = ''] = text.split('.');
+  const amountMinor = Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
+  return Number.isSafeInteger(amountMinor) ? { amountMinor, currency } : null;
+}

@@ -358,6 +358,10 @@ export const storeOrderListQuerySchema = z.object({
 });
 export type StoreOrderListQuery = z.infer<typeof storeOrderListQuerySchema>;
 
+/** The order export's filters: the desk's, so a download holds what the desk shows, without its paging. */
+export const storeOrderExportQuerySchema = storeOrderListQuerySchema.omit({ page: true, limit: true });
+export type StoreOrderExportQuery = z.infer<typeof storeOrderExportQuerySchema>;
+
 export const storeOrderSummarySchema = orderSummarySchema.extend({
   customer: z.object({ id: z.string(), email: z.string(), name: z.string() }),
 });

@@ -1,8 +1,15 @@
+import { Readable } from 'node:stream';
 import {
   adminProductAnswerSchema,
   adminProductListQuerySchema,
   adminProductPageSchema,
+  applyProductImportSchema,
   createProductSchema,
+  PRODUCT_CSV_MAX_CHARACTERS,
+  PRODUCT_CSV_MAX_LINES,
+  previewProductImportSchema,
+  productImportPreviewSchema,
+  productImportResultSchema,
   removeVariantQuerySchema,
   saveVariantSchema,
   saveVariantTableSchema,
@@ -10,6 +17,10 @@ import {
   setStockSchema,
   updateProductSchema,
 } from '@crossbuy/core/catalogue';
+import { storeDayOf } from '@crossbuy/core/dates';
+import { toErrorEnvelope } from '@crossbuy/core/errors';
+import { type CsvLineError, csvImportRefusalSchema } from '@crossbuy/core/settings';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { guardPrivateRoutes, principalOf, requireRole } from '../../plugins/authentication.js';
@@ -25,8 +36,29 @@ import {
   setStock,
   updateProduct,
 } from './product-admin.service.js';
+import {
+  applyProductImport,
+  previewProductImport,
+  productExportCsv,
+  recordProductExport,
+} from './product-csv.service.js';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
+
+/** A file's text travels as a JSON string: room for the most characters a file may have, each escaped. */
+const IMPORT_BODY_LIMIT = PRODUCT_CSV_MAX_CHARACTERS * 6 + 1024;
+
+const IMPORT_DESCRIPTION =
+  'The file is what the export writes: a header line, then one line per product without options or per ' +
+  'variant, keyed by `product` (the paramName; a key the catalogue does not have creates that product) and ' +
+  `the option values. At most ${PRODUCT_CSV_MAX_LINES} lines and ${PRODUCT_CSV_MAX_CHARACTERS} characters. ` +
+  'A file with any wrong line changes nothing and answers 400 `product_import/invalid` with every wrong ' +
+  'line, numbered from 1.';
+
+function refuseLines(reply: FastifyReply, errors: CsvLineError[]) {
+  const { error } = toErrorEnvelope('product_import/invalid', [errors.length]);
+  return reply.status(400).send({ error, lines: errors });
+}
 
 /** The catalogue's products for operators and admins (docs/decisions/0043). Mounted under /api/admin. */
 export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -51,6 +83,72 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listAdminProducts(app.db, request.query),
+  );
+
+  app.get(
+    '/products/export',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Every product as a CSV file: a line per product without options or per variant',
+        description:
+          'Columns: product (the key), name, category, merchant, enabled, option_1/value_1 to ' +
+          'option_3/value_3, price_SGD (the base price), one price_<country>_<currency> per region (empty: ' +
+          'no own price, the base price is converted), stock. Streamed; audited.',
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      await recordProductExport(app.db, principalOf(request).userId);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="products-${storeDayOf(new Date())}.csv"`)
+        .send(Readable.from(productExportCsv(app.db)));
+    },
+  );
+
+  app.post(
+    '/products/import/preview',
+    {
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: {
+        tags: ['admin'],
+        summary: 'What a product file would change, changing nothing: every product it creates or changes',
+        description: `${IMPORT_DESCRIPTION} The answer's \`fingerprint\` is sent back to apply the file.`,
+        body: previewProductImportSchema,
+        response: { 200: productImportPreviewSchema, 400: csvImportRefusalSchema },
+      },
+    },
+    async (request, reply) => {
+      const preview = await previewProductImport(app.db, request.body.csv);
+      if (!preview.ok) return refuseLines(reply, preview.errors);
+      return { products: preview.products, fingerprint: preview.fingerprint };
+    },
+  );
+
+  app.post(
+    '/products/import',
+    {
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: {
+        tags: ['admin'],
+        summary: 'Apply a previewed product file: every line or none',
+        description:
+          `${IMPORT_DESCRIPTION} If what the file changes is no longer what the preview showed ` +
+          '(`fingerprint`), nothing is written and the answer is 409 `product_import/stale_preview`. ' +
+          'Each product created or changed is audited with its changes.',
+        body: applyProductImportSchema,
+        response: { 200: productImportResultSchema, 400: csvImportRefusalSchema },
+      },
+    },
+    async (request, reply) => {
+      const { csv, fingerprint } = request.body;
+      const applied = await applyProductImport(app.db, principalOf(request).userId, csv, fingerprint);
+      if (!applied.ok) return refuseLines(reply, applied.errors);
+      for (const product of applied.result.products)
+        if (product.action !== 'unchanged') forgetCatalogueReads(app.db, product.id);
+      return applied.result;
+    },
   );
 
   app.post(

@@ -313,8 +313,15 @@ async function lockProduct(tx: Database, id: string, version?: number): Promise<
   return row;
 }
 
-/** A product with variants is priced from its variants: its own price is the lowest of theirs. */
-async function touchProduct(tx: Database, id: string, fields: Partial<ProductRow> = {}): Promise<void> {
+/**
+ * Marks a change of the product's fields, options, variants or region prices: raises its version, and a
+ * product with variants is priced from them (its own price is the lowest of theirs).
+ */
+export async function touchProduct(
+  tx: Database,
+  id: string,
+  fields: Partial<ProductRow> = {},
+): Promise<void> {
   await tx
     .update(products)
     .set({

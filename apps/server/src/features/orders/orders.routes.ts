@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { formatErrorMessage, toErrorEnvelope } from '@crossbuy/core/errors';
 import {
   bulkShipmentRefusalSchema,
@@ -10,6 +11,7 @@ import {
   orderPageSchema,
   orderSchema,
   packingSlipQuerySchema,
+  storeOrderExportQuerySchema,
   storeOrderListQuerySchema,
   storeOrderMoveSchema,
   storeOrderPageSchema,
@@ -26,6 +28,12 @@ import {
   requireVerifiedEmail,
 } from '../../plugins/authentication.js';
 import { readCarriers } from '../settings/carrier-settings.service.js';
+import {
+  ORDER_EXPORT_COLUMNS,
+  orderExportCsv,
+  orderExportFileName,
+  recordOrderExport,
+} from './order-export.js';
 import { ShipmentRefused, shipOrder, shipOrders, storeOrder, storeOrdersByIds } from './order-fulfilment.js';
 import {
   cancelOwnOrder,
@@ -187,6 +195,31 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listStoreOrders(app.db, request.query),
+  );
+
+  app.get(
+    '/orders/export',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The orders the desk’s filters select, as a CSV file for the accounts, oldest first',
+        description:
+          `One line per order under a header line: ${ORDER_EXPORT_COLUMNS.join(', ')}. Amounts are ` +
+          'plain decimals in the order’s currency; `paid` and `refunded` come from its payments, and ' +
+          '`net` is paid less refunded. Days are store days (Singapore time). Streamed a page at a time; ' +
+          'each export is written to the audit log with its filters.',
+        querystring: storeOrderExportQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      await recordOrderExport(app.db, principalOf(request).userId, request.query);
+      const fileName = orderExportFileName(request.query, new Date());
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(Readable.from(orderExportCsv(app.db, request.query)));
+    },
   );
 
   app.post(

@@ -8,6 +8,7 @@ import {
   type OrderSummary,
   orderReference,
   type PaymentMethod,
+  type StoreOrderExportQuery,
   type StoreOrderListQuery,
   type StoreOrderMove,
   type StoreOrderSummary,
@@ -559,15 +560,17 @@ export async function listOrders(
 const ORDER_REF_QUERY = /^CB-[0-9A-Z]{8}$/i;
 
 /**
- * The store's order desk: every shopper's orders, newest first, by status, payment method and the store
- * days they were placed on (Singapore days, as the dashboard counts them), and by an order reference or part of the shopper's email or name. Each comes
- * with its customer and the shopper's messages the store has not read.
+ * The desk's filters as one condition on orders joined to their shoppers: status, payment method, the store
+ * days placed (Singapore days, as the dashboard counts them; a range on orders_placed_idx), and an order
+ * reference or part of the shopper's email or name. The desk and the order export share it, so a download
+ * holds what the desk shows. `readsShopper`: whether the condition needs the shopper's row.
  */
-export async function listStoreOrders(
-  db: Database,
-  query: StoreOrderListQuery,
-): Promise<{ orders: StoreOrderSummary[]; page: number; limit: number; total: number }> {
+export function storeOrderFilter(query: StoreOrderExportQuery): {
+  where: SQL | undefined;
+  readsShopper: boolean;
+} {
   const text = query.q ?? '';
+  const byReference = text !== '' && ORDER_REF_QUERY.test(text);
   const filters = [
     query.status ? eq(orders.status, query.status) : undefined,
     query.paymentMethod ? eq(orders.paymentMethod, query.paymentMethod) : undefined,
@@ -575,14 +578,25 @@ export async function listStoreOrders(
     query.placedTo ? lt(orders.placedAt, storeDayStart(query.placedTo, 1)) : undefined,
     text === ''
       ? undefined
-      : ORDER_REF_QUERY.test(text)
+      : byReference
         ? eq(orders.orderRef, text.toUpperCase())
         : or(
             ilike(users.email, containingPattern(text)),
             ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, containingPattern(text)),
           ),
   ];
-  const where = and(...filters);
+  return { where: and(...filters), readsShopper: text !== '' && !byReference };
+}
+
+/**
+ * The store's order desk: every shopper's orders, newest first, narrowed by {@link storeOrderFilter}. Each
+ * comes with its customer and the shopper's messages the store has not read.
+ */
+export async function listStoreOrders(
+  db: Database,
+  query: StoreOrderListQuery,
+): Promise<{ orders: StoreOrderSummary[]; page: number; limit: number; total: number }> {
+  const { where, readsShopper } = storeOrderFilter(query);
   const [rows, [counted]] = await Promise.all([
     db
       .select({ order: orders, email: users.email, firstName: users.firstName, lastName: users.lastName })
@@ -593,9 +607,9 @@ export async function listStoreOrders(
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     // The shopper's row is needed to count only when the search reads their email or name.
-    text === '' || ORDER_REF_QUERY.test(text)
-      ? db.select({ total: count() }).from(orders).where(where)
-      : db.select({ total: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
+    readsShopper
+      ? db.select({ total: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where)
+      : db.select({ total: count() }).from(orders).where(where),
   ]);
   const summaries = await summariesOf(
     db,

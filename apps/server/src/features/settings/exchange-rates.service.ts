@@ -6,9 +6,9 @@ import {
   type ExchangeRate,
   normalizeExchangeRate,
 } from '@crossbuy/core/settings';
-import { CsvError, parse } from 'csv-parse/sync';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { cellsOf, csvLines } from '../../lib/csv.js';
 import { publishLive } from '../../plugins/live-bus.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { BASE_CURRENCY } from '../regions/pricing.js';
@@ -111,17 +111,6 @@ const lineError = (line: number, code: ErrorCode, params: string[] = []): CsvLin
   message: formatErrorMessage(code, params),
 });
 
-/** One line's cells, or null when the line is not CSV (a stray quote). */
-function cellsOf(line: string): string[] | null {
-  try {
-    const records = parse(line, { trim: true, relax_column_count: true }) as string[][];
-    return records.length === 1 ? (records[0] ?? null) : null;
-  } catch (error) {
-    if (error instanceof CsvError) return null;
-    throw error;
-  }
-}
-
 /**
  * Reads a rate file: one `currency,rate` per line, units of the currency per one unit of the base currency,
  * with an optional `currency,rate` header; a byte-order mark, CRLF line ends, blank lines and quoted fields
@@ -129,11 +118,7 @@ function cellsOf(line: string): string[] | null {
  * wrong line is reported with its number: one upload shows all the fixes. Rates stay text from file to table.
  */
 export function readRateFile(text: string): RateFileReading {
-  const lines = text
-    .replace(/^\uFEFF/, '')
-    .split(/\r\n|\n|\r/)
-    .map((content, index) => ({ number: index + 1, content }))
-    .filter((line) => line.content.trim() !== '');
+  const lines = csvLines(text);
   if (lines.length > EXCHANGE_RATE_CSV_MAX_LINES) throw limitError('settings/csv_too_many_lines');
   const [first] = lines;
   const rows = first && /^"?currency"?\s*,/i.test(first.content.trim()) ? lines.slice(1) : lines;

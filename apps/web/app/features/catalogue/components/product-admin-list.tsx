@@ -2,6 +2,7 @@ import { ADMIN_PRODUCT_SORTS, type AdminProductSort, flattenCategoryTree } from 
 import { Form, Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
+import { DownloadLink } from '../../../components/ui/download-link';
 import { Loading } from '../../../components/ui/loading';
 import { EmptyList, LoadFailure } from '../../../components/ui/page-states';
 import { listPageHref, Pagination } from '../../../components/ui/pagination';
@@ -77,9 +78,15 @@ export function ProductAdminList({ filter, page }: { filter: AdminProductFilter;
         <h1 id="products-heading" className="text-3xl font-bold tracking-tight">
           Catalogue
         </h1>
-        <Link to="/admin/products/new" className={buttonClasses('primary')}>
-          Add a product
-        </Link>
+        <div className="flex flex-wrap gap-3">
+          <DownloadLink href="/api/admin/products/export">Export products (CSV)</DownloadLink>
+          <Link to="/admin/products/import" className={buttonClasses('secondary')}>
+            Import products
+          </Link>
+          <Link to="/admin/products/new" className={buttonClasses('primary')}>
+            Add a product
+          </Link>
+        </div>
       </div>
       <Form
         // The category and merchant lists arrive after the form: drawn again then, so the URL's choice shows.

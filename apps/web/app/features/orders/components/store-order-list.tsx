@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { Form, Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
+import { DownloadLink } from '../../../components/ui/download-link';
 import { Loading } from '../../../components/ui/loading';
 import { EmptyList, LoadFailure } from '../../../components/ui/page-states';
 import { listPageHref, Pagination } from '../../../components/ui/pagination';
@@ -129,6 +130,10 @@ export function StoreOrderList({ filter, page }: { filter: StoreOrderFilter; pag
               Show every order
             </Link>
           ) : null}
+          {/* What the desk shows, every page of it, for the accounts: the filters as the URL states them. */}
+          <DownloadLink href={listPageHref('/api/admin/orders/export', filter)}>
+            Export these orders (CSV)
+          </DownloadLink>
         </div>
       </Form>
 

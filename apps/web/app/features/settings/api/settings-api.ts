@@ -1,8 +1,6 @@
-import { ApiError } from '@crossbuy/core/errors';
 import type { CurrencyCode } from '@crossbuy/core/money';
 import type {
   AdminRegion,
-  CsvLineError,
   ExchangeRate,
   RegionUpdate,
   ShippingLocationSettings,
@@ -80,11 +78,7 @@ export function useImportExchangeRates() {
 }
 
 /** The wrong lines of a refused rate file, when the refusal names them. */
-export function refusedLines(error: unknown): CsvLineError[] {
-  if (!(error instanceof ApiError) || typeof error.body !== 'object' || error.body === null) return [];
-  const { lines } = error.body as { lines?: unknown };
-  return Array.isArray(lines) ? (lines as CsvLineError[]) : [];
-}
+export { refusedLines } from '../../../lib/csv-refusal';
 
 export type RegionList = { baseCurrency: CurrencyCode; regions: AdminRegion[] };
 
