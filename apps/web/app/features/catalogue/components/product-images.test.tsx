@@ -99,10 +99,8 @@ describe('ProductImages', () => {
       json(200, call.method === 'PUT' ? answer(['c', 'a', 'b']) : answer(['a', 'b', 'c'])),
     );
     renderImages();
-    expect(screen.queryByRole('button', { name: 'Make the main picture the main picture' })).toBeNull();
-    await userEvent
-      .setup()
-      .click(await screen.findByRole('button', { name: 'Make picture 3 the main picture' }));
+    expect(screen.queryByRole('button', { name: 'Make main: the main picture' })).toBeNull();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Make main: picture 3' }));
     expect(await screen.findByText('Picture 3 is now the main picture.')).toBeTruthy();
     expect(api.calls.at(-1)?.body).toEqual({ keys: [picture('c').key, picture('a').key, picture('b').key] });
   });

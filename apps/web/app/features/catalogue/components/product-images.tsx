@@ -122,7 +122,7 @@ export function ProductImages({ productId }: { productId: string }) {
                   <Button
                     variant="secondary"
                     disabled={order.isPending}
-                    aria-label={`Make ${name.toLowerCase()} the main picture`}
+                    aria-label={`Make main: ${name.toLowerCase()}`}
                     onClick={() => reorder(index, 0, name)}
                   >
                     Make main
