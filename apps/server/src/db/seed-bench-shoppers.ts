@@ -189,10 +189,12 @@ async function seedOrderHistory(
     UPDATE orders SET shopper_message_at = placed_at + interval '1 hour',
                       store_read_at = CASE WHEN abs(hashtext(order_ref)) % 20 = 0 THEN placed_at + interval '2 hours' END
      WHERE user_id = ANY(${customerIds}::uuid[]) AND abs(hashtext(order_ref)) % 10 = 0`);
-  // Fresh statistics, so the first measured second is planned as a running store's would be.
-  await db.execute(sql`ANALYZE orders`);
-  await db.execute(sql`ANALYZE order_lines`);
-  await db.execute(sql`ANALYZE order_messages`);
+  // What autovacuum would do in time on a running store, done now so the first measured second meets a
+  // settled database: fresh statistics, and the visibility map that lets the desk's counts of a status read
+  // only orders_status_placed_idx (an index-only scan) instead of every order.
+  await db.execute(sql`VACUUM ANALYZE orders`);
+  await db.execute(sql`VACUUM ANALYZE order_lines`);
+  await db.execute(sql`VACUUM ANALYZE order_messages`);
 }
 
 main().catch((error: unknown) => {
