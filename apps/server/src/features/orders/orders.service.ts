@@ -34,6 +34,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { GENERIC_PLANS_FROM_HERE } from '../../db/generic-plans.js';
 import { uuidArray } from '../../db/id-list.js';
 import { containingPattern } from '../../db/like-pattern.js';
 import { queryRows } from '../../db/query-rows.js';
@@ -202,7 +203,8 @@ type PlacingRow = {
  * The first statement of an order's transaction, in one round trip instead of three: the shopper's row lock
  * (as asOwner takes it: one shopper's submissions run one after another, and what their limits count cannot
  * change meanwhile), the checkout session under it, locked, and the store settings that set the limits.
- * The shopper's lock comes first: the session's row is read only once the lock is held.
+ * The shopper's lock comes first: the session's row is read only once the lock is held. It also sets the
+ * rest of the transaction to run on generic plans.
  */
 async function lockForPlacing(
   tx: Database,
@@ -222,7 +224,8 @@ async function lockForPlacing(
            WHERE key = ${sessionKey} AND user_id = (SELECT id FROM owner)
              FOR UPDATE
         )
-        SELECT (SELECT coalesce(json_agg(json_build_object('key', key, 'value', value)), '[]'::json)
+        SELECT ${GENERIC_PLANS_FROM_HERE} AS "planCacheMode",
+               (SELECT coalesce(json_agg(json_build_object('key', key, 'value', value)), '[]'::json)
                   FROM ${storeSettings}) AS settings,
                s.order_id AS "orderId", array_to_json(s.cart_item_ids) AS "cartItemIds",
                array_to_json(s.quotation_item_ids) AS "quotationItemIds",
