@@ -5,6 +5,7 @@ import { PRODUCT_IMAGE_MAX_BYTES } from '@crossbuy/core/catalogue';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXTERNAL_LIMITS } from '../src/features/external-products/external-products.service.js';
 import { externalProducts } from '../src/features/external-products/external-products.table.js';
 import { quotationItems } from '../src/features/quotations/quotations.table.js';
 import { imagesDirectory } from '../src/lib/image-store.js';
@@ -182,6 +183,28 @@ describe('pictures of products on other sites', () => {
     // A picture given with the request goes through the same guard.
     const loopback = await requestQuote(link, 'http://localhost/picture.jpg');
     expect(loopback.mainImage).toBeNull();
+  });
+
+  it('counts the pictures copied for a shopper’s requests, refusing past the limit', async () => {
+    const limited = apiAs(harness.app, await signInAs(harness.app, await createUser(harness.app)));
+    const { link } = pageAndPicture(answering('image/jpeg', photo));
+    const ask = (imageUrl: string) =>
+      limited.send('POST', '/api/quotation/request', {
+        from: 'r',
+        productUrl: link,
+        productName: 'Cast iron kettle',
+        productQuantity: 1,
+        instructions: '',
+        imageUrl,
+      });
+    const { max } = EXTERNAL_LIMITS.picturesPerUser;
+    const missing = site.url('/pictures/missing.jpg');
+    for (let copy = 0; copy < max; copy += 1) expect((await ask(missing)).statusCode).toBe(201);
+    const refused = await ask(missing);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('general/rate_limited');
+    // A request that copies nothing is not counted.
+    expect((await ask('')).statusCode).toBe(201);
   });
 
   it('leaves an item asked before pictures were copied as it was: its picture on the seller’s site', async () => {
