@@ -120,7 +120,12 @@ export async function buildApp({ config, db, webBuildDir, logStream }: AppDepend
   });
   // Every fetch of another site goes through this one guard (docs/decisions/0024).
   app.decorate('outbound', new OutboundFetcher({ allowHosts: config.outboundAllowHosts }));
-  defineExternalLookupJob(app.jobs, { db, fetcher: app.outbound, log: app.log });
+  defineExternalLookupJob(app.jobs, {
+    db,
+    fetcher: app.outbound,
+    imagesDir: imagesDirectory(config.dataDir),
+    log: app.log,
+  });
   // One card provider client for every call and job (undefined without provider keys).
   app.decorate('cardGateway', stripeGatewayFor(config));
   const cardProvider = { db, gateway: app.cardGateway };

@@ -62,6 +62,7 @@ describe('the quotation desk', () => {
       status: 'done',
       name: 'Nambu cast iron teapot',
       images: ['https://image.rakuten.example/teapot.jpg'],
+      picture: 'external/teapot.webp',
       description: 'A 0.9 litre teapot with an enamelled inside',
       priceMinor: 6800,
       priceCurrency: 'JPY',
@@ -81,7 +82,8 @@ describe('the quotation desk', () => {
       status: 'p',
       name: 'Cast iron teapot',
       productUrl: PAGE_URL,
-      mainImage: 'https://image.rakuten.example/teapot.jpg',
+      // The page's picture as the store copied it when it read the page.
+      mainImage: '/images/external/teapot.webp',
       sourceMarketPlace: 'Rakuten',
       quantity: 3,
       instructions: 'Black, 0.9 l',

@@ -115,7 +115,9 @@ describe('quotation calls', () => {
         status: 'p',
         productUrl: 'https://www.amazon.co.jp/dp/B0TEST',
         name: 'Rice cooker 5.5 go',
-        mainImage: 'https://images.example/rice-cooker.jpg',
+        // The picture is copied into the store, never shown from the seller's site; this one's host does
+        // not exist, so the item has none (the placeholder). test/external-pictures.test.ts copies some.
+        mainImage: null,
         quantity: 2,
         instructions: 'White, 220 V please',
         price: { amountMinor: 0, currency: 'SGD' },
@@ -160,6 +162,7 @@ describe('quotation calls', () => {
         status: 'done',
         name: 'Electric kettle 1.2 L',
         images: ['https://image.rakuten.example/kettle.jpg'],
+        picture: 'external/kettle-12.webp',
         priceMinor: 4980,
         priceCurrency: 'JPY',
         fetchedAt: new Date(),
@@ -171,7 +174,8 @@ describe('quotation calls', () => {
       productSource: 'e',
       productUrl: 'https://item.rakuten.co.jp/shop/kettle-12/',
       name: 'Electric kettle 1.2 L',
-      mainImage: 'https://image.rakuten.example/kettle.jpg',
+      // The store's copy of the page's picture, made when it read the page.
+      mainImage: '/images/external/kettle-12.webp',
       marketplaceLabel: 'Rakuten (QUOTATION)',
       status: 'p',
     };

@@ -183,6 +183,37 @@ test.describe('cart and quotations', () => {
       expect(errors).toEqual([]);
     });
 
+    test('shows the picture from the store itself, copied from the shop when the page was read', async ({
+      page,
+      request,
+      baseURL,
+    }) => {
+      const errors = watchForErrors(page);
+      await openHydrated(page, '/');
+      await signInAs(page.request, await shopper(request));
+      await openHydrated(page, `/quotations/new?link=${encodeURIComponent(shop.url)}`);
+      // The shop's picture is on http:, which the store's pages refuse; the form previews the store's copy.
+      const preview = page.getByRole('img', { name: `Picture of ${LOCAL_ITEM.name}` });
+      await expect(preview).toHaveAttribute('src', /^\/images\/external\/[0-9a-f-]+\.webp$/, {
+        timeout: 20_000,
+      });
+      await page.getByRole('button', { name: 'Send the request' }).click();
+      await expect(page).toHaveURL((url) => /^\/quotations\/(?!new$)[^/]+$/.test(url.pathname));
+
+      const picture = page.getByRole('article').locator('img').first();
+      await expect(picture).toHaveAttribute('src', /^\/images\/external\/[0-9a-f-]+\.webp$/);
+      // Loaded, from the store's own origin: not the placeholder, not the shop.
+      await expect
+        .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+        .toBeGreaterThan(0);
+      const loadedFrom = await picture.evaluate((image: HTMLImageElement) => image.currentSrc);
+      expect(new URL(loadedFrom).origin).toBe(new URL(baseURL as string).origin);
+      await page.screenshot({ path: '/tmp/quote-picture-1280.png' });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: '/tmp/quote-picture-390.png', fullPage: true });
+      expect(errors).toEqual([]);
+    });
+
     test('is quoted by the store and shown with its price and expiry without reloading', async ({
       page,
       request,

@@ -24,6 +24,12 @@ export function localShopPort(): number {
   return port;
 }
 
+/** The item's picture: a small PNG, which the store copies when it reads the page (decision 0073). */
+const PICTURE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAADAAAAAwCAIAAADYYG7QAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAYElEQVRYhe3WQQ3AAAxC0TnCERbwf5uJJd3hJRXQEPjwZP3VPecfxEOl0HgoUtZz/AQYS6HxUKSs5xCKgVYKjYciZcWhAuNUR5RrzY/dT7MYaKXQeChSVhwqME515NMovCL83Hkk1t4uAAAAAElFTkSuQmCC',
+  'base64',
+);
+
 // A product page shaped like a marketplace's: Open Graph tags and schema.org JSON-LD.
 const PAGE = `<!doctype html>
 <html lang="ja"><head><meta charset="utf-8"><title>${LOCAL_ITEM.name} | Local Shop</title>
@@ -34,7 +40,7 @@ const PAGE = `<!doctype html>
 "image":["IMAGE"],"offers":{"@type":"Offer","price":"4800","priceCurrency":"JPY"}}</script>
 </head><body><h1>${LOCAL_ITEM.name}</h1></body></html>`;
 
-/** Serves the product page on the chosen port until closed. */
+/** Serves the product page and its picture on the chosen port until closed. */
 export async function startLocalShop(): Promise<{ url: string; close: () => Promise<void> }> {
   const port = localShopPort();
   const origin = `http://127.0.0.1:${port}`;
@@ -42,6 +48,9 @@ export async function startLocalShop(): Promise<{ url: string; close: () => Prom
     if (request.url === LOCAL_ITEM.path) {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       response.end(PAGE.replaceAll('IMAGE', `${origin}${LOCAL_ITEM.image}`));
+    } else if (request.url === LOCAL_ITEM.image) {
+      response.writeHead(200, { 'content-type': 'image/png' });
+      response.end(PICTURE);
     } else {
       response.writeHead(404, { 'content-type': 'text/plain' });
       response.end('not found');

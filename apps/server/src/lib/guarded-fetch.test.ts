@@ -246,6 +246,31 @@ describe('OutboundFetcher', () => {
     expect(unknown).toMatchObject({ failure: 'unknown_host', retryable: false });
   });
 
+  it('reads a picture of the types asked for, within its own size cap, through the same checks', async () => {
+    const pictures = { types: new Set(['image/png']), maxBytes: 16 };
+    site.route('/small.png', (_request, response) => {
+      response.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.alloc(16, 1));
+    });
+    site.route('/large.png', (_request, response) => {
+      response.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.alloc(17, 1));
+    });
+    site.route('/to-small', (_request, response) => {
+      response.writeHead(302, { location: '/small.png' }).end();
+    });
+    const fetched = await allowing.fetchPicture(site.url('/to-small'), pictures);
+    expect(fetched).toMatchObject({ url: site.url('/small.png'), contentType: 'image/png' });
+    expect(fetched.body).toEqual(Buffer.alloc(16, 1));
+    expect((await failureOf(allowing.fetchPicture(site.url('/large.png'), pictures))).failure).toBe(
+      'too_large',
+    );
+    expect((await failureOf(allowing.fetchPicture(site.url('/page'), pictures))).failure).toBe('not_picture');
+    for (const path of ['/to-loopback', '/to-metadata', '/to-mapped']) {
+      expect((await failureOf(allowing.fetchPicture(site.url(path), pictures))).failure, path).toBe(
+        'blocked_address',
+      );
+    }
+  });
+
   it('posts a form and reads a JSON answer, through the same address check as pages', async () => {
     const answer = await allowing.postFormForJson(site.url('/echo-form'), { secret: 's&1', response: 'tok' });
     expect(answer).toEqual({

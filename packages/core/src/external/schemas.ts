@@ -30,6 +30,11 @@ export const externalProductSchema = z.object({
   name: z.string().nullable(),
   description: z.string().nullable(),
   images: z.array(z.string()),
+  /**
+   * The store's copy of the first of `images`, on the store's own origin ('/images/external/...'); null
+   * while pending, and when the page had no picture or it could not be copied.
+   */
+  picture: z.string().nullable(),
   /** The price the page shows, when one could be read; the store's quote is what the shopper pays. */
   price: moneySchema.nullable(),
   fetchedAt: z.iso.datetime().nullable(),

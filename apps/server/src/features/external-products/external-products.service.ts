@@ -9,12 +9,17 @@ import {
 } from '@crossbuy/core/external';
 import { isCurrencyCode } from '@crossbuy/core/money';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { type OutboundFailure, OutboundFetchError, type OutboundFetcher } from '../../lib/guarded-fetch.js';
 import { readPageMetadata } from '../../lib/page-metadata.js';
 import type { RateLimitRule } from '../../plugins/rate-limit.js';
 import { enqueueJob, type JobContext, type JobQueue } from '../jobs/job-queue.js';
+import {
+  copyExternalPicture,
+  externalProductPictureKey,
+  type PictureCopying,
+  storedPictureUrl,
+} from './external-pictures.js';
 import { type ExternalProductRow, externalProducts, linkPreviews } from './external-products.table.js';
 
 export const EXTERNAL_LOOKUP_JOB = 'external.lookup';
@@ -25,13 +30,16 @@ export const FAILED_LOOKUP_RETRY_AFTER_MINUTES = 10;
 const PREVIEW_KEEP_HOURS = 24;
 
 /**
- * Per-shopper limits of the calls that make the store fetch other sites. Looking up and previewing cost
- * an outbound fetch each (unless known or cached); checking is what a page polls while a lookup runs.
+ * Per-shopper limits of the calls that make the store fetch other sites. Looking up, previewing and
+ * copying a picture cost an outbound fetch each (unless known or cached); checking is what a page polls
+ * while a lookup runs.
  */
 export const EXTERNAL_LIMITS = {
   lookupsPerUser: { name: 'external-lookup:user', max: 30, windowSeconds: 10 * 60 },
   checksPerUser: { name: 'external-check:user', max: 300, windowSeconds: 5 * 60 },
   previewsPerUser: { name: 'link-preview:user', max: 30, windowSeconds: 10 * 60 },
+  /** Pictures copied when a quote is asked with a picture the store has no copy of yet. */
+  picturesPerUser: { name: 'external-picture:user', max: 30, windowSeconds: 10 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** Why a page could not be read, in the shopper's words: the parameter of `external/fetch_failed`. */
@@ -41,6 +49,7 @@ const FAILURE_REASONS: Record<OutboundFailure | 'unexpected', string> = {
   timeout: 'the site took too long to answer',
   too_large: 'the page is too large to read',
   not_html: 'the link is not a web page',
+  not_picture: 'the link is not a picture',
   not_found: 'the site says the page does not exist',
   refused_by_site: 'the site refused to show us the page',
   site_error: 'the site had a problem answering; please try again later',
@@ -87,6 +96,7 @@ export function toExternalProduct(row: ExternalProductRow): ExternalProduct {
     name: row.name,
     description: row.description,
     images: row.images,
+    picture: storedPictureUrl(row.picture),
     price:
       row.priceMinor !== null && isCurrencyCode(currency) ? { amountMinor: row.priceMinor, currency } : null,
     fetchedAt: row.fetchedAt?.toISOString() ?? null,
@@ -172,23 +182,32 @@ export async function checkPending(db: Database, link: string): Promise<External
   return lookup(row);
 }
 
+type LookupJobDependencies = PictureCopying & { db: Database };
+
 /**
- * The `external.lookup` job: fetches the product's page through the guard and stores what it says.
- * Failures that may pass are thrown, for the queue to retry with backoff, until the last attempt; the
- * others (a blocked address, a missing page) and the last attempt's are stored as the product's failure
- * at once. It only ever moves a pending product, so a run repeated after a crash changes nothing.
+ * The `external.lookup` job: fetches the product's page through the guard and stores what it says, with
+ * a copy of its first picture (one try: a picture that cannot be copied leaves the product without one).
+ * Failures of the page that may pass are thrown, for the queue to retry with backoff, until the last
+ * attempt; the others (a blocked address, a missing page) and the last attempt's are stored as the
+ * product's failure at once. It only ever moves a pending product, so a run repeated after a crash
+ * changes nothing but the picture's file, written again under the same name.
  */
 export async function runExternalLookup(
-  { db, fetcher, log }: { db: Database; fetcher: OutboundFetcher; log: FastifyBaseLogger },
+  dependencies: LookupJobDependencies,
   { payload, attempt, signal }: JobContext,
 ): Promise<void> {
+  const { db, log } = dependencies;
   const { productId } = payload as { productId: string };
   const [product] = await db.select().from(externalProducts).where(eq(externalProducts.id, productId));
   if (product?.status !== 'pending') return;
   const stillPending = and(eq(externalProducts.id, productId), eq(externalProducts.status, 'pending'));
   try {
-    const page = await fetcher.fetchPage(product.url, { signal });
+    const page = await dependencies.fetcher.fetchPage(product.url, { signal });
     const metadata = readPageMetadata(page.body, page.url, page.charset);
+    const [firstImage] = metadata.images;
+    const picture = firstImage
+      ? await copyExternalPicture(dependencies, firstImage, externalProductPictureKey(productId), signal)
+      : null;
     await db
       .update(externalProducts)
       .set({
@@ -197,6 +216,7 @@ export async function runExternalLookup(
         name: metadata.name,
         description: metadata.description,
         images: metadata.images,
+        picture,
         priceMinor: metadata.price?.amountMinor ?? null,
         priceCurrency: metadata.price?.currency ?? null,
         fetchedAt: sql`now()`,
@@ -214,10 +234,7 @@ export async function runExternalLookup(
   }
 }
 
-export function defineExternalLookupJob(
-  jobs: JobQueue,
-  dependencies: { db: Database; fetcher: OutboundFetcher; log: FastifyBaseLogger },
-): void {
+export function defineExternalLookupJob(jobs: JobQueue, dependencies: LookupJobDependencies): void {
   jobs.define({
     kind: EXTERNAL_LOOKUP_JOB,
     maxAttempts: EXTERNAL_LOOKUP_MAX_ATTEMPTS,

@@ -21,6 +21,11 @@ export const externalProducts = pgTable(
     name: text('name'),
     description: text('description'),
     images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The store's copy of the first of `images` (an image key, 'external/<id>.webp'), fetched once when
+     * the page was read; null when there was none or it could not be copied (docs/decisions/0073).
+     */
+    picture: text('picture'),
     /** The price the page shows, in minor units of `price_currency`, when it shows one we can read. */
     priceMinor: bigint('price_minor', { mode: 'number' }),
     priceCurrency: text('price_currency'),

@@ -23,12 +23,15 @@ import { instantSchema, moneySchema } from '@crossbuy/core/validation';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { imagesDirectory } from '../../lib/image-store.js';
 import {
   guardPrivateRoutes,
   principalOf,
   requireRole,
   requireVerifiedEmail,
 } from '../../plugins/authentication.js';
+import { copyExternalPicture } from '../external-products/external-pictures.js';
+import { EXTERNAL_LIMITS } from '../external-products/external-products.service.js';
 import type { RegionDirectory } from '../regions/regions.service.js';
 import {
   type DeskItem,
@@ -68,6 +71,16 @@ export type QuotationRoutesOptions = { regions: RegionDirectory; rules: () => Pr
 export const quotationRoutes: FastifyPluginAsyncZod<QuotationRoutesOptions> = async (app, { regions }) => {
   guardPrivateRoutes(app);
   const userOf = (request: FastifyRequest) => principalOf(request).userId;
+  const imagesDir = imagesDirectory(app.config.dataDir);
+  /** What asking a quote of another site's product needs: the database, and copying its picture in. */
+  const external = (request: FastifyRequest) => ({
+    db: app.db,
+    copyPicture: async (link: string, key: string) => {
+      // Each copy is a fetch of another site on the shopper's behalf, limited as link lookups are.
+      await app.rateLimiter.consume(EXTERNAL_LIMITS.picturesPerUser, userOf(request));
+      return copyExternalPicture({ fetcher: app.outbound, imagesDir, log: request.log }, link, key);
+    },
+  });
   const oneQuotation = async (
     request: FastifyRequest,
     id: string,
@@ -98,7 +111,9 @@ export const quotationRoutes: FastifyPluginAsyncZod<QuotationRoutesOptions> = as
         summary: 'Ask the store to quote a product: on another site (from=r) or one of ours (from=l)',
         description:
           'Remote form: productUrl, productName, productQuantity, instructions, imageUrl (empty when there ' +
-          'is no picture). Local form: productRef (id or paramName), variantPath, productQuantity. The item ' +
+          'is no picture). The picture is copied into the store (the copy made when the page was read, ' +
+          'when imageUrl is the picture read from it) and the item shows the copy; one that cannot be ' +
+          'fetched or is not a JPEG, PNG or WebP leaves the item without a picture. Local form: productRef (id or paramName), variantPath, productQuantity. The item ' +
           'starts pending. A missing field answers general/missing_argument with its name.',
         querystring: regionQuery,
         body: quotationRequestSchema,
@@ -111,7 +126,7 @@ export const quotationRoutes: FastifyPluginAsyncZod<QuotationRoutesOptions> = as
       const answer =
         body.from === 'r'
           ? await requestExternalQuotation(
-              app.db,
+              external(request),
               userOf(request),
               {
                 productUrl: body.productUrl,
@@ -262,7 +277,7 @@ export const quotationRoutes: FastifyPluginAsyncZod<QuotationRoutesOptions> = as
         .status(201)
         .send(
           await quoteExternalProduct(
-            app.db,
+            external(request),
             userOf(request),
             request.body,
             await regions.pricing(request.query.region),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Product } from '@crossbuy/core/catalogue';
 import { formatDate } from '@crossbuy/core/dates';
 import { AppError, limitError } from '@crossbuy/core/errors';
@@ -28,6 +29,7 @@ import { isUuid } from '../../lib/ids.js';
 import { type AuditFields, recordAudit } from '../audit/audit.service.js';
 import { purchasableProduct, takeCartItem } from '../cart/cart.service.js';
 import { productsFromTables } from '../catalogue/catalogue.service.js';
+import { quotationPictureKey, storedPictureUrl } from '../external-products/external-pictures.js';
 import { externalProducts } from '../external-products/external-products.table.js';
 import { notifyUser } from '../notifications/notifications.service.js';
 import { BASE_CURRENCY, type PricingRegion } from '../regions/pricing.js';
@@ -158,7 +160,7 @@ async function assertRoomInList(tx: Database, userId: string): Promise<void> {
   if ((items?.total ?? 0) >= QUOTATION_MAX_ITEMS) throw limitError('quotation/too_many_items');
 }
 
-type NewItem = Omit<typeof quotationItems.$inferInsert, 'userId' | 'id'>;
+type NewItem = Omit<typeof quotationItems.$inferInsert, 'userId'>;
 
 /** Adds items to the shopper's list within its bound, holding the owner's lock so a burst cannot pass it. */
 async function addToList(
@@ -225,11 +227,20 @@ export type RemoteRequest = {
 };
 
 /**
+ * Copies a picture on another site into the store under `key` (the route's limit and the outbound guard
+ * around `copyExternalPicture`): the key stored, or null when it could not be copied.
+ */
+export type CopyPicture = (link: string, key: string) => Promise<string | null>;
+
+/**
  * Asks a quote for a product on another site (spec: the remote form). When the store has already read
  * that page, the item is tied to it, so the desk sees what was read and the marketplace it came from.
+ * The item's picture is always one the store keeps (docs/decisions/0073): the copy made when the page
+ * was read, when the shopper kept the page's picture, or else a copy of the one they gave, made now;
+ * null (the placeholder) when there is none or it cannot be copied.
  */
 export async function requestExternalQuotation(
-  db: Database,
+  { db, copyPicture }: { db: Database; copyPicture: CopyPicture },
   userId: string,
   request: RemoteRequest,
   region: PricingRegion,
@@ -237,16 +248,26 @@ export async function requestExternalQuotation(
   const productUrl = normaliseExternalLink(request.productUrl);
   if (!productUrl) throw new AppError('quotation/invalid_product_url');
   const [known] = await db
-    .select({ id: externalProducts.id, marketplace: externalProducts.marketplace })
+    .select({
+      id: externalProducts.id,
+      marketplace: externalProducts.marketplace,
+      images: externalProducts.images,
+      picture: externalProducts.picture,
+    })
     .from(externalProducts)
     .where(eq(externalProducts.url, productUrl));
+  const id = randomUUID();
+  const keptPicture = known?.picture && request.imageUrl === known.images[0] ? known.picture : null;
+  const picture =
+    keptPicture ?? (request.imageUrl ? await copyPicture(request.imageUrl, quotationPictureKey(id)) : null);
   const row = await addToList(db, userId, async () => ({
+    id,
     productSource: 'e',
     productUrl,
     externalProductId: known?.id ?? null,
     sourceMarketPlace: known?.marketplace ?? marketplaceOfHost(new URL(productUrl).hostname),
     name: request.productName,
-    mainImage: request.imageUrl || null,
+    mainImage: storedPictureUrl(picture),
     quantity: request.quantity,
     instructions: request.instructions,
   }));
@@ -255,10 +276,11 @@ export async function requestExternalQuotation(
 
 /**
  * Asks a quote for a product the store looked up by link (POST /product/searchExternal), by its id or its
- * link; what was read from the page (name, picture, marketplace) fills the item.
+ * link; what was read from the page (name, picture, marketplace) fills the item. The picture is the copy
+ * made when the page was read; a page read before the store kept copies has its picture copied now.
  */
 export async function quoteExternalProduct(
-  db: Database,
+  { db, copyPicture }: { db: Database; copyPicture: CopyPicture },
   userId: string,
   request: {
     externalProductId?: string | undefined;
@@ -276,13 +298,18 @@ export async function quoteExternalProduct(
       : eq(externalProducts.url, normaliseExternalLink(request.link ?? '') ?? '');
   const [external] = match ? await db.select().from(externalProducts).where(match) : [];
   if (!external) throw new AppError('external/not_found');
+  const id = randomUUID();
+  const [pageImage] = external.images;
+  const picture =
+    external.picture ?? (pageImage ? await copyPicture(pageImage, quotationPictureKey(id)) : null);
   const row = await addToList(db, userId, async () => ({
+    id,
     productSource: 'e',
     productUrl: external.url,
     externalProductId: external.id,
     sourceMarketPlace: external.marketplace,
     name: external.name ?? external.host,
-    mainImage: external.images[0] ?? null,
+    mainImage: storedPictureUrl(picture),
     quantity: request.quantity,
     instructions: request.instructions,
   }));

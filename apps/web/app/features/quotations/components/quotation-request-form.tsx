@@ -6,7 +6,9 @@ import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/loading';
+import { StorePicture } from '../../../components/ui/store-picture';
 import { TextField } from '../../../components/ui/text-field';
+import { imageUrl } from '../../../lib/images';
 import { checkPending, linkPreview, searchExternal, useRequestQuotation } from '../api/quotations-api';
 import { QuantityAndInstructions } from './quantity-and-instructions';
 
@@ -100,6 +102,13 @@ export function QuotationRequestForm({ initialLink }: { initialLink: string }) {
     }
   };
 
+  // The page's picture is shown from the store's copy of it, as the quote will show it; a picture link
+  // the shopper typed is previewed from where it is (https only: the page's policy refuses http), and the
+  // store copies it when the request is sent.
+  const typedImage = image.trim();
+  const storedCopy = found?.picture && typedImage === found.images[0] ? found.picture : null;
+  const previewImage =
+    storedCopy ?? (isHttpUrl(typedImage) && typedImage.startsWith('https://') ? typedImage : null);
   const reading = lookup.isFetching && lookup.data === undefined;
   const lookupFailure =
     lookup.data?.status === 'failed'
@@ -174,10 +183,9 @@ export function QuotationRequestForm({ initialLink }: { initialLink: string }) {
                 setImage(event.target.value);
               }}
             />
-            {/* The page's policy lets pictures in from https only, so only those are previewed. */}
-            {isHttpUrl(image.trim()) && image.trim().startsWith('https://') ? (
-              <img
-                src={image.trim()}
+            {previewImage ? (
+              <StorePicture
+                src={imageUrl(previewImage)}
                 alt={name ? `Picture of ${name}` : 'Picture of the item'}
                 width={96}
                 height={96}

@@ -417,6 +417,7 @@ describe('the quotation request form', () => {
             name: 'Cast iron kettle',
             description: null,
             images: ['https://shop.example.jp/kettle.jpg'],
+            picture: '/images/external/e1.webp',
             price: null,
             fetchedAt: '2026-11-20T00:00:00.000Z',
           },
@@ -434,6 +435,10 @@ describe('the quotation request form', () => {
     const name = (await screen.findByDisplayValue('Cast iron kettle')) as HTMLInputElement;
     expect((screen.getByLabelText('Picture (a link to an image)') as HTMLInputElement).value).toBe(
       'https://shop.example.jp/kettle.jpg',
+    );
+    // The page's picture is previewed from the store's copy, never from the seller's site.
+    expect(screen.getByRole('img', { name: 'Picture of Cast iron kettle' }).getAttribute('src')).toBe(
+      '/images/external/e1.webp',
     );
     await userEvent.clear(name);
     await userEvent.type(name, 'Kettle, black');

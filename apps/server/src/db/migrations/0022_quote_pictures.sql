@@ -1,0 +1,1 @@
+ALTER TABLE "external_products" ADD COLUMN "picture" text;
