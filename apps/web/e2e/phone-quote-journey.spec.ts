@@ -127,6 +127,10 @@ test.describe('on a phone', () => {
     const payment = page.getByRole('region', { name: 'Payment', exact: true });
     await expect(payment.getByRole('img', { name: /^PayNow QR code to pay / })).toBeVisible();
     await expect(payment.getByRole('heading', { name: 'Paying on this phone?' })).toBeVisible();
+    // One deadline to pay, to the minute; the QR's day of expiry is not a second one.
+    await expect(page.getByText(/^Please pay by .+; an order not paid by then is cancelled/)).toBeVisible();
+    await expect(payment.getByText('QR valid until', { exact: true })).toBeVisible();
+    await expect(payment.getByText('Pay by', { exact: true })).toHaveCount(0);
     const reference = (await payment.getByTestId('paynow-reference').innerText()).trim();
     expect(reference).not.toBe('');
     const downloading = page.waitForEvent('download');
@@ -201,6 +205,9 @@ test.describe('on a phone', () => {
     await expect(page.getByText('Thank you, your order is completed.')).toBeVisible();
     await expect(heading.locator('..').getByText('Completed', { exact: true })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Received your items?' })).toHaveCount(0);
+    // Where to turn should something be wrong after all, behind a heading that shows it opens.
+    await page.getByText('A problem with this order?').click();
+    await expect(page.getByText(/^Problems can be raised within \d+ days of delivery\./)).toBeVisible();
     await checkPhonePage(page, '9-completed');
 
     // The list of orders says the same.
