@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { addFirstAddress } from './checkout-steps';
-import { LOCAL_ITEM, startLocalShop } from './local-shop';
+import { failuresBesidesThePicture, LOCAL_ITEM, startLocalShop } from './local-shop';
 import {
   horizontalOverflow,
   openHydrated,
@@ -8,14 +8,6 @@ import {
   watchForErrors,
 } from './page-helpers';
 import { registerShopper, signInAsStaff } from './shoppers';
-
-/**
- * The page's failures, less the stand-in shop's picture: it is served over http, which the store's
- * content policy refuses as it would refuse any shop abroad that does not use https.
- */
-function failuresBesidesThePicture(errors: string[], picture: string): string[] {
-  return errors.filter((error) => !error.includes(`Loading the image '${picture}' violates`));
-}
 
 test.describe('the quotation desk', () => {
   let shop: Awaited<ReturnType<typeof startLocalShop>>;

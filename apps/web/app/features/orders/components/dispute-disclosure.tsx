@@ -21,11 +21,15 @@ export function DisputeDisclosure({ order }: { order: Order }) {
 
   return (
     <details
-      className="rounded-2xl border border-line bg-white p-4"
+      className="group rounded-2xl border border-line bg-white p-4"
       onToggle={(event) => setOpen(event.currentTarget.open)}
     >
-      <summary className="flex min-h-11 cursor-pointer items-center font-semibold">
-        A problem with this order?
+      {/* A flex summary loses the browser's triangle; the arrow shows the heading opens. */}
+      <summary className="flex min-h-11 cursor-pointer items-center justify-between gap-2 font-semibold">
+        <span>A problem with this order?</span>
+        <span aria-hidden="true" className="transition-transform group-open:rotate-180">
+          ▾
+        </span>
       </summary>
       <div className="mt-3 flex flex-col gap-3 text-sm">
         {!open ? null : info.isPending ? (

@@ -403,6 +403,9 @@ describe('the order detail', () => {
     );
     renderAt('/orders/o1', <OrderDetail id="o1" />);
     const summary = await screen.findByText('A problem with this order?');
+    // Closed, it shows it opens: an arrow beside the words, unread by screen readers.
+    const arrow = summary.closest('summary')?.querySelector('[aria-hidden="true"]');
+    expect(arrow?.textContent).toBe('▾');
     expect(api.calls.some((call) => call.path.includes('dispute_info'))).toBe(false);
     await userEvent.click(summary);
     expect(await screen.findByText('Tell us what went wrong')).toBeTruthy();

@@ -118,7 +118,9 @@ export function PaynowPanel({ orderId, amount, paynow, onMarked }: PaynowPanelPr
               </span>
               <CopyButton label="Copy reference" onCopy={() => void copy('reference', paynow.reference)} />
             </dd>
-            <dt className="font-medium">Pay by</dt>
+            {/* The QR's own expiry, a whole day: the order's deadline to pay, to the minute, is said above
+                the panel, and an order not paid by then is cancelled sooner than the QR expires. */}
+            <dt className="font-medium">QR valid until</dt>
             <dd>{expiryLabel(paynow.expiryDate)}</dd>
           </dl>
           <p role="status" className="min-h-5 text-sm font-semibold text-brand-900">
