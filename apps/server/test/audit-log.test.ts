@@ -2,17 +2,18 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries } from '../src/features/audit/audit.table.js';
 import { errorCode } from './helpers/browser.js';
-import { seedRegions } from './helpers/catalogue-fixtures.js';
+import { addProduct, type CatalogueFixture, seedCatalogue } from './helpers/catalogue-fixtures.js';
 import { addResolvedQuotation } from './helpers/checkout-fixtures.js';
 import { placeOrder } from './helpers/order-fixtures.js';
 import { apiAs, createTestApp, createUser, signInAs, type TestApp } from './helpers/test-app.js';
 
 describe('the audit log of staff changes', () => {
   let harness: TestApp;
+  let fixture: CatalogueFixture;
 
   beforeAll(async () => {
     harness = await createTestApp({ env: { PAYNOW_UEN: '53312345X' } });
-    await seedRegions(harness.app.db);
+    fixture = await seedCatalogue(harness.app.db);
   });
   afterAll(() => harness?.close());
 
@@ -157,6 +158,54 @@ describe('the audit log of staff changes', () => {
     expect(subjects).toHaveLength(4);
   });
 
+  it('finds the entries about what the staff name: an order reference, a product, a person, a code, or an id', async () => {
+    const admin = await staff('admin');
+    const buyer = await createUser(harness.app, { firstName: 'Aiko', lastName: 'Nakamura' });
+    const order = await placeOrder(harness.app.db, buyer.id, { method: 'paynow' });
+    const kettle = await addProduct(fixture, {
+      name: 'Zojirushi Glass Kettle',
+      categoryId: 'audio',
+      merchant: fixture.merchants.audio,
+      priceMinor: 8_900,
+    });
+    const about = (subjectType: string, subjectId: string, action: string) => ({
+      actorUserId: admin.user.id,
+      actorEmail: admin.user.email,
+      action,
+      subjectType,
+      subjectId,
+    });
+    await harness.app.db
+      .insert(auditEntries)
+      .values([
+        about('order', order.id, 'order.move'),
+        about('product', kettle.id, 'product.update'),
+        about('user', buyer.id, 'user.blacklist'),
+        about('setting', 'support_email', 'setting.update'),
+        about('category', 'a-category-since-deleted', 'category.delete'),
+      ]);
+    const actionsAbout = async (text: string, more = '') => {
+      const answer = await admin.api.get(
+        `/api/admin/audit_log?actorUserId=${admin.user.id}&about=${encodeURIComponent(text)}${more}`,
+      );
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json().entries.map((entry: { action: string }) => entry.action);
+    };
+
+    expect(await actionsAbout(order.orderRef)).toEqual(['order.move']);
+    expect(await actionsAbout(` ${order.orderRef.toLowerCase()} `)).toEqual(['order.move']);
+    expect(await actionsAbout('glass kettle')).toEqual(['product.update']);
+    expect(await actionsAbout('Aiko Nakamura')).toEqual(['user.blacklist']);
+    expect(await actionsAbout(buyer.email.toUpperCase())).toEqual(['user.blacklist']);
+    expect(await actionsAbout('SUPPORT_E')).toEqual(['setting.update']);
+    expect(await actionsAbout(kettle.id.toUpperCase())).toEqual(['product.update']);
+    expect(await actionsAbout('a-category-since-deleted')).toEqual(['category.delete']);
+    expect(await actionsAbout('Aiko', '&subjectType=order')).toEqual([]);
+    // Wildcards are taken as the characters they are.
+    expect(await actionsAbout('%')).toEqual([]);
+    expect(await actionsAbout('nothing by this name')).toEqual([]);
+  });
+
   it('is for admins only, and its filters are checked', async () => {
     const operator = await staff('operator');
     const admin = await staff('admin');
@@ -178,6 +227,10 @@ describe('the audit log of staff changes', () => {
       'subjectType=user&subjectType=order',
       'page=1&page=2',
       'subjectId=',
+      'about=',
+      'about=%20%20',
+      'about=a%00b',
+      `about=${'x'.repeat(201)}`,
       'actorUserId=null',
     ]) {
       expect((await admin.api.get(`/api/admin/audit_log?${query}`)).statusCode, query).toBe(400);

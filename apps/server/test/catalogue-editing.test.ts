@@ -1,4 +1,4 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PRODUCT_IMAGE_MAX_BYTES } from '@crossbuy/core/catalogue';
@@ -300,6 +300,110 @@ describe('catalogue editing', () => {
         image: key,
       });
       expect(popup.statusCode, popup.body).toBe(200);
+    });
+
+    describe('deleted once nothing shows them', () => {
+      const onDisk = async (key: string) => {
+        const files = [key, key.replace(/\.webp$/, '_thumb.webp')];
+        const found = await Promise.all(
+          files.map((file) => stat(path.join(dataDir, 'images', file)).catch(() => null)),
+        );
+        return found.map((file) => file !== null);
+      };
+      const upload = async (colour: string): Promise<string> => {
+        const answer = await post(url, await png(colour));
+        expect(answer.statusCode, answer.body).toBe(200);
+        return answer.json().picture.key;
+      };
+      const createBanner = async (image: string): Promise<string> => {
+        const answer = await desk.send('POST', '/api/admin/banners', banner(image));
+        expect(answer.statusCode, answer.body).toBe(200);
+        return answer.json().banner.id;
+      };
+
+      it("deletes a banner's uploaded picture, with its thumbnail, when another replaces it", async () => {
+        const first = await upload('#1abc9c');
+        const id = await createBanner(first);
+        const second = await upload('#2ecc71');
+        expect(await onDisk(first)).toEqual([true, true]);
+        const replaced = await desk.send('PUT', `/api/admin/banners/${id}`, banner(second));
+        expect(replaced.statusCode, replaced.body).toBe(200);
+        expect(await onDisk(first)).toEqual([false, false]);
+        expect(await onDisk(second)).toEqual([true, true]);
+        const listed = (await desk.get(url)).json().pictures.map((picture: { key: string }) => picture.key);
+        expect(listed).not.toContain(first);
+        expect(listed).toContain(second);
+      });
+
+      it("deletes a banner's or a popup's uploaded picture with it", async () => {
+        const onBanner = await upload('#3498db');
+        const bannerId = await createBanner(onBanner);
+        const onPopup = await upload('#9b59b6');
+        const popup = await desk.send('POST', '/api/admin/popups', { title: 'Hi', body: '', image: onPopup });
+        expect(popup.statusCode, popup.body).toBe(200);
+        const bannerGone = await desk.send('DELETE', `/api/admin/banners/${bannerId}`);
+        expect(bannerGone.statusCode, bannerGone.body).toBe(200);
+        expect(await onDisk(onBanner)).toEqual([false, false]);
+        const popupGone = await desk.send('DELETE', `/api/admin/popups/${popup.json().popup.id}`);
+        expect(popupGone.statusCode, popupGone.body).toBe(200);
+        expect(await onDisk(onPopup)).toEqual([false, false]);
+      });
+
+      it('keeps a picture another banner, a popup or an image page still shows, and deletes it with the last', async () => {
+        const shared = await upload('#e67e22');
+        const firstBanner = await createBanner(shared);
+        const secondBanner = await createBanner(shared);
+        const popup = await desk.send('POST', '/api/admin/popups', { title: 'Hi', body: '', image: shared });
+        expect(popup.statusCode, popup.body).toBe(200);
+        const page = await desk.send('POST', '/api/admin/image_pages', {
+          id: 'shared-picture',
+          title: 'Shared',
+          pictures: [{ image: shared, link: null, alt: 'Orange' }],
+        });
+        expect(page.statusCode, page.body).toBe(200);
+
+        expect((await desk.send('DELETE', `/api/admin/banners/${firstBanner}`)).statusCode).toBe(200);
+        const other = await upload('#f1c40f');
+        expect((await desk.send('PUT', `/api/admin/banners/${secondBanner}`, banner(other))).statusCode).toBe(
+          200,
+        );
+        expect((await desk.send('DELETE', `/api/admin/popups/${popup.json().popup.id}`)).statusCode).toBe(
+          200,
+        );
+        expect(await onDisk(shared)).toEqual([true, true]);
+
+        const emptied = await desk.send('PUT', '/api/admin/image_pages/shared-picture', {
+          title: 'Shared',
+          pictures: [{ image: other, link: null, alt: 'Yellow' }],
+        });
+        expect(emptied.statusCode, emptied.body).toBe(200);
+        expect(await onDisk(shared)).toEqual([false, false]);
+        expect(await onDisk(other)).toEqual([true, true]);
+      });
+
+      it('keeps the picture when the change is refused, and never deletes a drawn one', async () => {
+        const kept = await upload('#34495e');
+        const id = await createBanner(kept);
+        const refused = await desk.send('PUT', `/api/admin/banners/${id}`, {
+          ...banner('banners/never-uploaded.webp'),
+        });
+        expect([refused.statusCode, errorCode(refused)]).toEqual([400, 'content/invalid_image']);
+        expect(await onDisk(kept)).toEqual([true, true]);
+
+        const drawn = 'banners/drawn-tea.webp';
+        await writeFile(path.join(dataDir, 'images', drawn), await png());
+        const onDrawn = await createBanner(drawn);
+        expect((await desk.send('DELETE', `/api/admin/banners/${onDrawn}`)).statusCode).toBe(200);
+        await expect(stat(path.join(dataDir, 'images', drawn))).resolves.toBeTruthy();
+      });
+
+      it('refuses to show an uploaded picture already deleted', async () => {
+        const gone = await upload('#7f8c8d');
+        const id = await createBanner(gone);
+        expect((await desk.send('DELETE', `/api/admin/banners/${id}`)).statusCode).toBe(200);
+        const late = await desk.send('POST', '/api/admin/banners', banner(gone));
+        expect([late.statusCode, errorCode(late)]).toEqual([400, 'content/invalid_image']);
+      });
     });
 
     it('keeps taking a picture from the fixed list, and refuses one that does not exist', async () => {

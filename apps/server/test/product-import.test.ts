@@ -322,4 +322,50 @@ describe('the product file: export, preview and import', () => {
       .where(eq(auditEntries.action, 'product.export'));
     expect(entries.length).toBeGreaterThan(0);
   });
+  it('round-trips a product whose name and options hold line breaks, and names a quote left open with a sentence', async () => {
+    const set = await addProduct(fixture, {
+      name: 'Tea set',
+      categoryId: 'speakers',
+      merchant: fixture.merchants.audio,
+      priceMinor: 4_200,
+      variants: [{ name: 'Glaze\nfinish', options: ['Celadon\r\ngreen', 'Plain'] }],
+    });
+    // Names are free text of up to 200 characters, line breaks included (a name pasted from a listing).
+    const name = 'Tea set\nfor two,\r\n"gift" box';
+    const renamed = await desk.send('PATCH', `/api/admin/products/${set.id}`, { version: 1, name });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+
+    const text = await exported();
+    const previewed = await preview(text);
+    expect(previewed.statusCode, previewed.body).toBe(200);
+    const planned = previewed
+      .json()
+      .products.find((product: { key: string }) => product.key === set.paramName);
+    expect(planned).toMatchObject({ name, action: 'unchanged', changes: [] });
+    const applied = await apply(text);
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json()).toMatchObject({ created: 0, updated: 0 });
+    const [row] = await harness.app.db.select().from(products).where(eq(products.id, set.id));
+    expect(row).toMatchObject({
+      name,
+      variants: [{ name: 'Glaze\nfinish', options: ['Celadon\r\ngreen', 'Plain'] }],
+    });
+
+    const broken = `${HEADER}\r\nteapot,"Teapot,headphones,tokyo-audio,yes,,,,,,,12.00,,,,,1\r\nmug,Mug,headphones,tokyo-audio,yes,,,,,,,3.00,,,,,2,extra\r\n`;
+    const refused = await preview(broken);
+    expect([refused.statusCode, errorCode(refused)]).toEqual([400, 'product_import/invalid']);
+    expect(refused.json().lines).toEqual([
+      {
+        line: 2,
+        code: 'product_import/unclosed_quote',
+        message:
+          'A cell on this line opens a quote (") that no line after it closes; close it, or take the quote out',
+      },
+      {
+        line: 3,
+        code: 'product_import/malformed_line',
+        message: 'This line is not CSV with one cell per column of the header line',
+      },
+    ]);
+  });
 });

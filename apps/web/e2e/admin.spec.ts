@@ -31,10 +31,15 @@ test.describe('back office', () => {
       .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
 
+    // Found by what the staff know the shopper by, their email, part of it and in any case.
+    const shopperEmail: string = me.profile.email;
+    const about = page.getByRole('searchbox', { name: 'Order, person, product or code' });
     await page.getByLabel('Changed').selectOption('user');
-    await page.getByLabel('Its id').fill(shopperId);
-    await page.getByLabel('Its id').press('Enter');
-    await expect(page).toHaveURL(new RegExp(`subjectType=user&subjectId=${shopperId}$`));
+    await about.fill(shopperEmail.toUpperCase());
+    await about.press('Enter');
+    await expect(page).toHaveURL(
+      new RegExp(`subjectType=user&about=${encodeURIComponent(shopperEmail.toUpperCase())}$`),
+    );
     const table = page.getByRole('table');
     await expect(table.getByRole('row')).toHaveCount(2);
     // The account is named as the staff know it, never by its id.
@@ -45,9 +50,24 @@ test.describe('back office', () => {
     await expect(row).toContainText(LOCAL_ADMIN.email);
     await expect(row).toContainText('blacklistedAt: none →');
     await expect(page.getByRole('link', { name: 'Show everything' })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('audit-log-about-desktop.png'), fullPage: true });
+
+    // The entry's link narrows the log to that one account, and says so.
+    await row.getByRole('link', { name: 'Mei Tan' }).click();
+    await expect(page).toHaveURL(new RegExp(`subjectType=user&subjectId=${shopperId}$`));
+    await expect(page.getByText('Showing the changes to one account: Mei Tan.')).toBeVisible();
+
+    await about.fill('no such shopper anywhere');
+    await about.press('Enter');
+    await expect(
+      page.getByText('No change is about anything called “no such shopper anywhere” among accounts.', {
+        exact: false,
+      }),
+    ).toBeVisible();
 
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: test.info().outputPath('audit-log-about-phone.png'), fullPage: true });
     expect(errors).toEqual([]);
   });
 });

@@ -78,6 +78,35 @@ describe('csvLines and cellsOf', () => {
     ]);
   });
 
+  it('run a line that ends inside a quoted cell on to the line closing it, keeping its line ends', () => {
+    const written = csvRecords([
+      ['key', 'name'],
+      ['tea-set', 'Tea set\nfor two'],
+      ['mugs', 'Mugs\r\n\r\n"blue"\rand red'],
+      ['cups', 'Cups'],
+    ]);
+    const lines = csvLines(written);
+    expect(lines.map((line) => line.number)).toEqual([1, 2, 4, 8]);
+    expect(lines.map((line) => cellsOf(line.content))).toEqual([
+      ['key', 'name'],
+      ['tea-set', 'Tea set\nfor two'],
+      ['mugs', 'Mugs\r\n\r\n"blue"\rand red'],
+      ['cups', 'Cups'],
+    ]);
+  });
+
+  it('leave a stray quote on its own line, so the lines after it are read on their own', () => {
+    expect(csvLines('a,b"c\nd,e\nf,"g\nh,i')).toEqual([
+      { number: 1, content: 'a,b"c' },
+      { number: 2, content: 'd,e' },
+      { number: 3, content: 'f,"g' },
+      { number: 4, content: 'h,i' },
+    ]);
+    // A quote never closed reads no further than CSV_RECORD_MAX_CHARACTERS.
+    const long = ['x,"open', ...Array.from({ length: 3_000 }, (_, index) => `row,${index}`)].join('\n');
+    expect(csvLines(long)).toHaveLength(3_001);
+  });
+
   it('read one line’s cells, trimmed and unquoted, or null for a line that is not CSV', () => {
     expect(cellsOf(' a , "b, c" ,"say ""hi"""')).toEqual(['a', 'b, c', 'say "hi"']);
     expect(cellsOf('a,"b')).toBeNull();

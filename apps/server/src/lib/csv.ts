@@ -4,24 +4,55 @@ import { stringify } from 'csv-stringify/sync';
 // The store's CSV files, in and out: csv-parse reads a line's cells and csv-stringify writes them (RFC 4180
 // quoting), so the two halves of a round trip agree on what a quote, comma or line end inside a cell means.
 
-/** One non-blank line of an uploaded file: its number as an editor shows it (the first line is 1). */
+/**
+ * One non-blank record of an uploaded file: the number of its first line as an editor shows it (the first
+ * line is 1), and its text, which holds the line ends of a quoted cell that spans lines.
+ */
 export type CsvLine = { number: number; content: string };
 
 /**
- * The non-blank lines of an uploaded file, a byte-order mark and any line end (CRLF, LF, CR) taken. Each
- * line is parsed on its own afterwards (see {@link cellsOf}), so one stray quote cannot swallow the lines
- * after it and every wrong line can be reported by its number. The store's files hold no line ends inside
- * a cell: names, categories and option values are single-line text.
+ * The longest record a quoted line end may make of several lines. Past it the first line stands alone,
+ * so a stray quote costs at most this much reading before the lines after it are read on their own.
+ */
+export const CSV_RECORD_MAX_CHARACTERS = 4_000;
+
+/**
+ * The non-blank records of an uploaded file, a byte-order mark and any line end (CRLF, LF, CR) taken. Each
+ * record is parsed on its own afterwards (see {@link cellsOf}), so one stray quote cannot swallow the lines
+ * after it and every wrong record can be reported by its line's number. A line that ends inside a quoted
+ * cell (a name with a line break, as csvRecords writes it) runs on to the line that closes the quote, when
+ * the lines together are one record of CSV; otherwise it stays a line of its own, to be refused.
  */
 export function csvLines(text: string): CsvLine[] {
-  return text
-    .replace(/^\uFEFF/, '')
-    .split(/\r\n|\n|\r/)
-    .map((content, index) => ({ number: index + 1, content }))
-    .filter((line) => line.content.trim() !== '');
+  // Split with the line ends kept (at the odd places), so a cell spanning lines reads back as written.
+  const parts = text.replace(/^\uFEFF/, '').split(/(\r\n|\n|\r)/);
+  const lines: CsvLine[] = [];
+  for (let start = 0; start < parts.length; ) {
+    const first = parts[start] ?? '';
+    let content = first;
+    let next = start + 2;
+    let openQuote = quotesAreOpen(first);
+    while (openQuote && next < parts.length && content.length <= CSV_RECORD_MAX_CHARACTERS) {
+      const line = parts[next] ?? '';
+      content += (parts[next - 1] ?? '') + line;
+      if (quotesAreOpen(line)) openQuote = false;
+      next += 2;
+    }
+    const runsOn = next > start + 2 && !openQuote && cellsOf(content) !== null;
+    lines.push({ number: start / 2 + 1, content: runsOn ? content : first });
+    start = runsOn ? next : start + 2;
+  }
+  return lines.filter((line) => line.content.trim() !== '');
 }
 
-/** One line's cells, trimmed, or null when the line is not CSV (a stray quote, a second record). */
+/** Whether a quote is left open at the end of `text`: an odd number of quotes (a doubled one counts two). */
+export function quotesAreOpen(text: string): boolean {
+  let open = false;
+  for (const character of text) if (character === '"') open = !open;
+  return open;
+}
+
+/** One record's cells, trimmed, or null when it is not CSV (a stray quote, a second record). */
 export function cellsOf(line: string): string[] | null {
   try {
     const records = parse(line, { trim: true, relax_column_count: true }) as string[][];

@@ -17,6 +17,8 @@ export const QUOTATION_DESK_KEY = ['quotation-desk'] as const;
 export const ADMIN_PRODUCTS_KEY = ['admin-products'] as const;
 /** The store's vouchers: creating, editing and switching one change the list and its page. */
 export const STORE_VOUCHERS_KEY = ['store-vouchers'] as const;
+/** The pictures content may show: an upload joins them, and a change that lets go of one may delete it. */
+export const CONTENT_PICTURES_KEY = ['content-pictures'] as const;
 /** The store's banners as the back office lists them. */
 export const STORE_BANNERS_KEY = ['store-banners'] as const;
 /** The store's popups as the back office lists them. */

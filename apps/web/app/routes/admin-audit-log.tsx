@@ -12,9 +12,10 @@ export default function AdminAuditLogRoute() {
   const [searchParams] = useSearchParams();
   const subjectType = searchParams.get('subjectType');
   const subjectId = searchParams.get('subjectId')?.trim() || null;
+  const about = searchParams.get('about')?.trim() || null;
   return (
     <AuditLog
-      filter={{ subjectType: isAuditSubjectType(subjectType) ? subjectType : null, subjectId }}
+      filter={{ subjectType: isAuditSubjectType(subjectType) ? subjectType : null, subjectId, about }}
       page={pageFromSearch(searchParams.get('page'))}
     />
   );

@@ -254,6 +254,7 @@ const HOUSE_CODES = [
   'product_import/invalid_price',
   'product_import/invalid_stock',
   'product_import/malformed_line',
+  'product_import/unclosed_quote',
   'product_import/missing_column',
   'product_import/no_options',
   'product_import/options_differ',

@@ -298,6 +298,8 @@ export const ERROR_MESSAGES = {
   'product_import/unknown_region':
     'No region {0} prices in {1}; export the products again for the current regions',
   'product_import/malformed_line': 'This line is not CSV with one cell per column of the header line',
+  'product_import/unclosed_quote':
+    'A cell on this line opens a quote (") that no line after it closes; close it, or take the quote out',
   'product_import/invalid_key':
     'The product column needs the product key: lower-case letters and digits joined by single hyphens, such as "wireless-earbuds"',
   'product_import/invalid_name': 'The name must be 1 to 200 characters',

@@ -11,6 +11,16 @@ const auditQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX_LIMIT).default(50),
   subjectType: z.enum(AUDIT_SUBJECT_TYPES).optional(),
   subjectId: z.string().min(1).max(200).optional(),
+  about: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe(
+      'What the entries are about, as the staff name it (part of it, any case): an order reference, a ' +
+        "person's name or email, a product's, merchant's or category's name, a voucher code; or an id",
+    ),
   actorUserId: z.uuid().optional(),
 });
 

@@ -1,8 +1,9 @@
 import type { AuditSubjectType } from '@crossbuy/core/audit';
-import { type AnyColumn, and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { isAnyOf } from '../../db/id-list.js';
+import { containingPattern } from '../../db/like-pattern.js';
 import { queryRows } from '../../db/query-rows.js';
 import { isUuid } from '../../lib/ids.js';
 import { categories, merchants, products } from '../catalogue/catalogue.table.js';
@@ -145,6 +146,8 @@ export type AuditQuery = {
   limit: number;
   subjectType?: AuditSubjectType | undefined;
   subjectId?: string | undefined;
+  /** What the entries are about, as the staff name it: see `aboutFilter`. */
+  about?: string | undefined;
   actorUserId?: string | undefined;
 };
 
@@ -153,6 +156,8 @@ type SubjectSource = {
   table: PgTable;
   id: AnyColumn;
   name: SQL;
+  /** What the `about` filter looks in, when more than the name (a person's email beside their name). */
+  searched?: SQL;
   /** Categories are keyed by text; the rest by uuid, which an id of another shape cannot match. */
   textId?: true;
 };
@@ -163,6 +168,7 @@ const SUBJECT_NAMES: Partial<Record<AuditSubjectType, SubjectSource>> = {
     table: users,
     id: users.id,
     name: sql`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email})`,
+    searched: sql`${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email}`,
   },
   quotation_item: { table: quotationItems, id: quotationItems.id, name: sql`${quotationItems.name}` },
   product: { table: products, id: products.id, name: sql`${products.name}` },
@@ -230,7 +236,32 @@ function toEntry(row: AuditEntryRow, names: Map<string, string>): AuditEntry {
   };
 }
 
-/** The audit log, newest first, a page at a time, each subject named; filtered by subject or by actor. */
+/**
+ * Entries about what the staff name by `text`, part of it in any case: an order's reference (CB-7K2M9QXA),
+ * a person's name or email, a product's, merchant's, category's or quoted item's name, a voucher's code, a
+ * contact message's sender, an invited email, a region's or currency's code, a setting's key; or the
+ * subject's id itself. Each kind of subject is matched by what names it today, so a subject since
+ * deleted is found by its id only.
+ */
+function aboutFilter(text: string): SQL | undefined {
+  const pattern = containingPattern(text);
+  const named = Object.entries(SUBJECT_NAMES).map(([type, source]) =>
+    and(
+      eq(auditEntries.subjectType, type),
+      sql`${auditEntries.subjectId} IN (SELECT ${source.id}::text FROM ${source.table} WHERE ${source.searched ?? source.name} ILIKE ${pattern})`,
+    ),
+  );
+  return or(
+    eq(auditEntries.subjectId, isUuid(text) ? text.toLowerCase() : text),
+    and(inArray(auditEntries.subjectType, [...SELF_NAMED_SUBJECTS]), ilike(auditEntries.subjectId, pattern)),
+    ...named,
+  );
+}
+
+/**
+ * The audit log, newest first, a page at a time, each subject named; filtered by the kind of subject, by
+ * one subject's id, by what the entries are about, or by actor.
+ */
 export async function listAudit(
   db: Database,
   query: AuditQuery,
@@ -238,6 +269,8 @@ export async function listAudit(
   const filters: SQL[] = [];
   if (query.subjectType) filters.push(eq(auditEntries.subjectType, query.subjectType));
   if (query.subjectId) filters.push(eq(auditEntries.subjectId, query.subjectId));
+  const about = query.about ? aboutFilter(query.about) : undefined;
+  if (about) filters.push(about);
   if (query.actorUserId) filters.push(eq(auditEntries.actorUserId, query.actorUserId));
   const where = filters.length > 0 ? and(...filters) : undefined;
   const [rows, [counted]] = await Promise.all([

@@ -12,7 +12,7 @@ import {
 import { AppError, type ErrorCode, formatErrorMessage, limitError } from '@crossbuy/core/errors';
 import { type CurrencyCode, parseExactAmount } from '@crossbuy/core/money';
 import type { CsvLineError } from '@crossbuy/core/settings';
-import { cellsOf, csvLines, unguardCell } from '../../lib/csv.js';
+import { cellsOf, csvLines, quotesAreOpen, unguardCell } from '../../lib/csv.js';
 import { BASE_CURRENCY } from '../regions/pricing.js';
 
 // Reading a product file (docs/decisions/0069) into lines the catalogue can check: every rule that needs
@@ -124,6 +124,8 @@ function readLine(
   header: Header,
 ): { line: ProductLine } | { error: CsvLineError } {
   const raw = cellsOf(content);
+  if (raw === null && quotesAreOpen(content))
+    return { error: lineError(number, 'product_import/unclosed_quote') };
   if (raw === null || raw.length !== header.index.size)
     return { error: lineError(number, 'product_import/malformed_line') };
   const cells = raw.map(unguardCell);

@@ -24,7 +24,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-o
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { isUuid } from '../../lib/ids.js';
-import { savePicture } from '../../lib/image-store.js';
+import { removePicture, savePicture } from '../../lib/image-store.js';
 import { preparePicture } from '../../lib/picture-upload.js';
 import { changedFields, recordAudit } from '../audit/audit.service.js';
 import { productSummaries } from '../catalogue/catalogue.service.js';
@@ -45,6 +45,13 @@ const STORE_CONTENT_LIST_LIMIT = 200;
 const CONTENT_PICTURE_FOLDERS = ['banners', 'pages'] as const;
 /** Where uploaded content pictures go: listed with the rest, so any banner or popup can show one again. */
 const CONTENT_UPLOAD_FOLDER = 'banners';
+/** An uploaded content picture's key, as uploadContentPicture names it. Only these are ever deleted: the
+ * drawn pictures beside them are the store's demo data, written at seed time. */
+const UPLOADED_CONTENT_PICTURE_KEY = new RegExp(
+  `^${CONTENT_UPLOAD_FOLDER}/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.webp$`,
+);
+/** The first half of a content picture's advisory lock, a key space no other lock of the store uses. */
+const CONTENT_PICTURE_LOCK_SPACE = 7001;
 
 /** Products shown per home group; a group may hold more, the home page shows one row. */
 const HOME_GROUP_PRODUCT_LIMIT = 12;
@@ -196,8 +203,7 @@ export async function contentPictures(imagesDir: string): Promise<ContentPicture
 /**
  * Stores an uploaded picture among the content pictures, checked and re-encoded as product pictures are,
  * and names it for a banner or popup to show. It is not audited by itself: the banner or popup saved with
- * it is. Uploaded pictures are kept when a banner moves on to another, like the drawn ones, since any
- * other banner, popup or image page may show it too.
+ * it is. Once no banner, popup or image page shows it any more, it is deleted (deleteUnshownUploads).
  */
 export async function uploadContentPicture(imagesDir: string, bytes: Buffer): Promise<ContentPicture> {
   const key = `${CONTENT_UPLOAD_FOLDER}/${randomUUID()}.webp`;
@@ -205,9 +211,70 @@ export async function uploadContentPicture(imagesDir: string, bytes: Buffer): Pr
   return { key, url: imageUrl(key) };
 }
 
-async function assertPictureExists(imagesDir: string, key: string): Promise<void> {
-  const found = await stat(path.join(imagesDir, key)).catch(() => null);
-  if (!found?.isFile()) throw new AppError('content/invalid_image');
+/** Waits for, then holds until the transaction ends, the right to delete or to show an uploaded picture. */
+async function lockContentPicture(tx: Database, key: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${CONTENT_PICTURE_LOCK_SPACE}, hashtext(${key}))`);
+}
+
+/**
+ * Checks, inside the transaction that will show them, that the pictures are on disk, holding each uploaded
+ * one's lock until it commits. A deletion of that picture then waits and sees it shown; a deletion that
+ * came first has removed the file, and the change is refused instead of showing a missing picture.
+ */
+async function holdContentPictures(
+  tx: Database,
+  imagesDir: string,
+  keys: readonly string[],
+  refusal: 'content/invalid_image' | 'content/invalid_pictures',
+): Promise<void> {
+  // In one order, so two changes holding the same pictures wait for each other rather than deadlock.
+  for (const key of [...new Set(keys)].sort()) {
+    if (UPLOADED_CONTENT_PICTURE_KEY.test(key)) await lockContentPicture(tx, key);
+    const found = await stat(path.join(imagesDir, key)).catch(() => null);
+    if (!found?.isFile()) throw new AppError(refusal);
+  }
+}
+
+/** Whether any banner, popup or image page shows the picture. */
+async function isContentPictureShown(tx: Database, key: string): Promise<boolean> {
+  const onPage = sql`${imagePages.images} @> ${JSON.stringify([{ image: key }])}::jsonb`;
+  const showing = await tx
+    .select({ id: sql<string>`${banners.id}::text` })
+    .from(banners)
+    .where(eq(banners.image, key))
+    .unionAll(
+      tx
+        .select({ id: sql<string>`${popups.id}::text` })
+        .from(popups)
+        .where(eq(popups.image, key)),
+    )
+    .unionAll(tx.select({ id: imagePages.id }).from(imagePages).where(onPage))
+    .limit(1);
+  return showing.length > 0;
+}
+
+/**
+ * Deletes, with their thumbnails, the uploaded pictures among `released` that nothing shows any more. Called
+ * once the change that let go of them has committed, so a change rolled back never loses a picture it
+ * still shows; a picture another banner, popup or image page shows is kept, and a drawn one always is.
+ */
+async function deleteUnshownUploads(
+  db: Database,
+  imagesDir: string,
+  released: readonly (string | null)[],
+): Promise<void> {
+  for (const key of new Set(released)) {
+    if (key === null || !UPLOADED_CONTENT_PICTURE_KEY.test(key)) continue;
+    await db.transaction(async (tx) => {
+      await lockContentPicture(tx, key);
+      if (!(await isContentPictureShown(tx, key))) await removePicture(imagesDir, key);
+    });
+  }
+}
+
+/** The pictures `before` showed that `after` no longer does. */
+function letGo(before: readonly (string | null)[], after: readonly (string | null)[]): (string | null)[] {
+  return before.filter((key) => !after.includes(key));
 }
 
 function bannerColumns(draft: BannerDraft) {
@@ -244,8 +311,8 @@ async function lockedBanner(tx: Database, id: string): Promise<BannerRow> {
 export type ContentActor = { userId: string; imagesDir: string };
 
 export async function createBanner(db: Database, actor: ContentActor, draft: BannerDraft) {
-  await assertPictureExists(actor.imagesDir, draft.image);
   return db.transaction(async (tx) => {
+    await holdContentPictures(tx, actor.imagesDir, [draft.image], 'content/invalid_image');
     const [row] = await tx.insert(banners).values(bannerColumns(draft)).returning();
     if (!row) throw new Error('banner insert returned nothing');
     await recordAudit(tx, {
@@ -260,9 +327,9 @@ export async function createBanner(db: Database, actor: ContentActor, draft: Ban
 }
 
 export async function updateBanner(db: Database, actor: ContentActor, id: string, draft: BannerDraft) {
-  await assertPictureExists(actor.imagesDir, draft.image);
-  return db.transaction(async (tx) => {
+  const { banner, released } = await db.transaction(async (tx) => {
     const current = await lockedBanner(tx, id);
+    await holdContentPictures(tx, actor.imagesDir, [draft.image], 'content/invalid_image');
     const [row] = await tx.update(banners).set(bannerColumns(draft)).where(eq(banners.id, id)).returning();
     if (!row) throw new AppError('banner/not_found');
     const change = changedFields(bannerFields(current), bannerFields(row));
@@ -274,12 +341,14 @@ export async function updateBanner(db: Database, actor: ContentActor, id: string
         ...change,
       });
     }
-    return toStoreBanner(row);
+    return { banner: toStoreBanner(row), released: letGo([current.image], [row.image]) };
   });
+  await deleteUnshownUploads(db, actor.imagesDir, released);
+  return banner;
 }
 
 export async function deleteBanner(db: Database, actor: ContentActor, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
+  const released = await db.transaction(async (tx) => {
     const current = await lockedBanner(tx, id);
     await tx.delete(banners).where(eq(banners.id, current.id));
     await recordAudit(tx, {
@@ -289,7 +358,9 @@ export async function deleteBanner(db: Database, actor: ContentActor, id: string
       before: bannerFields(current),
       after: null,
     });
+    return current.image;
   });
+  await deleteUnshownUploads(db, actor.imagesDir, [released]);
 }
 
 // Popups: the newest live one greets visitors of the home page. Same rules and audit as banners.
@@ -348,9 +419,12 @@ async function lockedPopup(tx: Database, id: string): Promise<PopupRow> {
   return row;
 }
 
+/** The pictures a popup draft shows: its one, or none. */
+const popupPictures = (draft: PopupDraft) => (draft.image === null ? [] : [draft.image]);
+
 export async function createPopup(db: Database, actor: ContentActor, draft: PopupDraft) {
-  if (draft.image !== null) await assertPictureExists(actor.imagesDir, draft.image);
   return db.transaction(async (tx) => {
+    await holdContentPictures(tx, actor.imagesDir, popupPictures(draft), 'content/invalid_image');
     const [row] = await tx.insert(popups).values(popupColumns(draft)).returning();
     if (!row) throw new Error('popup insert returned nothing');
     await recordAudit(tx, {
@@ -365,9 +439,9 @@ export async function createPopup(db: Database, actor: ContentActor, draft: Popu
 }
 
 export async function updatePopup(db: Database, actor: ContentActor, id: string, draft: PopupDraft) {
-  if (draft.image !== null) await assertPictureExists(actor.imagesDir, draft.image);
-  return db.transaction(async (tx) => {
+  const { popup, released } = await db.transaction(async (tx) => {
     const current = await lockedPopup(tx, id);
+    await holdContentPictures(tx, actor.imagesDir, popupPictures(draft), 'content/invalid_image');
     const [row] = await tx.update(popups).set(popupColumns(draft)).where(eq(popups.id, id)).returning();
     if (!row) throw new AppError('popup/not_found');
     const change = changedFields(popupFields(current), popupFields(row));
@@ -379,12 +453,14 @@ export async function updatePopup(db: Database, actor: ContentActor, id: string,
         ...change,
       });
     }
-    return toStorePopup(row);
+    return { popup: toStorePopup(row), released: letGo([current.image], [row.image]) };
   });
+  await deleteUnshownUploads(db, actor.imagesDir, released);
+  return popup;
 }
 
 export async function deletePopup(db: Database, actor: ContentActor, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
+  const released = await db.transaction(async (tx) => {
     const current = await lockedPopup(tx, id);
     await tx.delete(popups).where(eq(popups.id, current.id));
     await recordAudit(tx, {
@@ -394,7 +470,9 @@ export async function deletePopup(db: Database, actor: ContentActor, id: string)
       before: popupFields(current),
       after: null,
     });
+    return current.image;
   });
+  await deleteUnshownUploads(db, actor.imagesDir, [released]);
 }
 
 // Home product groups: rows of hand-picked products on the home page. Same rules and audit as banners;
@@ -657,16 +735,11 @@ async function lockedImagePage(tx: Database, id: string): Promise<ImagePageRow> 
   return row;
 }
 
-async function assertPicturesExist(imagesDir: string, pictures: ImagePagePicture[]): Promise<void> {
-  for (const picture of pictures) {
-    const found = await stat(path.join(imagesDir, picture.image)).catch(() => null);
-    if (!found?.isFile()) throw new AppError('content/invalid_pictures');
-  }
-}
+const pictureKeys = (pictures: readonly ImagePagePicture[]) => pictures.map((picture) => picture.image);
 
 export async function createImagePage(db: Database, actor: ContentActor, draft: NewImagePage) {
-  await assertPicturesExist(actor.imagesDir, draft.pictures);
   return db.transaction(async (tx) => {
+    await holdContentPictures(tx, actor.imagesDir, pictureKeys(draft.pictures), 'content/invalid_pictures');
     const [row] = await tx
       .insert(imagePages)
       .values({ id: draft.id, title: draft.title, images: draft.pictures, active: draft.active })
@@ -685,9 +758,9 @@ export async function createImagePage(db: Database, actor: ContentActor, draft: 
 }
 
 export async function updateImagePage(db: Database, actor: ContentActor, id: string, draft: ImagePageDraft) {
-  await assertPicturesExist(actor.imagesDir, draft.pictures);
-  return db.transaction(async (tx) => {
+  const { imagePage, released } = await db.transaction(async (tx) => {
     const current = await lockedImagePage(tx, id);
+    await holdContentPictures(tx, actor.imagesDir, pictureKeys(draft.pictures), 'content/invalid_pictures');
     const [row] = await tx
       .update(imagePages)
       .set({ title: draft.title, images: draft.pictures, active: draft.active })
@@ -703,12 +776,17 @@ export async function updateImagePage(db: Database, actor: ContentActor, id: str
         ...change,
       });
     }
-    return toStoreImagePage(row, (await imagePageLinkCounts(tx, [row.id])).get(row.id) ?? 0);
+    return {
+      imagePage: toStoreImagePage(row, (await imagePageLinkCounts(tx, [row.id])).get(row.id) ?? 0),
+      released: letGo(pictureKeys(current.images), pictureKeys(row.images)),
+    };
   });
+  await deleteUnshownUploads(db, actor.imagesDir, released);
+  return imagePage;
 }
 
 export async function deleteImagePage(db: Database, actor: ContentActor, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
+  const released = await db.transaction(async (tx) => {
     const current = await lockedImagePage(tx, id);
     const [linked] = await tx.select({ count: sql<number>`count(*)::int` }).from(
       tx
@@ -727,5 +805,7 @@ export async function deleteImagePage(db: Database, actor: ContentActor, id: str
       before: imagePageFields(current),
       after: null,
     });
+    return pictureKeys(current.images);
   });
+  await deleteUnshownUploads(db, actor.imagesDir, released);
 }

@@ -17,7 +17,15 @@ export type AuditEntry = {
 
 export type AuditPage = { entries: AuditEntry[]; page: number; limit: number; total: number };
 
-export type AuditFilter = { subjectType: AuditSubjectType | null; subjectId: string | null };
+/**
+ * `subjectId`: one subject exactly, as an entry's link names it; `about`: what the operator typed, an
+ * order reference, a name, an email, a code or an id, matched by the server in part and in any case.
+ */
+export type AuditFilter = {
+  subjectType: AuditSubjectType | null;
+  subjectId: string | null;
+  about: string | null;
+};
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -25,7 +33,14 @@ export const AUDIT_PAGE_SIZE = 50;
 export function useAuditLog(filter: AuditFilter, page: number) {
   const { signedIn, profile } = useUser();
   return useQuery({
-    queryKey: [...AUDIT_LOG_KEY, profile?.id ?? null, filter.subjectType, filter.subjectId, page],
+    queryKey: [
+      ...AUDIT_LOG_KEY,
+      profile?.id ?? null,
+      filter.subjectType,
+      filter.subjectId,
+      filter.about,
+      page,
+    ],
     queryFn: () =>
       api.get<AuditPage>('/admin/audit_log', {
         query: {
@@ -33,6 +48,7 @@ export function useAuditLog(filter: AuditFilter, page: number) {
           limit: AUDIT_PAGE_SIZE,
           ...(filter.subjectType ? { subjectType: filter.subjectType } : {}),
           ...(filter.subjectId ? { subjectId: filter.subjectId } : {}),
+          ...(filter.about ? { about: filter.about } : {}),
         },
       }),
     enabled: signedIn && profile?.role === 'admin',

@@ -49,7 +49,11 @@ function renderAt(path: string) {
     const type = search.get('subjectType');
     return (
       <AuditLog
-        filter={{ subjectType: isAuditSubjectType(type) ? type : null, subjectId: search.get('subjectId') }}
+        filter={{
+          subjectType: isAuditSubjectType(type) ? type : null,
+          subjectId: search.get('subjectId'),
+          about: search.get('about'),
+        }}
         page={Number(search.get('page') ?? 1)}
       />
     );
@@ -140,19 +144,49 @@ describe('AuditLog', () => {
     ]);
   });
 
-  it('asks for what the filter names, by keyboard, and says when nothing matches', async () => {
+  it('finds changes by what operators call them, by keyboard, and says plainly when nothing matches', async () => {
     api.respond(() => json(200, { entries: [], page: 1, limit: 50, total: 0 }));
     renderAt('/admin/audit_log');
     expect(await screen.findByText('Nothing has been changed yet.')).toBeTruthy();
 
     const user = userEvent.setup();
-    await user.selectOptions(screen.getByLabelText('Changed'), 'user');
-    await user.type(screen.getByLabelText('Its id'), 'u9{Enter}');
-    expect(await screen.findByText('Nothing was changed that matches.')).toBeTruthy();
-    expect(api.calls.at(-1)?.path).toBe('/admin/audit_log?page=1&limit=50&subjectType=user&subjectId=u9');
+    const about = screen.getByRole('searchbox', { name: 'Order, person, product or code' });
+    expect(about.getAttribute('aria-describedby')).toBeTruthy();
+    const hint = document.getElementById(about.getAttribute('aria-describedby')?.split(' ')[0] ?? '');
+    expect(hint?.textContent).toContain('An order reference such as CB-7K2M9QXA, a name or email');
+    await user.selectOptions(screen.getByLabelText('Changed'), 'order');
+    await user.type(about, 'CB-7K2M 9QXA{Enter}');
+    expect(
+      await screen.findByText(
+        'No change is about anything called “CB-7K2M 9QXA” among orders. Check the spelling, or try part of the name, the whole order reference or an email.',
+      ),
+    ).toBeTruthy();
+    expect(api.calls.at(-1)?.path).toBe(
+      '/admin/audit_log?page=1&limit=50&subjectType=order&about=CB-7K2M+9QXA',
+    );
     expect(screen.getByRole('link', { name: 'Show everything' }).getAttribute('href')).toBe(
       '/admin/audit_log',
     );
+
+    api.respond(() => json(200, { entries: [blacklisting], page: 1, limit: 50, total: 1 }));
+    await user.selectOptions(screen.getByLabelText('Changed'), '');
+    await user.clear(screen.getByRole('searchbox', { name: 'Order, person, product or code' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Order, person, product or code' }), 'mei{Enter}');
+    expect(await screen.findByRole('table')).toBeTruthy();
+    expect(api.calls.at(-1)?.path).toBe('/admin/audit_log?page=1&limit=50&about=mei');
+  });
+
+  it("shows one subject's changes from an entry's link, and says whose they are", async () => {
+    api.respond(() => json(200, { entries: [blacklisting], page: 1, limit: 50, total: 1 }));
+    renderAt('/admin/audit_log?about=mei');
+    await userEvent.setup().click(await screen.findByRole('link', { name: 'Mei Tan' }));
+    expect((await screen.findByText(/^Showing the changes to one account:/)).textContent).toBe(
+      'Showing the changes to one account: Mei Tan.',
+    );
+    expect(api.calls.at(-1)?.path).toBe('/admin/audit_log?page=1&limit=50&subjectType=user&subjectId=u9');
+    expect(
+      (screen.getByRole('searchbox', { name: 'Order, person, product or code' }) as HTMLInputElement).value,
+    ).toBe('');
   });
 
   it('shows the catalogue message of a failure and loads again on request', async () => {

@@ -1,5 +1,6 @@
 import { AUDIT_SUBJECT_TYPES, type AuditSubjectType } from '@crossbuy/core/audit';
 import { formatDateTime } from '@crossbuy/core/dates';
+import { useEffect, useRef } from 'react';
 import { Form, Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
@@ -27,6 +28,26 @@ const SUBJECT_LABELS: Record<AuditSubjectType, string> = {
   shipping_rule: 'Shipping fee rule',
   tax_rate: 'Tax rate',
   staff_invitation: 'Staff invitation',
+};
+
+/** The kinds of subject as a sentence names several: "among orders". */
+const SUBJECT_PLURALS: Record<AuditSubjectType, string> = {
+  quotation_item: 'quotation items',
+  order: 'orders',
+  user: 'accounts',
+  contact_message: 'contact messages',
+  category: 'categories',
+  merchant: 'merchants',
+  product: 'products',
+  voucher: 'vouchers',
+  content: 'content',
+  setting: 'store settings',
+  region: 'regions',
+  exchange_rate: 'exchange rates',
+  shipping_location: 'shipping locations',
+  shipping_rule: 'shipping fee rules',
+  tax_rate: 'tax rates',
+  staff_invitation: 'staff invitations',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -106,6 +127,10 @@ export function isAuditSubjectType(value: string | null): value is AuditSubjectT
   return (AUDIT_SUBJECT_TYPES as readonly string[]).includes(value ?? '');
 }
 
+function subjectLabel(type: string): string {
+  return isAuditSubjectType(type) ? SUBJECT_LABELS[type] : type;
+}
+
 function hrefFor(filter: AuditFilter, page = 1): string {
   return listPageHref('/admin/audit_log', filter, page);
 }
@@ -131,7 +156,19 @@ function changedFields(entry: AuditEntry): { field: string; before: string; afte
  */
 export function AuditLog({ filter, page }: { filter: AuditFilter; page: number }) {
   const log = useAuditLog(filter, page);
-  const filtered = filter.subjectType !== null || filter.subjectId !== null;
+  const filtered = filter.subjectType !== null || filter.subjectId !== null || filter.about !== null;
+  // The fields show the filter of the address, also after an entry's link or Back changed it; set in
+  // place rather than drawn anew, so the field a keyboard user pressed Enter in keeps the focus.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const fields = form.current?.elements;
+    const about = fields?.namedItem('about');
+    const subjectType = fields?.namedItem('subjectType');
+    if (about instanceof HTMLInputElement) about.value = filter.about ?? '';
+    if (subjectType instanceof HTMLSelectElement) subjectType.value = filter.subjectType ?? '';
+  }, [filter.about, filter.subjectType]);
+  // An entry's link shows one subject's changes: say which, by the name the entries give it.
+  const oneSubject = filter.subjectId === null ? undefined : log.data?.entries[0]?.subject;
 
   return (
     <section
@@ -142,6 +179,7 @@ export function AuditLog({ filter, page }: { filter: AuditFilter; page: number }
         Audit log
       </h1>
       <Form
+        ref={form}
         method="get"
         action="/admin/audit_log"
         role="search"
@@ -157,12 +195,14 @@ export function AuditLog({ filter, page }: { filter: AuditFilter; page: number }
           className="w-48"
         />
         <TextField
-          label="Its id"
-          name="subjectId"
-          defaultValue={filter.subjectId ?? ''}
+          label="Order, person, product or code"
+          name="about"
+          type="search"
+          defaultValue={filter.about ?? ''}
+          hint="An order reference such as CB-7K2M9QXA, a name or email, a product, merchant or category, or a voucher code. Part of it is enough."
           maxLength={200}
           autoComplete="off"
-          className="w-80 max-w-full"
+          className="w-96 max-w-full"
         />
         <Button type="submit">Show</Button>
         {filtered ? (
@@ -172,13 +212,24 @@ export function AuditLog({ filter, page }: { filter: AuditFilter; page: number }
         ) : null}
       </Form>
 
+      {oneSubject ? (
+        <p>
+          Showing the changes to one {subjectLabel(oneSubject.type).toLowerCase()}:{' '}
+          <span className="font-semibold">{oneSubject.name ?? 'since removed'}</span>.
+        </p>
+      ) : null}
+
       {log.isPending ? (
         <Loading>Loading the audit log…</Loading>
       ) : log.isError ? (
         <LoadFailure what="the audit log" error={log.error} onRetry={() => void log.refetch()} />
       ) : log.data.entries.length === 0 ? (
         <EmptyList>
-          {filtered ? 'Nothing was changed that matches.' : 'Nothing has been changed yet.'}
+          {filter.about !== null
+            ? `No change is about anything called “${filter.about}”${filter.subjectType ? ` among ${SUBJECT_PLURALS[filter.subjectType]}` : ''}. Check the spelling, or try part of the name, the whole order reference or an email.`
+            : filtered
+              ? 'Nothing was changed that matches.'
+              : 'Nothing has been changed yet.'}
         </EmptyList>
       ) : (
         <>
@@ -195,13 +246,12 @@ export function AuditLog({ filter, page }: { filter: AuditFilter; page: number }
                 <td className="p-3">
                   <p className="font-semibold">{ACTION_LABELS[entry.action] ?? entry.action}</p>
                   <p className="text-muted">
-                    {isAuditSubjectType(entry.subject.type)
-                      ? SUBJECT_LABELS[entry.subject.type]
-                      : entry.subject.type}{' '}
+                    {subjectLabel(entry.subject.type)}{' '}
                     <Link
                       to={hrefFor({
                         subjectType: isAuditSubjectType(entry.subject.type) ? entry.subject.type : null,
                         subjectId: entry.subject.id,
+                        about: null,
                       })}
                       className="break-words underline"
                     >

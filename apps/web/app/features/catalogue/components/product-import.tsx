@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { DownloadLink } from '../../../components/ui/download-link';
+import { readCsvFile } from '../../../lib/csv-file';
 import { refusedLines } from '../../../lib/csv-refusal';
 import { useApplyProductImport, usePreviewProductImport } from '../api/product-import-api';
 
@@ -87,14 +88,9 @@ export function ProductImport() {
     apply.reset();
     setCsv('');
     if (!file) return;
-    // Characters take one to four bytes; a file beyond four bytes a character cannot be within the limit.
-    if (file.size > PRODUCT_CSV_MAX_CHARACTERS * 4) {
-      setFileError(
-        `The file is too large; import at most ${PRODUCT_CSV_MAX_CHARACTERS} characters at a time`,
-      );
-      return;
-    }
-    setCsv(await file.text());
+    const reading = await readCsvFile(file, PRODUCT_CSV_MAX_CHARACTERS);
+    if (reading.ok) setCsv(reading.text);
+    else setFileError(reading.error);
   };
 
   const onPreview = async (event: FormEvent) => {

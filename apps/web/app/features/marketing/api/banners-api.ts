@@ -2,7 +2,7 @@ import type { BannerDraft, ContentPicture, StoreBanner } from '@crossbuy/core/ma
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { uploadPicture } from '../../../lib/picture-upload';
-import { AUDIT_LOG_KEY, STORE_BANNERS_KEY } from '../../../lib/query-keys';
+import { AUDIT_LOG_KEY, CONTENT_PICTURES_KEY, STORE_BANNERS_KEY } from '../../../lib/query-keys';
 import { useStaffQueries } from './staff-queries';
 
 /** `GET /admin/banners`: every banner in the home page's order. */
@@ -19,7 +19,7 @@ export function useBannerList() {
 export function useContentPictures() {
   const { enabled, profileId } = useStaffQueries();
   return useQuery({
-    queryKey: ['content-pictures', profileId],
+    queryKey: [...CONTENT_PICTURES_KEY, profileId],
     queryFn: async () => (await api.get<{ pictures: ContentPicture[] }>('/admin/content/pictures')).pictures,
     enabled,
   });
@@ -35,7 +35,7 @@ export function useUploadContentPicture() {
     mutationFn: async ({ file, onProgress }: { file: File; onProgress: (fraction: number) => void }) =>
       (await uploadPicture<{ picture: ContentPicture }>('POST', '/admin/content/pictures', file, onProgress))
         .picture,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['content-pictures'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: CONTENT_PICTURES_KEY }),
   });
 }
 
@@ -44,6 +44,8 @@ function useBannersChanged() {
   return () =>
     Promise.all([
       client.invalidateQueries({ queryKey: STORE_BANNERS_KEY }),
+      // An uploaded picture no banner, popup or image page shows any more is deleted by the change.
+      client.invalidateQueries({ queryKey: CONTENT_PICTURES_KEY }),
       client.invalidateQueries({ queryKey: AUDIT_LOG_KEY }),
     ]);
 }

@@ -1,7 +1,7 @@
 import type { ImagePageDraft, NewImagePage, StoreImagePage } from '@crossbuy/core/marketing';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { AUDIT_LOG_KEY, STORE_IMAGE_PAGES_KEY } from '../../../lib/query-keys';
+import { AUDIT_LOG_KEY, CONTENT_PICTURES_KEY, STORE_IMAGE_PAGES_KEY } from '../../../lib/query-keys';
 import { useStaffQueries } from './staff-queries';
 
 /** `GET /admin/image_pages`: every image page by its address. */
@@ -19,6 +19,7 @@ function useImagePagesChanged() {
   return () =>
     Promise.all([
       client.invalidateQueries({ queryKey: STORE_IMAGE_PAGES_KEY }),
+      client.invalidateQueries({ queryKey: CONTENT_PICTURES_KEY }),
       client.invalidateQueries({ queryKey: AUDIT_LOG_KEY }),
     ]);
 }

@@ -1,7 +1,7 @@
 import type { PopupDraft, StorePopup } from '@crossbuy/core/marketing';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { AUDIT_LOG_KEY, STORE_POPUPS_KEY } from '../../../lib/query-keys';
+import { AUDIT_LOG_KEY, CONTENT_PICTURES_KEY, STORE_POPUPS_KEY } from '../../../lib/query-keys';
 import { useStaffQueries } from './staff-queries';
 
 /** `GET /admin/popups`: every popup, newest first. */
@@ -19,6 +19,7 @@ function usePopupsChanged() {
   return () =>
     Promise.all([
       client.invalidateQueries({ queryKey: STORE_POPUPS_KEY }),
+      client.invalidateQueries({ queryKey: CONTENT_PICTURES_KEY }),
       client.invalidateQueries({ queryKey: AUDIT_LOG_KEY }),
     ]);
 }

@@ -79,6 +79,11 @@ describe('BannerManager', () => {
     });
     expect(await screen.findByText('The banner “Winter week” has been saved.')).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Banners' }));
+
+    // A save may delete the uploaded picture it let go of, so the pictures to choose from load again.
+    await vi.waitFor(() =>
+      expect(api.calls.filter((call) => call.path === '/admin/content/pictures')).toHaveLength(2),
+    );
   });
 
   it('asks before deleting, keeps the banner when told to, and deletes it when confirmed', async () => {

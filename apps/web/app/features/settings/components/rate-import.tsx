@@ -5,6 +5,7 @@ import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CONTROL_CLASSES, FieldFrame } from '../../../components/ui/field';
+import { readCsvFile } from '../../../lib/csv-file';
 import {
   type RateImport as RateImportResult,
   refusedLines,
@@ -43,13 +44,9 @@ export function RateImport({ baseCurrency }: { baseCurrency: CurrencyCode }) {
     importRates.reset();
     setSummary('');
     if (!file) return;
-    if (file.size > EXCHANGE_RATE_CSV_MAX_CHARACTERS * 4) {
-      setFileError(
-        `The file is too large; import at most ${EXCHANGE_RATE_CSV_MAX_CHARACTERS} characters at a time`,
-      );
-      return;
-    }
-    setCsv(await file.text());
+    const reading = await readCsvFile(file, EXCHANGE_RATE_CSV_MAX_CHARACTERS);
+    if (reading.ok) setCsv(reading.text);
+    else setFileError(reading.error);
   };
 
   const onSubmit = (event: FormEvent) => {
