@@ -1,6 +1,6 @@
 import { getCountryAddressData } from '@crossbuy/core/address';
 import { variantLabel as labelOfVariant, type Product } from '@crossbuy/core/catalogue';
-import { formatDate } from '@crossbuy/core/dates';
+import { formatStoreDate } from '@crossbuy/core/dates';
 import { AppError, formatErrorMessage } from '@crossbuy/core/errors';
 import type { Money } from '@crossbuy/core/money';
 import {
@@ -89,7 +89,7 @@ function quotationRefusal(row: QuotationItemRow, product: Product | null, now: D
   const reason = quotationUnavailableReason(row, product, now);
   if (!reason) return null;
   if (reason === 'quotation/expired')
-    return new AppError(reason, [row.expiresAt ? formatDate(row.expiresAt) : '']);
+    return new AppError(reason, [row.expiresAt ? formatStoreDate(row.expiresAt) : '']);
   if (reason === 'cart/product_unavailable') return new AppError('checkout/item_unavailable', [row.name]);
   return new AppError(reason, [row.name]);
 }
