@@ -380,8 +380,8 @@ describe('checkout and orders', () => {
     expect(page).toMatchObject({ page: 1, limit: 5, total: 1 });
     expect(page.orders[0]).toMatchObject({
       id: order.id,
-      itemCount: 4,
-      firstItem: { name: 'Shelf Speaker' },
+      lineCount: 2,
+      firstItem: { name: 'Shelf Speaker', quantity: 3 },
     });
     expect((await api.get(`/api/order/${order.id}`)).json().order.id).toBe(order.id);
 

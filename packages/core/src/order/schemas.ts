@@ -300,9 +300,10 @@ export const orderSummarySchema = orderSchema
     unreadMessages: true,
   })
   .extend({
-    itemCount: z.int(),
-    /** The first line's name and picture, to recognise the order by. */
-    firstItem: z.object({ name: z.string(), mainImage: z.string().nullable() }).nullable(),
+    /** How many lines the order has (not units: two of one item are one line). */
+    lineCount: z.int(),
+    /** The first line's name, picture and quantity, to recognise the order by. */
+    firstItem: z.object({ name: z.string(), mainImage: z.string().nullable(), quantity: z.int() }).nullable(),
   });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
