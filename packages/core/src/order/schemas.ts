@@ -117,6 +117,8 @@ export const checkoutLineSchema = z.object({
   message: z.string(),
   /** How a quoted item's price was made (decision 0066); null for other lines and older quotes. */
   quoteTerms: quoteTermsSchema.nullable(),
+  /** Until when a quoted item's price and exchange rate hold (ISO 8601); null for lines the catalogue prices. */
+  quoteExpiresAt: z.string().nullable(),
 });
 export type CheckoutLine = z.infer<typeof checkoutLineSchema>;
 

@@ -166,6 +166,7 @@ export async function loadCheckoutLines(
       total: lineTotal({ unitPrice, quantity: row.quantity }),
       message: row.message,
       quoteTerms: null,
+      quoteExpiresAt: null,
       weightGrams: facts.get(product.uuid)?.weightGrams ?? DEFAULT_ITEM_WEIGHT_GRAMS,
       originCountry: facts.get(product.uuid)?.originCountry ?? null,
       stock: { productId: product.uuid, variantPath: row.variantPath, name: product.name },
@@ -198,6 +199,8 @@ export async function loadCheckoutLines(
       total: lineTotal({ unitPrice, quantity: row.quantity }),
       message: row.instructions,
       quoteTerms: internal ? null : quoteTermsOf(row),
+      // An item of the catalogue costs what the catalogue asks now; only a price quoted from abroad is locked.
+      quoteExpiresAt: internal ? null : (row.expiresAt?.toISOString() ?? null),
       // An item from another site weighs what the desk estimated when it quoted, if it did.
       weightGrams:
         (internal ? facts.get(product.uuid)?.weightGrams : row.weightGrams) || DEFAULT_ITEM_WEIGHT_GRAMS,
@@ -407,6 +410,7 @@ export function toCheckoutLine(line: CheckoutLineDraft): CheckoutLine {
     total: line.total,
     message: line.message,
     quoteTerms: line.quoteTerms,
+    quoteExpiresAt: line.quoteExpiresAt,
   };
 }
 
