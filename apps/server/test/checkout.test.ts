@@ -138,6 +138,12 @@ describe('checkout and orders', () => {
     const refusedExpired = await api.session({ quotationItemIds: [expired] });
     expect(refusedExpired.json().error.code).toBe('quotation/expired');
     expect(refusedExpired.json().error.message).toMatch(/expired on \d{2}\/\d{2}\/\d{4}/);
+    // 20:00 UTC on 10 January was already the 11th in Singapore: the shopper is told the store's day.
+    await harness.app.db
+      .update(quotationItems)
+      .set({ expiresAt: new Date('2026-01-10T20:00:00Z') })
+      .where(eq(quotationItems.id, expired));
+    expect((await api.session({ quotationItemIds: [expired] })).json().error.params).toEqual(['11/01/2026']);
 
     await harness.app.db
       .insert(cartItems)
@@ -374,8 +380,8 @@ describe('checkout and orders', () => {
     expect(page).toMatchObject({ page: 1, limit: 5, total: 1 });
     expect(page.orders[0]).toMatchObject({
       id: order.id,
-      itemCount: 4,
-      firstItem: { name: 'Shelf Speaker' },
+      lineCount: 2,
+      firstItem: { name: 'Shelf Speaker', quantity: 3 },
     });
     expect((await api.get(`/api/order/${order.id}`)).json().order.id).toBe(order.id);
 

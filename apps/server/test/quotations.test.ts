@@ -1,6 +1,6 @@
 import { QUOTATION_MAX_ITEMS, QUOTATION_STATUS_MESSAGES } from '@crossbuy/core/quotation';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { exchangeRates, notifications, products } from '../src/db/schema.js';
 import { externalProducts } from '../src/features/external-products/external-products.table.js';
 import { quotationItems } from '../src/features/quotations/quotations.table.js';
@@ -368,6 +368,31 @@ describe('quotation calls', () => {
     });
     expect(resolveByShopper.statusCode).toBe(403);
     expect((await shopper.item(id)).json().quotationItem.status).toBe('p');
+  });
+
+  it("tells the shopper until when the quote holds in the store's time, the next day when UTC's is still today", async () => {
+    const { shopper, user } = await newShopper();
+    const { id } = (await shopper.request(remote())).json().quotationItem;
+    // 17:30 UTC is 01:30 the next morning in Singapore.
+    const quotedAt = new Date();
+    quotedAt.setUTCHours(17, 30, 0, 0);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(quotedAt);
+      expect((await resolve(id, { basePrice: { amountMinor: 10000, currency: 'JPY' } })).statusCode).toBe(
+        200,
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+    const { expiresAt } = (await shopper.item(id)).json().quotationItem.statusData;
+    const singaporeDay = new Date(Date.parse(expiresAt) + 8 * 3_600_000).toISOString();
+    const [year, month, day] = singaporeDay.slice(0, 10).split('-');
+    expect(singaporeDay.slice(11, 19)).toBe('01:30:00');
+    const [told] = await harness.app.db.select().from(notifications).where(eq(notifications.userId, user.id));
+    expect(told?.body).toMatch(
+      new RegExp(`: the price holds until ${day}/${month}/${year} 01:30:00 Singapore time\\.$`),
+    );
   });
 
   it('quotes in every region from the base price, the fee and the rates, and tells the shopper', async () => {

@@ -231,8 +231,13 @@ describe('the terms a quote is made from', () => {
       expect(response.statusCode, response.body).toBe(200);
       return response.json();
     };
-    const heavy = await estimateOf(await quoteWeighing(4000));
+    const heavyId = await quoteWeighing(4000);
+    const heavy = await estimateOf(heavyId);
     const unweighed = await estimateOf(await quoteWeighing());
+    // The line says until when its price holds: the quote's own expiry.
+    const quoted = (await api.get(`/api/quotation_item/${heavyId}`)).json().quotationItem;
+    expect(quoted.statusData.expiresAt).toEqual(expect.any(String));
+    expect(heavy.lines[0].quoteExpiresAt).toBe(quoted.statusData.expiresAt);
     expect(heavy.lines[0].quoteTerms).toMatchObject({
       sellerPrice: { amountMinor: 4800, currency: 'JPY' },
       weightGrams: 4000,

@@ -12,32 +12,38 @@ async function send<T>(page: Page, path: string, data: unknown): Promise<T> {
 
 type ProductAnswer = { uuid: string; stock: number; variantPaths: Record<string, { stock: number }> };
 
-/** A catalogue line in stock: the demo store is generated from a seed, so the journey asks the API. */
-async function stockedItem(page: Page): Promise<{ productId: string; variantPath: string }> {
+/**
+ * A catalogue line with at least `quantity` in stock: the demo store is generated from a seed, so the
+ * journey asks the API.
+ */
+async function stockedItem(
+  page: Page,
+  quantity: number,
+): Promise<{ productId: string; variantPath: string }> {
   const search = await (await page.request.get('/api/product/search?inStock=true&limit=48')).json();
   for (const summary of search.products as { uuid: string }[]) {
     const { product } = (await (await page.request.get(`/api/product/one/${summary.uuid}`)).json()) as {
       product: ProductAnswer;
     };
     const paths = Object.keys(product.variantPaths);
-    if (paths.length === 0 && product.stock > 0) return { productId: product.uuid, variantPath: '' };
-    const stocked = paths.find((path) => (product.variantPaths[path]?.stock ?? 0) > 0);
+    if (paths.length === 0 && product.stock >= quantity) return { productId: product.uuid, variantPath: '' };
+    const stocked = paths.find((path) => (product.variantPaths[path]?.stock ?? 0) >= quantity);
     if (stocked !== undefined) return { productId: product.uuid, variantPath: stocked };
   }
   throw new Error('no product in stock');
 }
 
 /**
- * Places an order through the API as the checkout page does, and answers its id and reference. `message`
- * is the shopper's message on its line, `notes` the order's notes.
+ * Places an order of one line through the API as the checkout page does, and answers its id and reference.
+ * `quantity` is how many of the line's item, `message` the shopper's message on it, `notes` the order's notes.
  */
 export async function placeOrder(
   page: Page,
-  { message = '', notes = '' }: { message?: string; notes?: string } = {},
+  { quantity = 1, message = '', notes = '' }: { quantity?: number; message?: string; notes?: string } = {},
 ): Promise<{ id: string; orderRef: string }> {
   const { cartItem } = await send<{ cartItem: { id: string } }>(page, '/api/cart', {
-    ...(await stockedItem(page)),
-    quantity: 1,
+    ...(await stockedItem(page, quantity)),
+    quantity,
     message,
   });
   const { address } = await send<{ address: { id: string } }>(page, '/api/address', {

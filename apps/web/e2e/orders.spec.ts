@@ -18,11 +18,14 @@ test.describe('orders', () => {
     const errors = watchForErrors(page);
     await openHydrated(page, '/');
     await signInAs(page.request, await shopper(request));
-    const order = await placeOrder(page);
+    const order = await placeOrder(page, { quantity: 2 });
 
     await openHydrated(page, '/orders');
     const row = page.getByRole('listitem', { name: `Order ${order.orderRef}` });
     await expect(row.getByText('Waiting for payment')).toBeVisible();
+    // One line of two: the item and how many of it, not "and 1 more" item that is not there.
+    await expect(row.getByText(/^\S.* × 2$/)).toBeVisible();
+    await expect(row.getByText(/more item/)).toHaveCount(0);
     await row.getByRole('link', { name: `Order ${order.orderRef}` }).click();
 
     await expect(page).toHaveURL(new RegExp(`/orders/${order.id}$`));

@@ -119,6 +119,7 @@ test.describe('the quotation desk', () => {
     await expect(page.getByTestId('quote-holds-until')).toHaveText(
       /^The price and the exchange rate are locked until \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} Singapore time\.$/,
     );
+    const holdsUntil = await page.getByTestId('quote-holds-until').innerText();
     await expect(page.getByRole('button', { name: 'Check out now' })).toBeVisible();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.screenshot({ path: '/tmp/quotes-quoted-1280.png', fullPage: true });
@@ -138,6 +139,8 @@ test.describe('the quotation desk', () => {
     await expect(page).toHaveURL(/\/cart$/);
     const quotedLine = page.getByRole('list', { name: 'Quotation items' }).getByRole('listitem', { name });
     await expect(quotedLine.getByRole('checkbox', { name: `Select ${name} for checkout` })).toBeChecked();
+    // The line says until when its price holds, as the quotation page did, without unfolding anything.
+    await expect(quotedLine.getByText(holdsUntil, { exact: true })).toBeVisible();
     await quotedLine.getByText('How this price is made').click();
     await expect(quotedLine.getByRole('region', { name: `How the price of ${name} is made` })).toContainText(
       'Price for 2',
@@ -155,6 +158,7 @@ test.describe('the quotation desk', () => {
     await expect(page).toHaveURL(/\/checkout\?session=/, { timeout: 20_000 });
     const items = page.getByRole('list', { name: 'Items in this order' });
     await expect(items).toContainText(name);
+    await expect(items.getByText(holdsUntil, { exact: true })).toBeVisible();
     await items.getByText('How this price is made').click();
     await expect(items.getByRole('region', { name: `How the price of ${name} is made` })).toContainText(
       'Shipping to our warehouse, for one',
@@ -163,6 +167,12 @@ test.describe('the quotation desk', () => {
     await expect(
       page.getByRole('group', { name: 'Payment method' }).getByRole('radio', { name: /PayNow/ }),
     ).toBeChecked();
+    await page.screenshot({ path: '/tmp/quotes-checkout-1280.png', fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await items.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/quotes-checkout-390.png' });
+    await page.setViewportSize({ width: 1280, height: 800 });
     await expect(page.getByTestId('cost-total')).toHaveText(/\d/);
     await page.getByRole('button', { name: 'Place order' }).click();
     await expect(page).toHaveURL(/\/orders\/[^/?]+\?placed=1$/);

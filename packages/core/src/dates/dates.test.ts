@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, fromDateInteger, isCalendarDate, toDateInteger } from './index.js';
+import {
+  formatDate,
+  formatDateTime,
+  formatStoreDate,
+  formatStoreDateTime,
+  fromDateInteger,
+  isCalendarDate,
+  toDateInteger,
+} from './index.js';
 
 const LATE_EVENING_UTC = '2026-11-21T20:05:09Z';
 
@@ -29,6 +37,15 @@ describe('formatDate', () => {
     expect(() => formatDate('not a date')).toThrow(RangeError);
     expect(() => formatDate(new Date(Number.NaN))).toThrow(RangeError);
     expect(() => formatDate(LATE_EVENING_UTC, { timeZone: 'Mars/Olympus' })).toThrow(RangeError);
+  });
+});
+
+describe("the store's dates", () => {
+  it("words a moment in Singapore's time, the next day when UTC's is still today", () => {
+    expect(formatStoreDate(LATE_EVENING_UTC)).toBe('22/11/2026');
+    expect(formatStoreDateTime(LATE_EVENING_UTC)).toBe('22/11/2026 04:05:09 Singapore time');
+    expect(formatStoreDate('2026-11-21T15:59:59Z')).toBe('21/11/2026');
+    expect(formatStoreDate('2026-11-21T16:00:00Z')).toBe('22/11/2026');
   });
 });
 

@@ -1,3 +1,5 @@
+import { STORE_TIME_ZONE } from './store-day.js';
+
 /** A moment as a `Date` or an ISO 8601 string; a bare 'YYYY-MM-DD' is a calendar date, not a moment. */
 export type DateInput = Date | string;
 
@@ -96,6 +98,19 @@ export function formatDate(value: DateInput, options: TimeZoneOption = {}): stri
 export function formatDateTime(value: DateInput, options: TimeZoneOption = {}): string {
   const parts = dateTimeParts(value, options.timeZone);
   return `${formatDay(parts)} ${pad(parts.hour)}:${pad(parts.minute)}:${pad(parts.second)}`;
+}
+
+/**
+ * The day a moment falls on in the store's time zone, 'DD/MM/YYYY': the date a shopper is told (a voucher
+ * starts, a quote expired), which must not be UTC's, a day behind before 08:00 in Singapore.
+ */
+export function formatStoreDate(value: DateInput): string {
+  return formatDate(value, { timeZone: STORE_TIME_ZONE });
+}
+
+/** A moment as a shopper is told it, in the store's time and saying so: '01/12/2026 00:30:00 Singapore time'. */
+export function formatStoreDateTime(value: DateInput): string {
+  return `${formatDateTime(value, { timeZone: STORE_TIME_ZONE })} Singapore time`;
 }
 
 /** The day as a year-month-day integer, e.g. 20261121 (spec section 9). */

@@ -5,6 +5,7 @@ import {
   type OrderEvent,
   orderEventNotice,
   orderEventSentence,
+  orderItemsSummary,
   paynowToConfirmNotice,
 } from './order-words.js';
 
@@ -309,5 +310,24 @@ describe('asSentence', () => {
     expect(asSentence('  late   delivery ')).toBe('Late delivery.');
     expect(asSentence('Really?')).toBe('Really?');
     expect(asSentence('')).toBe('');
+  });
+});
+
+describe('orderItemsSummary', () => {
+  const balm = (quantity: number) => ({ name: 'Velvet Lip Balm', quantity });
+
+  it('says how many of the first item when it is the only line, never "and 1 more"', () => {
+    expect(orderItemsSummary({ lineCount: 1, firstItem: balm(1) })).toBe('Velvet Lip Balm');
+    expect(orderItemsSummary({ lineCount: 1, firstItem: balm(2) })).toBe('Velvet Lip Balm × 2');
+  });
+
+  it('counts the other lines, not their units', () => {
+    expect(orderItemsSummary({ lineCount: 2, firstItem: balm(1) })).toBe('Velvet Lip Balm and 1 more item');
+    expect(orderItemsSummary({ lineCount: 2, firstItem: balm(3) })).toBe('Velvet Lip Balm and 1 more item');
+    expect(orderItemsSummary({ lineCount: 4, firstItem: balm(1) })).toBe('Velvet Lip Balm and 3 more items');
+  });
+
+  it('says so when an order has no lines', () => {
+    expect(orderItemsSummary({ lineCount: 0, firstItem: null })).toBe('No items');
   });
 });

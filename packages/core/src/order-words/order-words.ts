@@ -242,3 +242,21 @@ export function paynowToConfirmNotice(orderRef: string, amount: Money): Notice {
 export function notificationGroupWords(count: number): string {
   return count > 1 ? `Latest of ${count} updates` : '';
 }
+
+/** What an order list knows of an order's contents: how many lines it has, and its first line. */
+export type OrderContents = {
+  lineCount: number;
+  firstItem: { name: string; quantity: number } | null;
+};
+
+/**
+ * How a list names an order's contents: its first item, with how many of it when that is the only line
+ * ("Velvet Lip Balm × 2"), or how many other lines there are ("Velvet Lip Balm and 1 more item"). Other
+ * lines are counted, not units: two of one lip balm are not "and 1 more".
+ */
+export function orderItemsSummary({ lineCount, firstItem }: OrderContents): string {
+  if (!firstItem) return 'No items';
+  const others = lineCount - 1;
+  if (others > 0) return `${firstItem.name} and ${others} more ${others === 1 ? 'item' : 'items'}`;
+  return firstItem.quantity > 1 ? `${firstItem.name} × ${firstItem.quantity}` : firstItem.name;
+}

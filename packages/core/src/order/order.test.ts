@@ -196,9 +196,11 @@ describe('vouchers', () => {
   it('gives the first reason a voucher cannot be used', () => {
     expect(voucherRefusal(live, use)).toBeNull();
     expect(voucherRefusal({ ...live, active: false }, use)?.code).toBe('voucher/unknown');
-    expect(voucherRefusal({ ...live, startsAt: new Date('2026-12-01T00:00:00Z') }, use)?.code).toBe(
-      'voucher/not_yet_valid',
-    );
+    // 20:00 UTC on 30 November is already 1 December in Singapore, the day the shopper is told.
+    expect(voucherRefusal({ ...live, startsAt: new Date('2026-11-30T20:00:00Z') }, use)).toEqual({
+      code: 'voucher/not_yet_valid',
+      params: ['01/12/2026'],
+    });
     expect(voucherRefusal({ ...live, endsAt: use.now }, use)?.code).toBe('voucher/expired');
     expect(voucherRefusal({ ...live, regions: ['MY', 'JP'] }, use)).toEqual({
       code: 'voucher/wrong_region',

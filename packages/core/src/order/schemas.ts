@@ -117,6 +117,8 @@ export const checkoutLineSchema = z.object({
   message: z.string(),
   /** How a quoted item's price was made (decision 0066); null for other lines and older quotes. */
   quoteTerms: quoteTermsSchema.nullable(),
+  /** Until when a quoted item's price and exchange rate hold (ISO 8601); null for lines the catalogue prices. */
+  quoteExpiresAt: z.string().nullable(),
 });
 export type CheckoutLine = z.infer<typeof checkoutLineSchema>;
 
@@ -300,9 +302,10 @@ export const orderSummarySchema = orderSchema
     unreadMessages: true,
   })
   .extend({
-    itemCount: z.int(),
-    /** The first line's name and picture, to recognise the order by. */
-    firstItem: z.object({ name: z.string(), mainImage: z.string().nullable() }).nullable(),
+    /** How many lines the order has (not units: two of one item are one line). */
+    lineCount: z.int(),
+    /** The first line's name, picture and quantity, to recognise the order by. */
+    firstItem: z.object({ name: z.string(), mainImage: z.string().nullable(), quantity: z.int() }).nullable(),
   });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 

@@ -1,4 +1,4 @@
-import { formatDate } from '../dates/index.js';
+import { formatStoreDate } from '../dates/index.js';
 import type { Refusal } from './costs.js';
 import type { PaymentMethod } from './rules.js';
 
@@ -48,7 +48,7 @@ export type VoucherContext = { now: Date; regionCountryCode: string; paymentMeth
 export function voucherRefusal(voucher: VoucherFacts, context: VoucherContext): Refusal | null {
   if (!voucher.active) return { code: 'voucher/unknown', params: [] };
   if (voucher.startsAt && context.now < voucher.startsAt) {
-    return { code: 'voucher/not_yet_valid', params: [formatDate(voucher.startsAt)] };
+    return { code: 'voucher/not_yet_valid', params: [formatStoreDate(voucher.startsAt)] };
   }
   if (voucher.endsAt && context.now >= voucher.endsAt) return { code: 'voucher/expired', params: [] };
   if (voucher.regions.length > 0 && !voucher.regions.includes(context.regionCountryCode)) {

@@ -1,4 +1,4 @@
-import { formatDateTime, STORE_TIME_ZONE } from '../dates/index.js';
+import { formatStoreDateTime } from '../dates/index.js';
 import {
   CURRENCY_SYMBOLS,
   type CurrencyCode,
@@ -188,5 +188,5 @@ export function weightWords(grams: number): string {
 
 /** Until when a quote holds, in the store's time, which the shopper is told is Singapore's. */
 export function quoteHoldsUntilWords(expiresAt: string | Date): string {
-  return `${formatDateTime(expiresAt, { timeZone: STORE_TIME_ZONE })} Singapore time`;
+  return formatStoreDateTime(expiresAt);
 }

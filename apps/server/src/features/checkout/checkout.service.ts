@@ -1,6 +1,6 @@
 import { getCountryAddressData } from '@crossbuy/core/address';
 import { variantLabel as labelOfVariant, type Product } from '@crossbuy/core/catalogue';
-import { formatDate } from '@crossbuy/core/dates';
+import { formatStoreDate } from '@crossbuy/core/dates';
 import { AppError, formatErrorMessage } from '@crossbuy/core/errors';
 import type { Money } from '@crossbuy/core/money';
 import {
@@ -89,7 +89,7 @@ function quotationRefusal(row: QuotationItemRow, product: Product | null, now: D
   const reason = quotationUnavailableReason(row, product, now);
   if (!reason) return null;
   if (reason === 'quotation/expired')
-    return new AppError(reason, [row.expiresAt ? formatDate(row.expiresAt) : '']);
+    return new AppError(reason, [row.expiresAt ? formatStoreDate(row.expiresAt) : '']);
   if (reason === 'cart/product_unavailable') return new AppError('checkout/item_unavailable', [row.name]);
   return new AppError(reason, [row.name]);
 }
@@ -166,6 +166,7 @@ export async function loadCheckoutLines(
       total: lineTotal({ unitPrice, quantity: row.quantity }),
       message: row.message,
       quoteTerms: null,
+      quoteExpiresAt: null,
       weightGrams: facts.get(product.uuid)?.weightGrams ?? DEFAULT_ITEM_WEIGHT_GRAMS,
       originCountry: facts.get(product.uuid)?.originCountry ?? null,
       stock: { productId: product.uuid, variantPath: row.variantPath, name: product.name },
@@ -198,6 +199,8 @@ export async function loadCheckoutLines(
       total: lineTotal({ unitPrice, quantity: row.quantity }),
       message: row.instructions,
       quoteTerms: internal ? null : quoteTermsOf(row),
+      // An item of the catalogue costs what the catalogue asks now; only a price quoted from abroad is locked.
+      quoteExpiresAt: internal ? null : (row.expiresAt?.toISOString() ?? null),
       // An item from another site weighs what the desk estimated when it quoted, if it did.
       weightGrams:
         (internal ? facts.get(product.uuid)?.weightGrams : row.weightGrams) || DEFAULT_ITEM_WEIGHT_GRAMS,
@@ -407,6 +410,7 @@ export function toCheckoutLine(line: CheckoutLineDraft): CheckoutLine {
     total: line.total,
     message: line.message,
     quoteTerms: line.quoteTerms,
+    quoteExpiresAt: line.quoteExpiresAt,
   };
 }
 

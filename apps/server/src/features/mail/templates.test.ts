@@ -4,6 +4,7 @@ import {
   contactMessageMail,
   contactReplyMail,
   escapeHtml,
+  orderPlacedMail,
   orderShippedMail,
   passwordResetMail,
   tfaResetMail,
@@ -43,16 +44,33 @@ describe('mail templates', () => {
       name: 'Eve\r\nBcc: all@example.com',
       reply: 'It ships <b>tomorrow</b>.',
       message: 'Where is it?\r\n<script>x</script>',
-      sentAt: new Date('2026-11-20T08:30:00Z'),
+      // 20:30 UTC on the 20th is 04:30 on the 21st in Singapore, the store's time.
+      sentAt: new Date('2026-11-20T20:30:00Z'),
     });
     expect(mail.subject).toBe('Re: your message to Crossbuy');
     expect(mail.text).toContain('It ships <b>tomorrow</b>.');
     expect(mail.text).toContain(
-      'On 20/11/2026 08:30:00 UTC you wrote:\n> Where is it?\n> <script>x</script>',
+      'On 21/11/2026 04:30:00 Singapore time you wrote:\n> Where is it?\n> <script>x</script>',
     );
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).not.toContain('<b>tomorrow');
     expect(mail.html).toContain('It ships &lt;b&gt;tomorrow&lt;/b&gt;.');
+  });
+
+  it("asks for payment by a time in the store's time zone, the next day when UTC's is still today", () => {
+    const mail = orderPlacedMail({
+      firstName: 'Mei',
+      orderRef: 'CB-ABCD2345',
+      lines: [{ name: 'Velvet Lip Balm', quantity: 2, total: { amountMinor: 1800, currency: 'SGD' } }],
+      total: { amountMinor: 1800, currency: 'SGD' },
+      paymentDueAt: new Date('2026-11-20T16:15:00Z'),
+      link: 'https://crossbuy.example/orders/o1',
+    });
+    expect(mail.text).toContain(
+      'Please pay by 21/11/2026 00:15:00 Singapore time; unpaid orders are cancelled then.',
+    );
+    expect(mail.html).toContain('Please pay by 21/11/2026 00:15:00 Singapore time;');
+    expect(mail.text).not.toContain('UTC');
   });
 
   it('words a contact message with its sender, escaping the HTML and keeping the subject on one line', () => {

@@ -1,4 +1,4 @@
-import { formatDateTime } from '@crossbuy/core/dates';
+import { formatStoreDateTime } from '@crossbuy/core/dates';
 import { formatMoney, type Money } from '@crossbuy/core/money';
 
 /** A rendered message: every mail has a plain-text and an HTML body saying the same thing. */
@@ -160,7 +160,7 @@ export function contactMessageMail(input: {
  */
 export function contactReplyMail(input: { name: string; reply: string; message: string; sentAt: Date }) {
   const subject = 'Re: your message to Crossbuy';
-  const wrote = `On ${formatDateTime(input.sentAt, { timeZone: 'UTC' })} UTC you wrote:`;
+  const wrote = `On ${formatStoreDateTime(input.sentAt)} you wrote:`;
   const quoted = input.message
     .split(/\r?\n/)
     .map((line) => `> ${line}`)
@@ -183,7 +183,7 @@ export function orderPlacedMail(input: {
   link: string;
 }) {
   const subject = `Your Crossbuy order ${input.orderRef}`;
-  const due = `${formatDateTime(input.paymentDueAt, { timeZone: 'UTC' })} UTC`;
+  const due = formatStoreDateTime(input.paymentDueAt);
   const text = [
     `Hi ${input.firstName},`,
     '',

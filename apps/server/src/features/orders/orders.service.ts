@@ -634,7 +634,7 @@ export async function listStoreOrders(
 }
 
 /**
- * Order rows as a list shows them: how many items, the first one's name and picture, and the messages
+ * Order rows as a list shows them: how many lines, the first one's name, picture and quantity, and the messages
  * `reader` has not read yet (the store's for the shopper, the shopper's for the store).
  */
 export async function summariesOf(
@@ -647,22 +647,22 @@ export async function summariesOf(
     ids.length === 0
       ? []
       : db
-          .select({ orderId: orderLines.orderId, items: sql<number>`sum(${orderLines.quantity})::int` })
+          .select({ orderId: orderLines.orderId, lines: count() })
           .from(orderLines)
           .where(inArray(orderLines.orderId, ids))
           .groupBy(orderLines.orderId),
     ids.length === 0
       ? []
       : db
-          .select({ orderId: orderLines.orderId, capture: orderLines.capture })
+          .select({ orderId: orderLines.orderId, capture: orderLines.capture, quantity: orderLines.quantity })
           .from(orderLines)
           .where(and(inArray(orderLines.orderId, ids), eq(orderLines.position, 0))),
     unreadByOrder(db, rows, reader),
   ]);
-  const items = new Map(lineStats.map((row) => [row.orderId, row.items]));
-  const first = new Map(firstLines.map((row) => [row.orderId, row.capture]));
+  const lineCounts = new Map(lineStats.map((row) => [row.orderId, row.lines]));
+  const first = new Map(firstLines.map((row) => [row.orderId, row]));
   return rows.map((row) => {
-    const capture = first.get(row.id);
+    const firstLine = first.get(row.id);
     return {
       id: row.id,
       orderRef: row.orderRef,
@@ -672,8 +672,14 @@ export async function summariesOf(
       placedAt: row.placedAt.toISOString(),
       paymentDueAt: row.paymentDueAt.toISOString(),
       unreadMessages: unread.get(row.id) ?? 0,
-      itemCount: items.get(row.id) ?? 0,
-      firstItem: capture ? { name: capture.name, mainImage: capture.mainImage } : null,
+      lineCount: lineCounts.get(row.id) ?? 0,
+      firstItem: firstLine
+        ? {
+            name: firstLine.capture.name,
+            mainImage: firstLine.capture.mainImage,
+            quantity: firstLine.quantity,
+          }
+        : null,
     };
   });
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Product } from '@crossbuy/core/catalogue';
-import { formatDate } from '@crossbuy/core/dates';
 import { AppError, limitError } from '@crossbuy/core/errors';
 import { marketplaceOfHost, normaliseExternalLink } from '@crossbuy/core/external';
 import { type CurrencyCode, isCurrencyCode, type Money, money } from '@crossbuy/core/money';
@@ -19,6 +18,7 @@ import {
   quotationItemPrice,
   quotationUnavailableReason,
   quoteExpiresAt,
+  quoteHoldsUntilWords,
   quotePrices,
 } from '@crossbuy/core/quotation';
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
@@ -767,7 +767,7 @@ export async function resolveQuotationItem(
     await notifyUser(tx, {
       userId: item.userId,
       title: 'Your Quotation is here!',
-      body: `${item.name}: the price holds until ${formatDate(resolved.expiresAt)}.`,
+      body: `${item.name}: the price holds until ${quoteHoldsUntilWords(resolved.expiresAt)}.`,
       link: `/quotations/${item.id}`,
       groupKey: `quotation:${item.id}`,
     });

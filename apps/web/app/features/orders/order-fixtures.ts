@@ -91,8 +91,8 @@ export function anOrderSummary(overrides: Partial<OrderSummary> = {}): OrderSumm
     placedAt: order.placedAt,
     paymentDueAt: order.paymentDueAt,
     unreadMessages: 0,
-    itemCount: 2,
-    firstItem: { name: 'Rice cooker', mainImage: 'https://images.example/rice-cooker.png' },
+    lineCount: 1,
+    firstItem: { name: 'Rice cooker', mainImage: 'https://images.example/rice-cooker.png', quantity: 2 },
     ...overrides,
   };
 }

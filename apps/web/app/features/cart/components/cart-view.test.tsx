@@ -310,6 +310,15 @@ describe('CartView', () => {
       status: 'r',
       unavailableReason: null,
       price: { amountMinor: 2500, currency: 'SGD' },
+      statusData: {
+        basePrice: null,
+        quotedPrice: { SG: { amountMinor: 2500, currency: 'SGD' } },
+        quotedAt: '2026-11-20T17:00:00.000Z',
+        // 17:00 UTC on 27 November is 01:00 on the 28th in Singapore.
+        expiresAt: '2026-11-27T17:00:00.000Z',
+        declineReason: null,
+        quoteTerms: null,
+      },
     });
     const waiting = aQuotationItem({ id: 'q2', name: 'Lamp from Korea', sourceMarketPlace: 'Coupang' });
     const lapsed = aQuotationItem({
@@ -321,7 +330,8 @@ describe('CartView', () => {
         basePrice: null,
         quotedPrice: null,
         quotedAt: null,
-        expiresAt: '2026-11-10T00:00:00.000Z',
+        // 20:00 UTC on 9 November was already the 10th in Singapore.
+        expiresAt: '2026-11-09T20:00:00.000Z',
         declineReason: null,
         quoteTerms: null,
       },
@@ -332,12 +342,19 @@ describe('CartView', () => {
     const quotations = await screen.findByRole('list', { name: 'Quotation items' });
     const kettle = within(quotations).getByRole('listitem', { name: 'Kettle from Japan' });
     expect(within(kettle).getByText('Quoted from Amazon')).toBeTruthy();
+    expect(
+      within(kettle).getByText(
+        'The price and the exchange rate are locked until 28/11/2026 01:00:00 Singapore time.',
+      ),
+    ).toBeTruthy();
     const lamp = within(quotations).getByRole('listitem', { name: 'Lamp from Korea' });
     const lampBox = within(lamp).getByRole('checkbox') as HTMLInputElement;
     expect(lampBox.disabled).toBe(true);
     expect(within(lamp).getByText('The store is still quoting this item')).toBeTruthy();
     const radio = within(quotations).getByRole('listitem', { name: 'Old radio' });
-    expect(within(radio).getByText(/^This quotation expired on .*2026; request it again/)).toBeTruthy();
+    expect(within(radio).getByText(/^This quotation expired on 10\/11\/2026; request it again/)).toBeTruthy();
+    expect(within(radio).queryByText(/locked until/)).toBeNull();
+    expect(within(lamp).queryByText(/locked until/)).toBeNull();
 
     // The quoted item can be bought, so it starts chosen with the cart lines; the others cannot.
     await waitFor(() =>

@@ -1,11 +1,11 @@
-import { formatDate } from '@crossbuy/core/dates';
+import { formatStoreDate } from '@crossbuy/core/dates';
 import { formatErrorMessage, isErrorCode } from '@crossbuy/core/errors';
 import { formatMoney } from '@crossbuy/core/money';
 import type { CartLikeQuotationLine } from '@crossbuy/core/quotation';
 import { marketplaceWords } from '@crossbuy/core/quotation';
 import { Link } from 'react-router';
 import { LineThumbnail } from '../../../components/ui/line-thumbnail';
-import { QuoteBreakdownDetails } from '../../quotations/components/quote-breakdown';
+import { holdsUntilSentence, QuoteBreakdownDetails } from '../../quotations/components/quote-breakdown';
 import { CheckboxTarget } from './checkbox-target';
 
 /** Why a quotation item cannot be checked out, in the catalogue's words; null when it can. */
@@ -16,7 +16,7 @@ export function quotationLineRefusal({ item }: CartLikeQuotationLine): string | 
   const expiresAt = item.statusData.expiresAt;
   return formatErrorMessage(
     reason,
-    reason === 'quotation/expired' && expiresAt ? [formatDate(expiresAt)] : [],
+    reason === 'quotation/expired' && expiresAt ? [formatStoreDate(expiresAt)] : [],
   );
 }
 
@@ -63,12 +63,15 @@ export function QuotationLineRow({ line, selected, onSelect }: QuotationLineRowP
             </p>
           ) : null}
         </div>
+        {/* A price quoted from abroad is locked; one of our products costs what the catalogue asks. */}
+        {item.status === 'r' && item.productSource === 'e' && item.statusData.expiresAt && !refusal ? (
+          <p className="text-sm text-muted">{holdsUntilSentence(item.statusData.expiresAt)}</p>
+        ) : null}
         {item.status === 'r' && item.statusData.quoteTerms ? (
           <QuoteBreakdownDetails
             terms={item.statusData.quoteTerms}
             currency={item.price.currency}
             quantity={item.quantity}
-            expiresAt={refusal ? null : item.statusData.expiresAt}
             label={`How the price of ${item.name} is made`}
           />
         ) : null}

@@ -65,6 +65,7 @@ function estimateFor(query: URLSearchParams, codesRefused: boolean): CostEstimat
         total: sgd(5_000),
         message: '',
         quoteTerms: null,
+        quoteExpiresAt: null,
       },
     ],
     subtotal: sgd(5_000),

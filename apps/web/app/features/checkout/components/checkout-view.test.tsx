@@ -85,6 +85,7 @@ function estimateFor(query: URLSearchParams, cardPastCeiling = false): CostEstim
         total: sgd(8_990),
         message: '',
         quoteTerms: null,
+        quoteExpiresAt: null,
       },
       {
         source: 'quotation_external',
@@ -100,6 +101,8 @@ function estimateFor(query: URLSearchParams, cardPastCeiling = false): CostEstim
         total: sgd(1_010),
         message: '',
         quoteTerms: aQuoteTerms(),
+        // 17:00 UTC on 1 December is 01:00 on the 2nd in Singapore.
+        quoteExpiresAt: '2026-12-01T17:00:00.000Z',
       },
     ],
     subtotal: sgd(subtotal),
@@ -344,12 +347,18 @@ describe('CheckoutView', () => {
     });
   });
 
-  it('folds how a quoted line’s price is made under it, the parts adding up to its price', async () => {
+  it('says until when a quoted line’s price holds and folds how it is made under it, the parts adding up', async () => {
     serve({ addresses: [office, home], session });
     renderCheckout();
     const items = await screen.findByRole('list', { name: 'Items in this order' });
     const [cartLine, quotedLine] = within(items).getAllByRole('listitem') as HTMLElement[];
     expect(within(cartLine as HTMLElement).queryByText('How this price is made')).toBeNull();
+    expect(within(cartLine as HTMLElement).queryByText(/locked until/)).toBeNull();
+    expect(
+      within(quotedLine as HTMLElement).getByText(
+        'The price and the exchange rate are locked until 02/12/2026 01:00:00 Singapore time.',
+      ),
+    ).toBeTruthy();
     await userEvent.click(within(quotedLine as HTMLElement).getByText('How this price is made'));
     const made = within(quotedLine as HTMLElement).getByRole('region', {
       name: 'How the price of Kettle from Japan is made',

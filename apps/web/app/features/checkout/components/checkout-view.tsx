@@ -16,7 +16,7 @@ import { useShopperRegions } from '../../../lib/region-store';
 import type { UserProfile } from '../../../lib/user-store';
 import { type StoredAddress, useAddresses, useSaveAddress } from '../../addresses/api/addresses-api';
 import { AddressForm, addressFormValues } from '../../addresses/components/address-form';
-import { QuoteBreakdownDetails } from '../../quotations/components/quote-breakdown';
+import { holdsUntilSentence, QuoteBreakdownDetails } from '../../quotations/components/quote-breakdown';
 import {
   type CheckoutChoices,
   useAvailableVouchers,
@@ -480,6 +480,7 @@ function CheckoutLineRow({ line }: { line: CheckoutLine }) {
         <p className="text-muted">
           {line.quantity} × {formatMoney(line.unitPrice)}
         </p>
+        {line.quoteExpiresAt ? <p className="text-muted">{holdsUntilSentence(line.quoteExpiresAt)}</p> : null}
         {line.quoteTerms ? (
           <QuoteBreakdownDetails
             terms={line.quoteTerms}

@@ -1,5 +1,6 @@
 import { formatDate } from '@crossbuy/core/dates';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@crossbuy/core/order';
+import { orderItemsSummary } from '@crossbuy/core/order-words';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { LineThumbnail } from '../../../components/ui/line-thumbnail';
@@ -8,7 +9,6 @@ import { LoadFailure } from '../../../components/ui/page-states';
 import { listPageHref, Pagination } from '../../../components/ui/pagination';
 import { Price } from '../../../components/ui/price';
 import { ORDER_PAGE_SIZE, useOrderList } from '../api/orders-api';
-import { orderItemsSummary } from '../order-items-summary';
 import { OrderStatusBadge } from './order-status-badge';
 
 export function isOrderStatus(value: string | null): value is OrderStatus {
@@ -92,9 +92,7 @@ export function OrderList({ status, page }: { status: OrderStatus | null; page: 
                     </Link>
                     <Price value={order.total} className="font-semibold" />
                   </div>
-                  <p className="break-words text-sm text-muted">
-                    {orderItemsSummary(order.firstItem?.name, order.itemCount)}
-                  </p>
+                  <p className="break-words text-sm text-muted">{orderItemsSummary(order)}</p>
                   <div className="flex flex-wrap items-center gap-2 text-sm">
                     <span>Placed {formatDate(order.placedAt)}</span>
                     <OrderStatusBadge status={order.status} />

@@ -160,8 +160,8 @@ describe('the order list', () => {
             status: 'shipped',
             total: sgd(5000),
             placedAt: '2026-10-03T12:00:00.000Z',
-            itemCount: 1,
-            firstItem: { name: 'Kettle', mainImage: null },
+            lineCount: 3,
+            firstItem: { name: 'Kettle', mainImage: null, quantity: 1 },
           }),
         ],
         page: 1,
@@ -178,13 +178,14 @@ describe('the order list', () => {
     expect(within(first).getByText('Placed 20/11/2026')).toBeTruthy();
     expect(within(first).getByText('Waiting for payment')).toBeTruthy();
     expect(within(first).getByText(/^S\$174\.80$/)).toBeTruthy();
-    expect(within(first).getByText('Rice cooker, 2 items in all')).toBeTruthy();
+    expect(within(first).getByText('Rice cooker × 2')).toBeTruthy();
     expect(within(first).getByText('2 new messages')).toBeTruthy();
     expect(first.querySelector('img')?.getAttribute('src')).toContain('rice-cooker');
 
     const second = screen.getByRole('listitem', { name: 'Order CB-WXYZ6789' });
     expect(within(second).getByText('Placed 03/10/2026')).toBeTruthy();
     expect(within(second).getByText('Shipped')).toBeTruthy();
+    expect(within(second).getByText('Kettle and 2 more items')).toBeTruthy();
     expect(within(second).queryByText(/new message/)).toBeNull();
 
     expect(api.calls[0]?.path).toBe('/order?page=1&limit=10');

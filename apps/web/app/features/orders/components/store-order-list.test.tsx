@@ -29,7 +29,7 @@ const kenjis = {
     orderRef: 'CB-KENJI234',
     status: 'shipped',
     unreadMessages: 2,
-    itemCount: 3,
+    lineCount: 3,
   }),
   customer: { id: 'u2', email: 'kenji@example.jp', name: 'Kenji Sato' },
 };
@@ -60,7 +60,7 @@ describe('StoreOrderList', () => {
     const cells = within(row as HTMLElement).getAllByRole('cell');
     expect(cells[0]?.textContent).toBe('Choose order CB-KENJI234');
     expect(cells[1]?.textContent).toContain('CB-KENJI234');
-    expect(cells[1]?.textContent).toContain('Rice cooker, 3 items in all');
+    expect(cells[1]?.textContent).toContain('Rice cooker and 2 more items');
     expect(cells[1]?.textContent).toContain('2 unread messages');
     expect(cells[2]?.textContent).toBe('Kenji Satokenji@example.jp');
     expect(cells[4]?.textContent).toContain('Shipped');

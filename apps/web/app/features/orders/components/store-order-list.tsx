@@ -7,6 +7,7 @@ import {
   PAYMENT_METHODS,
   type PaymentMethod,
 } from '@crossbuy/core/order';
+import { orderItemsSummary } from '@crossbuy/core/order-words';
 import { useState } from 'react';
 import { Form, Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -19,7 +20,6 @@ import { Price } from '../../../components/ui/price';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { STORE_ORDER_PAGE_SIZE, type StoreOrderFilter, useStoreOrderList } from '../api/store-orders-api';
-import { orderItemsSummary } from '../order-items-summary';
 import { OrderStatusBadge } from './order-status-badge';
 import { type ChosenOrder, StoreOrderBulk } from './store-order-bulk';
 
@@ -181,7 +181,7 @@ export function StoreOrderList({ filter, page }: { filter: StoreOrderFilter; pag
                   >
                     {order.orderRef}
                   </Link>
-                  <p className="text-muted">{orderItemsSummary(order.firstItem?.name, order.itemCount)}</p>
+                  <p className="text-muted">{orderItemsSummary(order)}</p>
                   {order.unreadMessages > 0 ? (
                     <p className="font-semibold text-danger-700">{unreadText(order.unreadMessages)}</p>
                   ) : null}

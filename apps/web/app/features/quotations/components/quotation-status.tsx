@@ -1,4 +1,4 @@
-import { formatDate } from '@crossbuy/core/dates';
+import { formatStoreDate } from '@crossbuy/core/dates';
 import { formatErrorMessage } from '@crossbuy/core/errors';
 import { formatMoney } from '@crossbuy/core/money';
 import { isQuoteExpired, QUOTATION_STATUS_MESSAGES, type QuotationItem } from '@crossbuy/core/quotation';
@@ -42,8 +42,8 @@ export function QuotationStatus({ item }: { item: QuotationItem }) {
           {expiresAt ? (
             <p data-testid="quotation-expiry">
               {expired
-                ? formatErrorMessage('quotation/expired', [formatDate(expiresAt)])
-                : `Valid until ${formatDate(expiresAt)}`}
+                ? formatErrorMessage('quotation/expired', [formatStoreDate(expiresAt)])
+                : `Valid until ${formatStoreDate(expiresAt)}`}
             </p>
           ) : null}
         </>

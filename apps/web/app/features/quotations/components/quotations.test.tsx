@@ -65,7 +65,8 @@ describe('the quotation list', () => {
       id: 'q3',
       name: 'Old lamp',
       unavailableReason: 'quotation/expired',
-      statusData: { ...resolved().statusData, expiresAt: '2026-11-01T10:00:00.000Z' },
+      // 20:00 UTC on 31 October was already 1 November in Singapore, the day the shopper is told.
+      statusData: { ...resolved().statusData, expiresAt: '2026-10-31T20:00:00.000Z' },
     });
     const declined = aQuotationItem({
       id: 'q4',

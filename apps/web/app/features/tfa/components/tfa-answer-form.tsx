@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { type ButtonVariant, textLinkClasses } from '../../../components/ui/button';
-import { RecoveryCodeForm } from './recovery-code-form';
-import { TfaCodeForm } from './tfa-code-form';
+import { AUTHENTICATOR_CODE, RECOVERY_CODE, TfaCodeForm } from './tfa-code-form';
 
 type TfaAnswerFormProps = {
   name: string;
@@ -20,17 +19,12 @@ type TfaAnswerFormProps = {
 export function TfaAnswerForm({ submit, ...form }: TfaAnswerFormProps) {
   const [useRecoveryCode, setUseRecoveryCode] = useState(false);
   const [switched, setSwitched] = useState(false);
-  const send = async (token: string) => {
-    await submit(token);
-  };
+  const field = useRecoveryCode ? RECOVERY_CODE : AUTHENTICATOR_CODE;
   return (
     <div className="flex flex-col items-start gap-3">
       <div className="w-full">
-        {useRecoveryCode ? (
-          <RecoveryCodeForm {...form} submit={send} focusOnMount={switched} />
-        ) : (
-          <TfaCodeForm {...form} submit={send} focusOnMount={switched} />
-        )}
+        {/* Keyed by the field, so switching starts an empty form that takes the cursor. */}
+        <TfaCodeForm key={field.name} {...form} field={field} submit={submit} focusOnMount={switched} />
       </div>
       <button
         type="button"

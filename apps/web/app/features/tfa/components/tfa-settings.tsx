@@ -8,7 +8,7 @@ import { LostAuthenticator } from './lost-authenticator';
 import { NewRecoveryCodes } from './new-recovery-codes';
 import { RecoveryCodes } from './recovery-codes';
 import { TfaAnswerForm } from './tfa-answer-form';
-import { TfaCodeForm } from './tfa-code-form';
+import { AUTHENTICATOR_CODE, TfaCodeForm } from './tfa-code-form';
 
 /** The setup key in groups of four, as authenticator apps show and ask for it. */
 export function groupedSecret(secret: string): string {
@@ -51,6 +51,7 @@ function ScanStep({ setup, onCancel, onEnabled }: ScanStepProps) {
         </dl>
       </div>
       <TfaCodeForm
+        field={AUTHENTICATOR_CODE}
         name="Turn on two-factor authentication"
         submitLabel="Verify and turn on"
         pendingLabel="Verifying…"
