@@ -93,7 +93,8 @@ describe('readProductFile', () => {
       [9, 'product_import/invalid_price'],
       [10, 'product_import/invalid_stock'],
       [11, 'product_import/malformed_line'],
-      [12, 'product_import/malformed_line'],
+      // A quote that no later line closes: named as such, and the lines after it are still read.
+      [12, 'product_import/unclosed_quote'],
       [13, 'product_import/invalid_stock'],
     ]);
     expect(errorsOf(`${HEADER}\nx,Name,audio,m,yes,,,,,1,,12.5,1`)[0]?.[2]).toBe(
