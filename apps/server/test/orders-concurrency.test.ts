@@ -1,8 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../src/db/schema.js';
+import { auditEntries } from '../src/features/audit/audit.table.js';
+import { productVariants } from '../src/features/catalogue/catalogue.table.js';
 import { expireUnpaidOrders } from '../src/features/orders/orders.service.js';
-import { orderEvents, orders } from '../src/features/orders/orders.table.js';
+import { orderEvents, orderLines, orders } from '../src/features/orders/orders.table.js';
 import { voucherRedemptions, vouchers } from '../src/features/vouchers/vouchers.table.js';
 import { addProduct, type CatalogueFixture, seedCatalogue } from './helpers/catalogue-fixtures.js';
 import { addAddress, addVoucher, seedCheckoutRules } from './helpers/checkout-fixtures.js';
@@ -39,6 +41,7 @@ const burst = <T>(size: number, request: (index: number) => Promise<T>): Promise
 describe('orders under concurrency', () => {
   let harness: TestApp;
   let fixture: CatalogueFixture;
+  let operator: ReturnType<typeof apiAs>;
   const startingStock = new Map<string, number>();
 
   const addStocked = async (name: string, stock: number, variantStock?: [number, number]) => {
@@ -96,6 +99,8 @@ describe('orders under concurrency', () => {
     harness = await createTestApp();
     fixture = await seedCatalogue(harness.app.db);
     await seedCheckoutRules(harness.app.db);
+    const staff = await createUser(harness.app, { role: 'operator' });
+    operator = apiAs(harness.app, await signInAs(harness.app, staff, { tfaPassed: true }));
   });
   afterAll(() => harness.close());
 
@@ -232,6 +237,123 @@ describe('orders under concurrency', () => {
       Object.keys(placedTally).length === 1 ? ['201'] : ['201', 'checkout/out_of_stock'],
     );
     expect(tally(cancelled)).toEqual({ '200': earlierOrders.length });
+    expect(await orderInvariantBreaches(harness.app.db, startingStock)).toEqual(NO_ORDER_BREACHES);
+  });
+
+  it("never deadlocks orders of a variant with the back office saving that variant's price and stock at once", async () => {
+    const STARTING_STOCK = 400;
+    const ROUNDS = 4;
+    const { id: mug } = await addProduct(fixture, {
+      name: 'Busy Colour Mug',
+      categoryId: 'headphones',
+      merchant: fixture.merchants.audio,
+      priceMinor: 2500,
+      variants: [{ name: 'Colour', options: ['Black', 'White'] }],
+      variantPaths: { '0': { stock: STARTING_STOCK }, '1': { stock: 10 } },
+    });
+    const url = `/api/admin/products/${mug}`;
+    const pricesSet = new Set([2500]);
+    let tablesSaved = 0;
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const shoppers = await burst(20, () => newShopper());
+      const keys = await burst(20, (index) =>
+        shoppers[index]!.checkout([{ productId: mug, quantity: (index % 3) + 1, variantPath: '0' }]),
+      );
+      const loaded = await operator.get(url);
+      expect(loaded.statusCode, loaded.body).toBe(200);
+      const { version, variantRows } = loaded.json().product;
+      const black = variantRows.find((row: { path: string }) => row.path === '0');
+      const newPrice = (index: number) => 2000 + round * 100 + index * 10;
+      // One Save of the variant's price (PUT variants), or of the variants' table: its price alone, or its
+      // price and stock from the count loaded. Each loses to the first of its kind once that one moved the
+      // version, so the kinds take turns by round.
+      const save =
+        round % 2 === 0
+          ? (index: number) =>
+              operator.send('PUT', `${url}/variants`, { path: '0', version, priceMinor: newPrice(index) })
+          : (index: number) =>
+              operator.send('PUT', `${url}/variant_rows`, {
+                version,
+                rows: [
+                  {
+                    path: '0',
+                    priceMinor: newPrice(index),
+                    stock: index === 0 ? black.stock : black.stock + 50 + index,
+                    stockSeen: black.stock,
+                  },
+                ],
+              });
+
+      // Each change of the operator, like each order, locks the product and then the variant; several of
+      // each kind go at once, as from several browser tabs.
+      const [placed, saves, stockSets, removals] = await Promise.all([
+        burst(20, (index) => shoppers[index]!.order(keys[index] as string)),
+        burst(3, save),
+        burst(3, (index) =>
+          operator.send('PUT', `${url}/stock`, { path: '0', stock: black.stock + 20 * index }),
+        ),
+        // Once it has been ordered, removing the variant is refused, but only after taking the same locks.
+        burst(round === 0 ? 0 : 2, () =>
+          operator.send('DELETE', `${url}/variants?version=${version}&path=0`),
+        ),
+      ]);
+
+      expect(tally(placed)).toEqual({ '201': 20 });
+      expect(tally(stockSets)).toEqual({ '200': 3 });
+      expect(['200', 'product/stale_version', 'product/stale_stock']).toEqual(
+        expect.arrayContaining(Object.keys(tally(saves))),
+      );
+      expect(['product/stale_version', 'product/variant_ordered']).toEqual(
+        expect.arrayContaining(Object.keys(tally(removals))),
+      );
+      for (const saved of saves.filter((answer) => answer.statusCode === 200)) {
+        const row = saved
+          .json()
+          .product.variantRows.find((variant: { path: string }) => variant.path === '0');
+        pricesSet.add(row.price.amountMinor);
+        if (round % 2 === 1) tablesSaved += 1;
+      }
+    }
+
+    // The stock is what it started at, moved by what each save set (from the count it found under the lock
+    // to the one it wrote, as its audit entry records), less what the orders took.
+    const audits = await harness.app.db
+      .select()
+      .from(auditEntries)
+      .where(
+        and(
+          eq(auditEntries.subjectId, mug),
+          inArray(auditEntries.action, ['product.set_stock', 'product.save_variants']),
+        ),
+      );
+    expect(audits.filter((entry) => entry.action === 'product.set_stock')).toHaveLength(3 * ROUNDS);
+    expect(audits.filter((entry) => entry.action === 'product.save_variants')).toHaveLength(tablesSaved);
+    type AuditedVariant = { path: string; stock?: number };
+    /** The variants an entry names: the one of a stock set, or the list of a table save. */
+    const variantsOf = (side: Record<string, unknown> | null): AuditedVariant[] =>
+      (side?.variants as AuditedVariant[] | undefined) ?? [side as AuditedVariant];
+    const moved = audits
+      .flatMap((entry) => {
+        const before = variantsOf(entry.before);
+        return variantsOf(entry.after).map((after, index) =>
+          after.path === '0' && after.stock !== undefined ? after.stock - (before[index]?.stock ?? 0) : 0,
+        );
+      })
+      .reduce((sum, move) => sum + move, 0);
+    const lines = await harness.app.db
+      .select({ quantity: orderLines.quantity, unitPriceMinor: orderLines.unitPriceMinor })
+      .from(orderLines)
+      .where(and(eq(orderLines.productId, mug), eq(orderLines.variantPath, '0')));
+    expect(lines).toHaveLength(20 * ROUNDS);
+    const sold = lines.reduce((sum, line) => sum + line.quantity, 0);
+    const [black] = await harness.app.db
+      .select({ stock: productVariants.stock })
+      .from(productVariants)
+      .where(and(eq(productVariants.productId, mug), eq(productVariants.path, '0')));
+    expect(black?.stock).toBe(STARTING_STOCK + moved - sold);
+    expect(await stockOf(mug)).toBe((black?.stock ?? 0) + 10);
+    // Every line is priced at a price the variant had: the first one, or one a save set.
+    expect(lines.filter((line) => !pricesSet.has(line.unitPriceMinor))).toEqual([]);
     expect(await orderInvariantBreaches(harness.app.db, startingStock)).toEqual(NO_ORDER_BREACHES);
   });
 

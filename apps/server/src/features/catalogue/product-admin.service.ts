@@ -520,12 +520,13 @@ export async function removeVariant(
 ): Promise<AdminProduct> {
   if (!isUuid(id)) throw new AppError('product/not_found', [id]);
   await db.transaction(async (tx) => {
+    // The product before its variant, as placing an order locks them (order-stock.ts), or the two deadlock.
+    await lockProduct(tx, id, input.version);
     const [existing] = await tx
       .select()
       .from(productVariants)
       .where(and(eq(productVariants.productId, id), eq(productVariants.path, input.path)))
       .for('update');
-    await lockProduct(tx, id, input.version);
     if (!existing) throw new AppError('product/variant_not_found', [input.path]);
     const [ordered] = await tx
       .select({ id: orderLines.id })
@@ -578,15 +579,15 @@ export async function setStock(
       before = row.stock;
       await tx.update(products).set({ stock: input.stock, updatedAt: sql`now()` }).where(eq(products.id, id));
     } else {
+      // The product before its variant, as placing an order locks them (order-stock.ts): the variant's new
+      // stock also rewrites the product's (a trigger sums them), so holding the variant first deadlocked.
+      await lockProduct(tx, id);
       const [variant] = await tx
         .select({ stock: productVariants.stock })
         .from(productVariants)
         .where(and(eq(productVariants.productId, id), eq(productVariants.path, input.path)))
-        .for('update');
-      if (!variant) {
-        await lockProduct(tx, id);
-        throw new AppError('product/variant_not_found', [input.path]);
-      }
+        .for('no key update');
+      if (!variant) throw new AppError('product/variant_not_found', [input.path]);
       before = variant.stock;
       await tx
         .update(productVariants)

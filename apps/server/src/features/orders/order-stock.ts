@@ -103,44 +103,38 @@ export function stockTakenBy(lines: readonly CheckoutLineDraft[]): StockChange[]
  * when there are variants to change (and the products likewise). None when there is nothing to change.
  */
 export function stockChanges(changes: readonly StockChange[]): SQL[] {
-  const rowsOf = (kind: 'products' | 'variants') =>
-    JSON.stringify(
-      changes
-        .filter((change) => (kind === 'products') === (change.variantPath === ''))
-        .map((change) => ({
-          product_id: change.productId,
-          variant_path: change.variantPath,
-          delta: change.delta,
-        })),
+  const ofProducts = changes.filter((change) => change.variantPath === '');
+  const ofVariants = changes.filter((change) => change.variantPath !== '');
+  const recordset = (ofKind: readonly StockChange[]) => {
+    const rows = JSON.stringify(
+      ofKind.map((change) => ({
+        product_id: change.productId,
+        variant_path: change.variantPath,
+        delta: change.delta,
+      })),
     );
-  // The planner takes a recordset for a hundred rows and would join it to every product by a scan of the
-  // table; the ids as an array let it find the few rows by their key.
-  const productIdsOf = (kind: 'products' | 'variants') =>
-    uuidArray([
-      ...new Set(
-        changes
-          .filter((change) => (kind === 'products') === (change.variantPath === ''))
-          .map((change) => change.productId),
-      ),
-    ]);
-  const recordset = (rows: string) =>
-    sql`(SELECT product_id, variant_path, sum(delta)::int AS delta
+    return sql`(SELECT product_id, variant_path, sum(delta)::int AS delta
            FROM jsonb_to_recordset(${rows}::jsonb) AS c(product_id uuid, variant_path text, delta int)
           GROUP BY product_id, variant_path)`;
+  };
+  // The planner takes a recordset for a hundred rows and would join it to every product by a scan of the
+  // table; the ids as an array let it find the few rows by their key.
+  const productIdsOf = (ofKind: readonly StockChange[]) =>
+    uuidArray([...new Set(ofKind.map((change) => change.productId))]);
   const ctes: SQL[] = [];
-  if (changes.some((change) => change.variantPath === '')) {
+  if (ofProducts.length > 0) {
     ctes.push(sql`changed_products AS (
           UPDATE ${products} AS p SET stock = p.stock + c.delta
-            FROM ${recordset(rowsOf('products'))} AS c
-           WHERE p.id = c.product_id AND p.id = ANY(${productIdsOf('products')})
+            FROM ${recordset(ofProducts)} AS c
+           WHERE p.id = c.product_id AND p.id = ANY(${productIdsOf(ofProducts)})
         )`);
   }
-  if (changes.some((change) => change.variantPath !== '')) {
+  if (ofVariants.length > 0) {
     ctes.push(sql`changed_variants AS (
           UPDATE ${productVariants} AS v SET stock = v.stock + c.delta
-            FROM ${recordset(rowsOf('variants'))} AS c
+            FROM ${recordset(ofVariants)} AS c
            WHERE v.product_id = c.product_id AND v.path = c.variant_path
-             AND v.product_id = ANY(${productIdsOf('variants')})
+             AND v.product_id = ANY(${productIdsOf(ofVariants)})
         )`);
   }
   return ctes;

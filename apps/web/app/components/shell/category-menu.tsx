@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { headerControl, headerControlLabel } from './header-control';
+import { HeaderControlFace, headerControl } from './header-control';
 
 const loadPanel = () => import('../../features/catalogue/components/category-panel');
 // The panel and the categories load on the first opening, so no page pays for them in its first load.
@@ -38,17 +38,10 @@ export function CategoryMenu() {
         onFocus={loadPanel}
         className={`${headerControl} shrink-0 border border-line md:border-transparent`}
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
-        </svg>
-        <span className={headerControlLabel}>Categories</span>
+        <HeaderControlFace
+          name="Categories"
+          icon={<path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />}
+        />
       </button>
       {open ? (
         <Suspense fallback={null}>

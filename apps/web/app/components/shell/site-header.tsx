@@ -5,7 +5,7 @@ import { CartLink } from '../../features/cart/components/cart-link';
 import { RegionChooser } from '../../features/regions/components/region-chooser';
 import { useUser } from '../../lib/user-store';
 import { CategoryMenu } from './category-menu';
-import { headerControl, headerControlLabel } from './header-control';
+import { HeaderControlFace, headerControl } from './header-control';
 import { SearchForm } from './search-form';
 
 // Only signed-in shoppers have notifications, so visitors never download the menu.
@@ -39,41 +39,33 @@ export function SiteHeader() {
                 <NotificationsMenu />
               </Suspense>
               <Link to="/wishlist" className={headerControl}>
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 24 24"
-                  className="size-5"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                >
-                  <path
-                    d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z"
-                    strokeLinejoin="round"
-                  />
-                </svg>
-                <span className={headerControlLabel}>Wishlist</span>
+                <HeaderControlFace
+                  name="Wishlist"
+                  icon={
+                    <path
+                      d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z"
+                      strokeLinejoin="round"
+                    />
+                  }
+                />
               </Link>
             </>
           ) : null}
           <CartLink className={headerControl}>
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="size-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path
-                d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h9.2a1 1 0 0 0 1-.8L20 8H6.2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-              <circle cx="9" cy="20" r="1.4" />
-              <circle cx="17" cy="20" r="1.4" />
-            </svg>
-            <span className={headerControlLabel}>Cart</span>
+            <HeaderControlFace
+              name="Cart"
+              icon={
+                <>
+                  <path
+                    d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h9.2a1 1 0 0 0 1-.8L20 8H6.2"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                  />
+                  <circle cx="9" cy="20" r="1.4" />
+                  <circle cx="17" cy="20" r="1.4" />
+                </>
+              }
+            />
           </CartLink>
           <AccountNav />
         </nav>

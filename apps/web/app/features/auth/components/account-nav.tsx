@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { headerControl, headerControlLabel } from '../../../components/shell/header-control';
+import { LineIcon } from '../../../components/ui/line-icon';
 import { isSignInPath, rememberRedirectAfterSignIn, SIGN_IN_PATH } from '../../../lib/redirect-to-sign-in';
 import { type UserProfile, useUser } from '../../../lib/user-store';
 import { isStaff } from '../../staff/staff-sections';
@@ -113,17 +114,10 @@ function AccountMenu({ profile }: { profile: UserProfile }) {
         onClick={() => (open ? setOpen(false) : openAt('first'))}
         onKeyDown={onButtonKeyDown}
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-5 shrink-0 md:hidden"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
+        <LineIcon className="size-5 shrink-0 md:hidden">
           <circle cx="12" cy="8" r="4" />
           <path d="M4 20a8 8 0 0 1 16 0" strokeLinecap="round" />
-        </svg>
+        </LineIcon>
         <span className="sr-only">Account menu for </span>
         <span className={`${headerControlLabel} md:truncate`}>{profile.firstName}</span>
         <svg

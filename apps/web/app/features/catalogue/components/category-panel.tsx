@@ -1,6 +1,7 @@
 import type { CategoryEntry, CategoryNode } from '@crossbuy/core/catalogue';
 import {
   type KeyboardEvent as ReactKeyboardEvent,
+  type ReactNode,
   type RefObject,
   useEffect,
   useId,
@@ -8,6 +9,7 @@ import {
   useState,
 } from 'react';
 import { Link } from 'react-router';
+import { LineIcon } from '../../../components/ui/line-icon';
 import { api } from '../../../lib/api';
 import { clearErrorSlot, setErrorSlot, useErrorSlot } from '../../../lib/error-slots';
 import { useStore } from '../../../lib/store';
@@ -64,7 +66,48 @@ function CategoriesState({ categories }: ListProps) {
   return null;
 }
 
-const categoryHref = (category: CategoryEntry) => `/category/${encodeURIComponent(category.id)}`;
+/**
+ * The top categories, each laid out by `renderTop` (given every category, to find those below it), after
+ * what the panel says while they load or when they could not be.
+ */
+function TopCategories({
+  categories,
+  className,
+  renderTop,
+}: ListProps & {
+  className: string;
+  renderTop: (top: CategoryEntry, all: readonly CategoryEntry[]) => ReactNode;
+}) {
+  const all = categories ?? [];
+  return (
+    <>
+      <CategoriesState categories={categories} />
+      <ul className={className}>{childCategories(all, null).map((top) => renderTop(top, all))}</ul>
+    </>
+  );
+}
+
+/** A link to a category's page; following it is choosing, which closes the panel. */
+function CategoryLink({
+  category,
+  className,
+  onChoose,
+  children,
+}: {
+  category: CategoryEntry;
+  className: string;
+  onChoose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Link to={`/category/${encodeURIComponent(category.id)}`} className={className} onClick={onChoose}>
+      {children}
+    </Link>
+  );
+}
+
+/** What a part of the panel below the top needs: every category, and what choosing one does. */
+type BranchProps = { categories: readonly CategoryEntry[]; onChoose: () => void };
 
 /**
  * Desktop: every top category with the categories one level below it, under the header. Escape closes
@@ -94,7 +137,7 @@ export function MegaMenu({ id, opener, onClose, categories }: CategoryPanelProps
     };
   }, [opener, onClose]);
 
-  const tops = categories ? childCategories(categories, null) : [];
+  const choose = () => onClose(false);
   return (
     <div
       ref={panel}
@@ -102,21 +145,22 @@ export function MegaMenu({ id, opener, onClose, categories }: CategoryPanelProps
       className="absolute inset-x-0 top-full z-30 max-h-[calc(100dvh-5rem)] overflow-y-auto border-b border-line bg-white shadow-lg"
     >
       <nav aria-label="Categories" className="mx-auto max-w-6xl px-4 py-6">
-        <CategoriesState categories={categories} />
-        <ul className="grid grid-cols-3 gap-x-8 gap-y-6 lg:grid-cols-4">
-          {tops.map((top) => (
+        <TopCategories
+          categories={categories}
+          className="grid grid-cols-3 gap-x-8 gap-y-6 lg:grid-cols-4"
+          renderTop={(top, all) => (
             <li key={top.id} className="flex flex-col gap-1">
-              <Link
-                to={categoryHref(top)}
+              <CategoryLink
+                category={top}
                 className="rounded text-base font-bold text-brand-800 hover:underline"
-                onClick={() => onClose(false)}
+                onChoose={choose}
               >
                 {top.name}
-              </Link>
-              <CategoryBranch categories={categories ?? []} parent={top} onChoose={() => onClose(false)} />
+              </CategoryLink>
+              <CategoryBranch categories={all} parent={top} onChoose={choose} />
             </li>
-          ))}
-        </ul>
+          )}
+        />
       </nav>
     </div>
   );
@@ -126,15 +170,7 @@ export function MegaMenu({ id, opener, onClose, categories }: CategoryPanelProps
  * The categories below `parent`, each with those below it in turn: the second level as headings of a
  * sort, the third as plain links.
  */
-function CategoryBranch({
-  categories,
-  parent,
-  onChoose,
-}: {
-  categories: readonly CategoryEntry[];
-  parent: CategoryEntry;
-  onChoose: () => void;
-}) {
+function CategoryBranch({ categories, parent, onChoose }: BranchProps & { parent: CategoryEntry }) {
   const children = childCategories(categories, parent.id);
   if (children.length === 0) return null;
   const nested = parent.depth > 0;
@@ -142,13 +178,13 @@ function CategoryBranch({
     <ul className={nested ? 'flex flex-col ps-3' : 'flex flex-col gap-1'}>
       {children.map((child) => (
         <li key={child.id}>
-          <Link
-            to={categoryHref(child)}
+          <CategoryLink
+            category={child}
             className={`flex min-h-11 items-center rounded text-sm hover:text-brand-800 hover:underline md:min-h-7 ${nested ? 'text-ink' : 'font-semibold text-ink'}`}
-            onClick={onChoose}
+            onChoose={onChoose}
           >
             {child.name}
-          </Link>
+          </CategoryLink>
           <CategoryBranch categories={categories} parent={child} onChoose={onChoose} />
         </li>
       ))}
@@ -199,7 +235,6 @@ export function CategoryDrawer({ id, onClose, categories }: CategoryPanelProps &
     }
   };
 
-  const tops = categories ? childCategories(categories, null) : [];
   return (
     <div className="fixed inset-0 z-50">
       <div aria-hidden="true" className="absolute inset-0 bg-ink/40" onClick={() => onClose(true)} />
@@ -222,31 +257,20 @@ export function CategoryDrawer({ id, onClose, categories }: CategoryPanelProps &
             onClick={() => onClose(true)}
             className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg text-brand-800 hover:bg-brand-50"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="size-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
+            <LineIcon>
               <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-            </svg>
+            </LineIcon>
             <span className="sr-only">Close categories</span>
           </button>
         </div>
         <nav aria-labelledby={titleId} className="flex-1 overflow-y-auto overscroll-contain px-4 py-3">
-          <CategoriesState categories={categories} />
-          <ul className="flex flex-col divide-y divide-line">
-            {tops.map((top) => (
-              <DrawerSection
-                key={top.id}
-                categories={categories ?? []}
-                top={top}
-                onChoose={() => onClose(false)}
-              />
-            ))}
-          </ul>
+          <TopCategories
+            categories={categories}
+            className="flex flex-col divide-y divide-line"
+            renderTop={(top, all) => (
+              <DrawerSection key={top.id} categories={all} top={top} onChoose={() => onClose(false)} />
+            )}
+          />
         </nav>
       </div>
     </div>
@@ -254,15 +278,7 @@ export function CategoryDrawer({ id, onClose, categories }: CategoryPanelProps &
 }
 
 /** One top category in the drawer: a disclosure, so the list stays short enough to scan on a phone. */
-function DrawerSection({
-  categories,
-  top,
-  onChoose,
-}: {
-  categories: readonly CategoryEntry[];
-  top: CategoryEntry;
-  onChoose: () => void;
-}) {
+function DrawerSection({ categories, top, onChoose }: BranchProps & { top: CategoryEntry }) {
   const sectionId = useId();
   const [open, setOpen] = useState(false);
   return (
@@ -275,25 +291,18 @@ function DrawerSection({
         className="flex min-h-12 w-full items-center justify-between gap-3 text-start font-semibold text-brand-800"
       >
         {top.name}
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className={`size-5 shrink-0 transition-transform ${open ? 'rotate-180' : ''}`}
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
+        <LineIcon className={`size-5 shrink-0 transition-transform ${open ? 'rotate-180' : ''}`}>
           <path d="M6 9l6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
+        </LineIcon>
       </button>
       <div id={sectionId} hidden={!open} className="pb-3">
-        <Link
-          to={categoryHref(top)}
+        <CategoryLink
+          category={top}
           className="flex min-h-11 items-center text-sm font-medium underline"
-          onClick={onChoose}
+          onChoose={onChoose}
         >
           All of {top.name}
-        </Link>
+        </CategoryLink>
         <CategoryBranch categories={categories} parent={top} onChoose={onChoose} />
       </div>
     </li>

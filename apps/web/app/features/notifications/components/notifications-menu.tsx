@@ -1,7 +1,7 @@
 import { messageForError } from '@crossbuy/core/errors';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { headerControl, headerControlLabel } from '../../../components/shell/header-control';
+import { HeaderControlFace, headerControl } from '../../../components/shell/header-control';
 import { textLinkClasses } from '../../../components/ui/button';
 import { type Notification, useLatestNotifications, useMarkNotificationRead } from '../api/notifications-api';
 import { NotificationEntry } from './notification-entry';
@@ -64,18 +64,15 @@ export default function NotificationsMenu() {
         }}
         className={headerControl}
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15z" strokeLinejoin="round" />
-          <path d="M10 20a2 2 0 0 0 4 0" strokeLinecap="round" />
-        </svg>
-        <span className={headerControlLabel}>Notifications</span>
+        <HeaderControlFace
+          name="Notifications"
+          icon={
+            <>
+              <path d="M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15z" strokeLinejoin="round" />
+              <path d="M10 20a2 2 0 0 0 4 0" strokeLinecap="round" />
+            </>
+          }
+        />
         {unread > 0 ? (
           <span
             data-testid="notifications-badge"
