@@ -1,4 +1,4 @@
-import { formatDateTime } from '@crossbuy/core/dates';
+import { formatStoreDateTime } from '@crossbuy/core/dates';
 import { messageForError } from '@crossbuy/core/errors';
 import {
   type Order,
@@ -130,7 +130,7 @@ function OrderView({ order, placed, onStale }: { order: Order; placed: boolean; 
           <OrderStatusBadge status={order.status} />
         </div>
         <p className="text-sm text-muted">
-          Placed {formatDateTime(order.placedAt)} · {PAYMENT_METHOD_LABELS[order.paymentMethod]}
+          Placed {formatStoreDateTime(order.placedAt)} · {PAYMENT_METHOD_LABELS[order.paymentMethod]}
         </p>
       </header>
 
@@ -149,7 +149,7 @@ function OrderView({ order, placed, onStale }: { order: Order; placed: boolean; 
       {order.status === 'pending_payment' && order.paynowMarkedPaidAt ? (
         <>
           <p className="rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900">
-            You told us on <strong>{formatDateTime(order.paynowMarkedPaidAt)}</strong> that you sent the
+            You told us on <strong>{formatStoreDateTime(order.paynowMarkedPaidAt)}</strong> that you sent the
             PayNow transfer. We confirm it as soon as it reaches the store’s account; until then your items
             stay reserved for you.
           </p>
@@ -164,8 +164,8 @@ function OrderView({ order, placed, onStale }: { order: Order; placed: boolean; 
       ) : order.status === 'pending_payment' ? (
         <>
           <p className="rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900">
-            Please pay by <strong>{formatDateTime(order.paymentDueAt)}</strong>; an order not paid by then is
-            cancelled and its items are released.
+            Please pay by <strong>{formatStoreDateTime(order.paymentDueAt)}</strong>; an order not paid by
+            then is cancelled and its items are released.
           </p>
           <OrderPayment order={order} onPaid={onStale} />
           <Panel title="Changed your mind?">
