@@ -185,6 +185,8 @@ test.describe('on a phone', () => {
     await expect(heading.locator('..').getByText('Shipped', { exact: true })).toBeVisible({
       timeout: 15_000,
     });
+    // The thanks for placing it was news on the way to paying; a shipped order no longer shows it.
+    await expect(page.getByText(/^Thank you, your order .* is placed$/)).toHaveCount(0);
     const shipment = page.getByTestId('order-shipment');
     await expect(shipment).toContainText('Shipped with DHL Express. Tracking number: JD0147');
     const tracking = shipment.getByRole('link', {

@@ -88,8 +88,19 @@ function PlacedBanner({ orderRef }: { orderRef: string }) {
   );
 }
 
+/**
+ * Whether the thanks for a just-placed order is still news: the page was opened from checkout on an order
+ * waiting for payment, and the order is still waiting, or was paid while the page was open. An order
+ * opened later, one the store has started preparing, or one cancelled says where it stands instead.
+ */
+export function placedThanksShown(placed: boolean, openedStatus: OrderStatus, status: OrderStatus): boolean {
+  return placed && openedStatus === 'pending_payment' && (status === 'pending_payment' || status === 'paid');
+}
+
 function OrderView({ order, placed, onStale }: { order: Order; placed: boolean; onStale: () => void }) {
   useFollowTimelineStatus(order, onStale);
+  // The status the page first showed; the order is asked for again as it moves, and this stays.
+  const [openedStatus] = useState(order.status);
   const cancel = useCancelOrder();
   const confirmReceipt = useConfirmReceipt();
   const [failure, setFailure] = useState<string | null>(null);
@@ -119,9 +130,9 @@ function OrderView({ order, placed, onStale }: { order: Order; placed: boolean; 
           Your orders
         </Link>
       </p>
-      {/* The thanks is for an order going ahead: one cancelled meanwhile (by the shopper on this page, or
-          expired) says so in its status instead. */}
-      {placed && order.status !== 'cancelled' ? <PlacedBanner orderRef={order.orderRef} /> : null}
+      {placedThanksShown(placed, openedStatus, order.status) ? (
+        <PlacedBanner orderRef={order.orderRef} />
+      ) : null}
       <header className="flex flex-col gap-2">
         <div className="flex flex-wrap items-center gap-3">
           <h1 id="order-heading" className="text-2xl font-bold tracking-tight">

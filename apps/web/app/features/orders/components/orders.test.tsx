@@ -470,6 +470,45 @@ describe('the order detail', () => {
     expect(screen.queryByText(/Thank you, your order/)).toBeNull();
   });
 
+  it('keeps the thanks while the order is paid on its page, and drops it once the store prepares it', async () => {
+    const served = serveOrder(anOrder());
+    renderAt('/orders/o1?placed=1', <OrderDetail id="o1" placed />);
+    const user = userEvent.setup();
+    expect(await screen.findByText('Thank you, your order CB-ABCD2345 is placed')).toBeTruthy();
+    await user.type(await screen.findByLabelText(/Test card number/), '4242424242424242');
+    await user.click(screen.getByRole('button', { name: 'Pay with the test card' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull());
+    expect(screen.getByText('Thank you, your order CB-ABCD2345 is placed')).toBeTruthy();
+
+    await waitFor(() => expect(FakeEventSource.opened.at(-1)?.url).toContain('/api/order/o1/live'));
+    served.order = anOrder({ status: 'processing', paidAt: '2026-11-20T12:20:00.000Z' });
+    act(() => FakeEventSource.opened.at(-1)?.send(statusEntry('e3', 'processing')));
+    await waitFor(() => expect(screen.queryByText(/Thank you, your order/)).toBeNull());
+  });
+
+  it('gives no thanks on an order from checkout opened once it is past waiting for payment', async () => {
+    for (const status of ['paid', 'processing', 'shipped', 'completed', 'disputed'] as const) {
+      serveOrder(anOrder({ status, paidAt: '2026-11-20T12:20:00.000Z' }));
+      renderAt('/orders/o1?placed=1', <OrderDetail id="o1" placed />);
+      expect(await screen.findByRole('heading', { name: 'Order CB-ABCD2345' })).toBeTruthy();
+      expect(screen.queryByText(/Thank you, your order/), status).toBeNull();
+      cleanup();
+    }
+  });
+
+  it('cancelled on its page, the order drops the thanks', async () => {
+    serveOrder(anOrder(), (method, _path, order) =>
+      method === 'DELETE'
+        ? { ...order, status: 'cancelled', cancelledAt: '2026-11-20T12:10:00.000Z' }
+        : order,
+    );
+    renderAt('/orders/o1?placed=1', <OrderDetail id="o1" placed />);
+    expect(await screen.findByText('Thank you, your order CB-ABCD2345 is placed')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, cancel the order' }));
+    await waitFor(() => expect(screen.queryByText(/Thank you, your order/)).toBeNull());
+  });
+
   it('ticks the last step of a completed order and crosses the end of a cancelled one', async () => {
     const at = '2026-11-21T10:00:00.000Z';
     serveOrder(
