@@ -24,7 +24,11 @@ export function localShopPort(): number {
   return port;
 }
 
-/** The item's picture: a small PNG, which the store copies when it reads the page (decision 0073). */
+/**
+ * The item's picture: a small PNG, which the store copies when it reads the page (decision 0073). It is
+ * served over http, which the store's content policy refuses, so a page that showed the shop's own
+ * picture instead of the store's copy would fail a journey's check for console errors.
+ */
 const PICTURE = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAADAAAAAwCAIAAADYYG7QAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAYElEQVRYhe3WQQ3AAAxC0TnCERbwf5uJJd3hJRXQEPjwZP3VPecfxEOl0HgoUtZz/AQYS6HxUKSs5xCKgVYKjYciZcWhAuNUR5RrzY/dT7MYaKXQeChSVhwqME515NMovCL83Hkk1t4uAAAAAElFTkSuQmCC',
   'base64',
@@ -39,14 +43,6 @@ const PAGE = `<!doctype html>
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"${LOCAL_ITEM.name}",
 "image":["IMAGE"],"offers":{"@type":"Offer","price":"4800","priceCurrency":"JPY"}}</script>
 </head><body><h1>${LOCAL_ITEM.name}</h1></body></html>`;
-
-/**
- * The page's failures, less the stand-in shop's picture: it is served over http, which the store's
- * content policy refuses as it would refuse any shop abroad that does not use https.
- */
-export function failuresBesidesThePicture(errors: string[], picture: string): string[] {
-  return errors.filter((error) => !error.includes(`Loading the image '${picture}' violates`));
-}
 
 /** Serves the product page and its picture on the chosen port until closed. */
 export async function startLocalShop(): Promise<{ url: string; close: () => Promise<void> }> {

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import { mailTextTo } from './mailbox';
 import { placeOrder } from './order-steps';
 import { horizontalOverflow, openHydrated, watchForErrors } from './page-helpers';
 import { operatorDesk, registerShopper, signInAs, signInAsStaff } from './shoppers';
@@ -11,13 +12,17 @@ function shopper(request: APIRequestContext) {
 }
 
 test.describe('orders', () => {
+  // A browser far from the store: every date on the page is still Singapore's, as the mail says.
+  test.use({ timezoneId: 'America/Los_Angeles' });
+
   test('finds a new order in the list, opens it and cancels it after being asked', async ({
     page,
     request,
   }) => {
     const errors = watchForErrors(page);
     await openHydrated(page, '/');
-    await signInAs(page.request, await shopper(request));
+    const account = await shopper(request);
+    await signInAs(page.request, account);
     const order = await placeOrder(page, { quantity: 2 });
 
     await openHydrated(page, '/orders');
@@ -30,7 +35,11 @@ test.describe('orders', () => {
 
     await expect(page).toHaveURL(new RegExp(`/orders/${order.id}$`));
     await expect(page.getByRole('heading', { name: `Order ${order.orderRef}` })).toBeVisible();
-    await expect(page.getByText(/Please pay by/)).toBeVisible();
+    // The deadline on the page is the order mail's, to the second, in the store's time and saying so.
+    const mail = await mailTextTo(account.email, `Your Crossbuy order ${order.orderRef}`);
+    const due = /Please pay by (\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} Singapore time);/.exec(mail)?.[1];
+    expect(due, 'the order mail says when to pay by').toBeTruthy();
+    await expect(page.getByText(/^Please pay by/)).toContainText(`Please pay by ${due};`);
     await page.getByRole('button', { name: 'Cancel order' }).click();
     await expect(
       page.getByRole('alert').filter({ hasText: `Cancel order ${order.orderRef}? This cannot be undone.` }),

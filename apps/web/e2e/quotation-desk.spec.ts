@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { addFirstAddress } from './checkout-steps';
-import { failuresBesidesThePicture, LOCAL_ITEM, startLocalShop } from './local-shop';
+import { startLocalShop } from './local-shop';
 import {
   horizontalOverflow,
   openHydrated,
@@ -29,7 +29,6 @@ test.describe('the quotation desk', () => {
     await openHydrated(page, '/');
     const shopper = await registerShopper(page.request, { verified: true });
     const name = `Kettle for the desk ${Date.now()}`;
-    const picture = new URL(LOCAL_ITEM.image, shop.url).href;
 
     // The shopper asks for a quote for an item on a shop abroad; the store reads its page first.
     await openHydrated(page, '/quotations/new');
@@ -187,10 +186,10 @@ test.describe('the quotation desk', () => {
     await desk.getByRole('button', { name: 'Yes, it has arrived' }).click();
     await expect(desk.getByTestId('order-status')).toHaveText('Paid');
     await operatorContext.close();
-    expect(failuresBesidesThePicture(deskErrors, picture)).toEqual([]);
+    expect(deskErrors).toEqual([]);
     const heading = page.getByRole('heading', { level: 1, name: `Order ${order.orderRef}` });
     await expect(heading.locator('..').getByText('Paid', { exact: true })).toBeVisible({ timeout: 15_000 });
-    expect(failuresBesidesThePicture(errors, picture)).toEqual([]);
+    expect(errors).toEqual([]);
   });
 
   test('a declined quote says why and what the shopper can do next', async ({ page, browser }) => {
@@ -199,7 +198,6 @@ test.describe('the quotation desk', () => {
     await openHydrated(page, '/');
     await registerShopper(page.request, { verified: true });
     const name = `Blade from abroad ${Date.now()}`;
-    const picture = new URL(LOCAL_ITEM.image, shop.url).href;
     await openHydrated(page, '/quotations/new');
     await page.getByLabel('Link to the item').fill(shop.url);
     await page.getByRole('button', { name: 'Look up the item' }).click();
@@ -246,6 +244,6 @@ test.describe('the quotation desk', () => {
     // The next step is a link away: pasting another link opens the request form.
     await nextSteps.getByRole('link', { name: 'Paste a link to another item' }).click();
     await expect(page).toHaveURL(/\/quotations\/new$/);
-    expect(failuresBesidesThePicture(errors, picture)).toEqual([]);
+    expect(errors).toEqual([]);
   });
 });

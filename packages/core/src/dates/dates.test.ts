@@ -4,9 +4,13 @@ import {
   formatDateTime,
   formatStoreDate,
   formatStoreDateTime,
+  formatStoreDateTimeUnlabelled,
   fromDateInteger,
+  fromStoreWallClock,
   isCalendarDate,
+  STORE_TIME_NAME,
   toDateInteger,
+  toStoreWallClock,
 } from './index.js';
 
 const LATE_EVENING_UTC = '2026-11-21T20:05:09Z';
@@ -46,6 +50,43 @@ describe("the store's dates", () => {
     expect(formatStoreDateTime(LATE_EVENING_UTC)).toBe('22/11/2026 04:05:09 Singapore time');
     expect(formatStoreDate('2026-11-21T15:59:59Z')).toBe('21/11/2026');
     expect(formatStoreDate('2026-11-21T16:00:00Z')).toBe('22/11/2026');
+  });
+
+  it('leaves the zone unnamed for a column whose heading names it', () => {
+    expect(formatStoreDateTimeUnlabelled(LATE_EVENING_UTC)).toBe('22/11/2026 04:05:09');
+    expect(formatStoreDateTime(LATE_EVENING_UTC)).toBe(
+      `${formatStoreDateTimeUnlabelled(LATE_EVENING_UTC)} ${STORE_TIME_NAME}`,
+    );
+  });
+
+  it('shows a calendar date (a store day) as that day', () => {
+    expect(formatStoreDate('2026-11-21')).toBe('21/11/2026');
+  });
+});
+
+describe("the store's wall clock", () => {
+  it("reads a moment as Singapore's clock, to the minute", () => {
+    expect(toStoreWallClock(LATE_EVENING_UTC)).toBe('2026-11-22T04:05');
+    expect(toStoreWallClock('2026-03-01T17:30:00Z')).toBe('2026-03-02T01:30');
+  });
+
+  it("gives the moment Singapore's clock reads, and back", () => {
+    expect(fromStoreWallClock('2026-03-02T01:30')?.toISOString()).toBe('2026-03-01T17:30:00.000Z');
+    expect(fromStoreWallClock('2026-01-01T00:00')?.toISOString()).toBe('2025-12-31T16:00:00.000Z');
+    expect(toStoreWallClock(fromStoreWallClock('2026-07-15T23:59') as Date)).toBe('2026-07-15T23:59');
+  });
+
+  it('reads no moment from text that names no time', () => {
+    for (const text of [
+      '',
+      'soon',
+      '2026-02-30T10:00',
+      '2026-03-01T24:00',
+      '2026-03-01 10:00',
+      '2026-03-01',
+    ]) {
+      expect(fromStoreWallClock(text), text).toBeNull();
+    }
   });
 });
 

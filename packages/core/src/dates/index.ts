@@ -1,4 +1,4 @@
-import { STORE_TIME_ZONE } from './store-day.js';
+import { STORE_TIME_NAME, STORE_TIME_ZONE } from './store-day.js';
 
 /** A moment as a `Date` or an ISO 8601 string; a bare 'YYYY-MM-DD' is a calendar date, not a moment. */
 export type DateInput = Date | string;
@@ -110,7 +110,45 @@ export function formatStoreDate(value: DateInput): string {
 
 /** A moment as a shopper is told it, in the store's time and saying so: '01/12/2026 00:30:00 Singapore time'. */
 export function formatStoreDateTime(value: DateInput): string {
-  return `${formatDateTime(value, { timeZone: STORE_TIME_ZONE })} Singapore time`;
+  return `${formatStoreDateTimeUnlabelled(value)} ${STORE_TIME_NAME}`;
+}
+
+/**
+ * A moment in the store's time without naming the zone: for a table column of times, whose heading names
+ * it once ('When (Singapore time)'). Anywhere else, use formatStoreDateTime.
+ */
+export function formatStoreDateTimeUnlabelled(value: DateInput): string {
+  return formatDateTime(value, { timeZone: STORE_TIME_ZONE });
+}
+
+const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+/**
+ * A moment as the store's clock reads it, 'YYYY-MM-DDTHH:mm': the value of a `datetime-local` field, which
+ * is the store's time (not the browser's), so the field and the page around it agree.
+ */
+export function toStoreWallClock(value: DateInput): string {
+  const parts = dateTimeParts(value, STORE_TIME_ZONE);
+  return `${pad(parts.year, 4)}-${pad(parts.month)}-${pad(parts.day)}T${pad(parts.hour)}:${pad(parts.minute)}`;
+}
+
+/** The moment the store's clock reads 'YYYY-MM-DDTHH:mm'; null for text that names no such time. */
+export function fromStoreWallClock(text: string): Date | null {
+  const match = WALL_CLOCK.exec(text);
+  if (!match) return null;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (!isRealDate({ year, month, day }) || hour > 23 || minute > 59) return null;
+  const asIfUtc = Date.UTC(year, month - 1, day, hour, minute);
+  // The store's offset from UTC at about that moment: what its clock reads then, less UTC's.
+  const read = dateTimeParts(new Date(asIfUtc), STORE_TIME_ZONE);
+  const offset = Date.UTC(read.year, read.month - 1, read.day, read.hour, read.minute, read.second) - asIfUtc;
+  return new Date(asIfUtc - offset);
 }
 
 /** The day as a year-month-day integer, e.g. 20261121 (spec section 9). */

@@ -6,6 +6,9 @@
  */
 export const STORE_TIME_ZONE = 'Asia/Singapore';
 
+/** What the store's zone is called where a time is shown: after the time, or once in a column's heading. */
+export const STORE_TIME_NAME = 'Singapore time';
+
 /** The calendar day (YYYY-MM-DD) that `instant` falls on in the store's time zone. */
 export function storeDayOf(instant: Date): string {
   // en-CA writes dates as YYYY-MM-DD.

@@ -161,7 +161,7 @@ export type PayResult = z.infer<typeof payResultSchema>;
 export const paynowPanelSchema = z.object({
   /** The EMVCo text the QR encodes. */
   payload: z.string(),
-  /** The QR as an SVG data URL. */
+  /** The QR as a PNG data URL (`data:image/png;base64,…`). */
   qrImage: z.string(),
   /** What the shopper's bank shows as the bill number: the order reference. */
   reference: z.string(),

@@ -13,7 +13,7 @@ const anAddress = {
   city: null,
 };
 
-/** An order waiting for payment, placed at noon UTC so its dates read the same in any time zone. */
+/** An order waiting for payment, placed at noon UTC: 20:00 the same day in the store's time zone. */
 export function anOrder(overrides: Partial<Order> = {}): Order {
   const capture = {
     name: 'Rice cooker',

@@ -134,7 +134,7 @@ describe('OrderPayment', () => {
     expect(qr.getAttribute('src')).toBe('data:image/png;base64,AAAA');
     expect(screen.getByTestId('paynow-reference').textContent).toBe('CB-7K3M9Q2X');
     // The QR's day of expiry is not offered as the deadline to pay, which the order page gives to the minute.
-    expect(screen.getByText('QR valid until').nextElementSibling?.textContent).toBe('31 Dec 2026');
+    expect(screen.getByText('QR valid until').nextElementSibling?.textContent).toBe('31/12/2026');
     expect(screen.queryByText('Pay by')).toBeNull();
     expect(screen.getByText('S$107.05')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Paying on this phone?' })).toBeTruthy();

@@ -79,7 +79,7 @@ describe('AuditLog', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual([
-      '23/11/2026 10:00:00',
+      '23/11/2026 18:00:00',
       'operator@example.com',
       'Blacklisted an accountAccount Mei Tan',
       'blacklistedAt: none → 2026-11-23T10:00:00.000Z',

@@ -1,5 +1,5 @@
 import { AUDIT_SUBJECT_TYPES, type AuditSubjectType } from '@crossbuy/core/audit';
-import { formatDateTime } from '@crossbuy/core/dates';
+import { formatStoreDateTimeUnlabelled, STORE_TIME_NAME } from '@crossbuy/core/dates';
 import { useEffect, useRef } from 'react';
 import { Form, Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -117,7 +117,7 @@ const ACTION_LABELS: Record<string, string> = {
 };
 
 const AUDIT_COLUMNS = [
-  { label: 'When (UTC)' },
+  { label: `When (${STORE_TIME_NAME})` },
   { label: 'Who' },
   { label: 'What' },
   { label: 'Change' },
@@ -240,7 +240,7 @@ export function AuditLog({ filter, page }: { filter: AuditFilter; page: number }
             {log.data.entries.map((entry) => (
               <tr key={entry.id} className="align-top">
                 <td className="whitespace-nowrap p-3">
-                  <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+                  <time dateTime={entry.createdAt}>{formatStoreDateTimeUnlabelled(entry.createdAt)}</time>
                 </td>
                 <td className="break-all p-3">{entry.actor.email}</td>
                 <td className="p-3">

@@ -1,5 +1,5 @@
 import { CONTACT_INBOX_FILTERS, type ContactInboxFilter } from '@crossbuy/core/contact-inbox';
-import { formatDateTime } from '@crossbuy/core/dates';
+import { formatStoreDateTime } from '@crossbuy/core/dates';
 import { Link } from 'react-router';
 import { Loading } from '../../../components/ui/loading';
 import { EmptyList, LoadFailure } from '../../../components/ui/page-states';
@@ -89,7 +89,7 @@ export function ContactInbox({ status, page }: { status: ContactInboxFilter | nu
                     {message.name}
                   </Link>
                   <span className="text-sm whitespace-nowrap text-muted">
-                    {formatDateTime(message.createdAt)}
+                    {formatStoreDateTime(message.createdAt)}
                   </span>
                 </div>
                 <p className="text-sm break-all text-muted">{message.email}</p>

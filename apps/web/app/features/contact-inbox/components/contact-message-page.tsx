@@ -1,5 +1,5 @@
 import { formatPhoneNumber } from '@crossbuy/core/address';
-import { formatDateTime } from '@crossbuy/core/dates';
+import { formatStoreDateTime } from '@crossbuy/core/dates';
 import { Link } from 'react-router';
 import { textLinkClasses } from '../../../components/ui/button';
 import { PageError, PageLoading } from '../../../components/ui/page-states';
@@ -36,7 +36,7 @@ export function ContactMessagePage({ messageId }: { messageId: string }) {
           <dt className="text-muted">Phone</dt>
           <dd>{message.phoneNumber ? formatPhoneNumber(message.phoneNumber) : 'Not given'}</dd>
           <dt className="text-muted">Sent</dt>
-          <dd>{formatDateTime(message.createdAt)}</dd>
+          <dd>{formatStoreDateTime(message.createdAt)}</dd>
           <dt className="text-muted">Account</dt>
           <dd>
             {message.customerId ? (
@@ -65,7 +65,7 @@ export function ContactMessagePage({ messageId }: { messageId: string }) {
             {message.replies.map((reply) => (
               <li key={reply.id} className="rounded-2xl border border-line bg-brand-50 p-4">
                 <p className="text-sm text-muted break-all">
-                  {reply.repliedBy.email}, {formatDateTime(reply.createdAt)}
+                  {reply.repliedBy.email}, {formatStoreDateTime(reply.createdAt)}
                 </p>
                 <p className="mt-1 break-words whitespace-pre-wrap">{reply.body}</p>
               </li>

@@ -88,7 +88,7 @@ describe('CustomerBlacklisting', () => {
       blacklisting: { at: '2026-11-20T08:30:00.000Z', by: { id: 'op9', email: 'ops@crossbuy.example' } },
     });
     expect(screen.getByTestId('blacklisting').textContent).toContain(
-      'Blacklisted on 20/11/2026 08:30:00 UTC by ops@crossbuy.example.',
+      'Blacklisted on 20/11/2026 16:30:00 Singapore time by ops@crossbuy.example.',
     );
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Lift the blacklisting' }));

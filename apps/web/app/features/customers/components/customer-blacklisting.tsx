@@ -1,5 +1,5 @@
 import type { CustomerDetail } from '@crossbuy/core/customer';
-import { formatDateTime } from '@crossbuy/core/dates';
+import { formatStoreDateTime } from '@crossbuy/core/dates';
 import { messageForError } from '@crossbuy/core/errors';
 import { useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
@@ -41,7 +41,7 @@ export function CustomerBlacklisting({ customer }: { customer: CustomerDetail })
       </h2>
       {customer.blacklisting ? (
         <p data-testid="blacklisting">
-          Blacklisted on {formatDateTime(customer.blacklisting.at)} UTC
+          Blacklisted on {formatStoreDateTime(customer.blacklisting.at)}
           {customer.blacklisting.by ? ` by ${customer.blacklisting.by.email}` : ''}. They cannot sign in or
           use the store.
         </p>

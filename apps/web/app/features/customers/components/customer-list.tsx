@@ -1,6 +1,6 @@
 import { formatPhoneNumber } from '@crossbuy/core/address';
 import { CUSTOMER_STATUSES, type CustomerStatus } from '@crossbuy/core/customer';
-import { formatDate } from '@crossbuy/core/dates';
+import { formatStoreDate } from '@crossbuy/core/dates';
 import { Form, Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
@@ -38,7 +38,7 @@ function hrefFor(filter: CustomerFilter, page = 1): string {
 
 function ordersText(count: number, lastOrderAt: string | null): string {
   if (count === 0 || lastOrderAt === null) return 'None yet';
-  return `${count}, last on ${formatDate(lastOrderAt)}`;
+  return `${count}, last on ${formatStoreDate(lastOrderAt)}`;
 }
 
 /** The store's customers, newest first, found by email, name or phone number and narrowed by status. */
@@ -119,7 +119,7 @@ export function CustomerList({ filter, page }: { filter: CustomerFilter; page: n
                 <td className="p-3">
                   <CustomerStatusBadge status={customer.status} />
                 </td>
-                <td className="whitespace-nowrap p-3">{formatDate(customer.createdAt)}</td>
+                <td className="whitespace-nowrap p-3">{formatStoreDate(customer.createdAt)}</td>
                 <td className="p-3 text-end">{ordersText(customer.orderCount, customer.lastOrderAt)}</td>
               </tr>
             ))}

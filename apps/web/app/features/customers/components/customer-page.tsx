@@ -1,6 +1,6 @@
 import { formatAddressLines, formatPhoneNumber } from '@crossbuy/core/address';
 import type { CustomerDetail, CustomerQuotation } from '@crossbuy/core/customer';
-import { formatDate, formatDateTime } from '@crossbuy/core/dates';
+import { formatStoreDate, formatStoreDateTime } from '@crossbuy/core/dates';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { textLinkClasses } from '../../../components/ui/button';
@@ -41,8 +41,8 @@ function Profile({ customer }: { customer: CustomerDetail }) {
     ['Country', customer.country ?? 'Not given'],
     ['Born', customer.birthDate ?? 'Not given'],
     ['Two-factor', customer.tfaEnabled ? 'On' : 'Off'],
-    ['Joined', formatDateTime(customer.createdAt)],
-    ['Accepted the terms', customer.acceptedTermsAt ? formatDate(customer.acceptedTermsAt) : 'Not yet'],
+    ['Joined', formatStoreDateTime(customer.createdAt)],
+    ['Accepted the terms', customer.acceptedTermsAt ? formatStoreDate(customer.acceptedTermsAt) : 'Not yet'],
   ];
   return (
     <dl className="grid grid-cols-1 gap-x-4 gap-y-1 rounded-2xl border border-line bg-white p-4 text-sm sm:grid-cols-[auto_1fr]">
@@ -132,7 +132,7 @@ export function CustomerPage({ customerId }: { customerId: string }) {
                     {order.orderRef}
                   </Link>
                 </td>
-                <td className="whitespace-nowrap p-3">{formatDate(order.placedAt)}</td>
+                <td className="whitespace-nowrap p-3">{formatStoreDate(order.placedAt)}</td>
                 <td className="p-3">
                   <OrderStatusBadge status={order.status} />
                 </td>
@@ -167,7 +167,7 @@ export function CustomerPage({ customerId }: { customerId: string }) {
                   ) : null}
                 </span>
                 <span className="whitespace-nowrap">
-                  {QUOTATION_STATUS_LABELS[item.status]} · {formatDate(item.createdAt)}
+                  {QUOTATION_STATUS_LABELS[item.status]} · {formatStoreDate(item.createdAt)}
                 </span>
               </li>
             ))}

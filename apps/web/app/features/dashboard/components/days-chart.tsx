@@ -1,4 +1,4 @@
-import { formatDate } from '@crossbuy/core/dates';
+import { formatStoreDate } from '@crossbuy/core/dates';
 import { type CurrencyCode, formatMoney, minorUnitDigits } from '@crossbuy/core/money';
 import type { DashboardDay } from '@crossbuy/core/staff';
 import {
@@ -26,7 +26,7 @@ export function DaysChart({ days, currency }: { days: readonly DashboardDay[]; c
 
   const scale = 10 ** minorUnitDigits(currency);
   const points = days.map((day) => ({
-    day: formatDate(day.date).slice(0, 5),
+    day: formatStoreDate(day.date).slice(0, 5),
     orders: day.orders,
     revenue: (day.revenue.find((money) => money.currency === currency)?.amountMinor ?? 0) / scale,
   }));

@@ -1,4 +1,4 @@
-import { formatDate } from '@crossbuy/core/dates';
+import { formatStoreDate } from '@crossbuy/core/dates';
 import {
   type CurrencyCode,
   DEFAULT_CURRENCY,
@@ -65,7 +65,7 @@ function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
   return (
     <>
       <p className="text-sm text-muted">
-        Today is {formatDate(today.date)}, Singapore time; the days below are Singapore days.
+        Today is {formatStoreDate(today.date)}, Singapore time; the days below are Singapore days.
       </p>
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         <li>
@@ -140,11 +140,11 @@ export function summaryOf(days: readonly DashboardDay[]): string {
   const orders = days.reduce((sum, day) => sum + day.orders, 0);
   const revenue = revenueOver(days);
   const busiest = days.reduce((best, day) => (day.orders > best.orders ? day : best), first);
-  const span = `From ${formatDate(first.date)} to ${formatDate(last.date)}`;
+  const span = `From ${formatStoreDate(first.date)} to ${formatStoreDate(last.date)}`;
   if (orders === 0) return `${span}: no orders.`;
   const earned =
     revenue.length === 0 ? 'no revenue yet' : `${revenue.map(formatMoney).join(' and ')} of revenue`;
-  return `${span}: ${plural(orders, 'order', 'orders')} and ${earned}. The busiest day was ${formatDate(busiest.date)} with ${plural(busiest.orders, 'order', 'orders')}.`;
+  return `${span}: ${plural(orders, 'order', 'orders')} and ${earned}. The busiest day was ${formatStoreDate(busiest.date)} with ${plural(busiest.orders, 'order', 'orders')}.`;
 }
 
 function LastDays({ days }: { days: readonly DashboardDay[] }) {
@@ -174,7 +174,7 @@ function LastDays({ days }: { days: readonly DashboardDay[] }) {
         >
           {days.map((day) => (
             <tr key={day.date}>
-              <td className="whitespace-nowrap p-3">{formatDate(day.date)}</td>
+              <td className="whitespace-nowrap p-3">{formatStoreDate(day.date)}</td>
               <td className="p-3 text-end tabular-nums">{day.orders}</td>
               <td className="p-3 text-end tabular-nums">
                 {day.revenue.length === 0 ? '–' : day.revenue.map(formatMoney).join(', ')}

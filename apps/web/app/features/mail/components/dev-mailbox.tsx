@@ -1,4 +1,4 @@
-import { formatDateTime } from '@crossbuy/core/dates';
+import { formatStoreDateTime } from '@crossbuy/core/dates';
 import { ApiError, messageForError } from '@crossbuy/core/errors';
 import { Fragment, useCallback, useEffect, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
@@ -98,7 +98,7 @@ export function DevMailbox() {
               <h2 className="font-semibold break-words">{message.subject}</h2>
               <p className="mt-1 text-sm text-muted break-all">
                 To {message.to}
-                {message.sentAt ? ` · ${formatDateTime(message.sentAt)}` : ''}
+                {message.sentAt ? ` · ${formatStoreDateTime(message.sentAt)}` : ''}
               </p>
               {message.text ? <MailText text={message.text} /> : null}
             </li>

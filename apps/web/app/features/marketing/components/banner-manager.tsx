@@ -14,7 +14,7 @@ import { type FieldsByCode, showServerError } from '../../../lib/form-errors';
 import { useBannerList, useDeleteBanner, useSaveBanner } from '../api/banners-api';
 import { ContentItemActions, ContentListPage, positionAfterLast, useContentEditing } from './content-editing';
 import { ContentPictureField } from './content-picture-field';
-import { draftResolver, fromLocalDateTime, toLocalDateTime } from './draft-form';
+import { draftResolver, fromDateTimeField, toDateTimeField } from './draft-form';
 import { ScheduleFields } from './schedule-fields';
 import { ContentStatusBadge } from './status-badge';
 
@@ -46,8 +46,8 @@ function bannerFormValues(banner: StoreBanner | null, nextPosition: number): Ban
     link: banner?.link ?? '',
     position: String(banner?.position ?? nextPosition),
     active: banner?.active ?? true,
-    startsAt: toLocalDateTime(banner?.startsAt ?? null),
-    endsAt: toLocalDateTime(banner?.endsAt ?? null),
+    startsAt: toDateTimeField(banner?.startsAt ?? null),
+    endsAt: toDateTimeField(banner?.endsAt ?? null),
   };
 }
 
@@ -55,8 +55,8 @@ function toBannerInput(values: BannerFormValues) {
   return {
     ...values,
     position: values.position.trim() === '' ? 0 : Number(values.position.trim()),
-    startsAt: fromLocalDateTime(values.startsAt),
-    endsAt: fromLocalDateTime(values.endsAt),
+    startsAt: fromDateTimeField(values.startsAt),
+    endsAt: fromDateTimeField(values.endsAt),
   };
 }
 

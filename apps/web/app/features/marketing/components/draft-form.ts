@@ -1,3 +1,4 @@
+import { fromStoreWallClock, toStoreWallClock } from '@crossbuy/core/dates';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 
@@ -22,18 +23,16 @@ export function draftResolver<Values extends FieldValues, Schema extends z.ZodTy
   };
 }
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** An instant as a `datetime-local` field shows it: in the browser's zone, to the minute. */
-export function toLocalDateTime(iso: string | null): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+/** An instant as a `datetime-local` field shows it: the store's time, to the minute. */
+export function toDateTimeField(iso: string | null): string {
+  return iso ? toStoreWallClock(iso) : '';
 }
 
-/** A `datetime-local` value as an instant; empty is none, and text that is no time is left for the schema. */
-export function fromLocalDateTime(text: string): string | null {
+/**
+ * A `datetime-local` value (the store's time) as an instant; empty is none, and text that is no time is
+ * left for the schema to refuse.
+ */
+export function fromDateTimeField(text: string): string | null {
   if (text.trim() === '') return null;
-  const date = new Date(text);
-  return Number.isNaN(date.getTime()) ? text : date.toISOString();
+  return fromStoreWallClock(text)?.toISOString() ?? text;
 }

@@ -19,7 +19,7 @@ import { useAdminProductList, useCategoryChoices } from '../../catalogue/api/pro
 import { categoryOptions } from '../../catalogue/components/product-admin-form';
 import { useDeleteHomeGroup, useHomeGroupList, useSaveHomeGroup } from '../api/home-groups-api';
 import { ContentItemActions, ContentListPage, positionAfterLast, useContentEditing } from './content-editing';
-import { draftResolver, fromLocalDateTime, toLocalDateTime } from './draft-form';
+import { draftResolver, fromDateTimeField, toDateTimeField } from './draft-form';
 import { ScheduleFields } from './schedule-fields';
 import { ContentStatusBadge } from './status-badge';
 
@@ -48,8 +48,8 @@ function homeGroupFormValues(group: StoreHomeGroup | null, nextPosition: number)
     productIds: group?.products.map((product) => product.id) ?? [],
     position: String(group?.position ?? nextPosition),
     active: group?.active ?? true,
-    startsAt: toLocalDateTime(group?.startsAt ?? null),
-    endsAt: toLocalDateTime(group?.endsAt ?? null),
+    startsAt: toDateTimeField(group?.startsAt ?? null),
+    endsAt: toDateTimeField(group?.endsAt ?? null),
   };
 }
 
@@ -57,8 +57,8 @@ function toHomeGroupInput(values: HomeGroupFormValues) {
   return {
     ...values,
     position: values.position.trim() === '' ? 0 : Number(values.position.trim()),
-    startsAt: fromLocalDateTime(values.startsAt),
-    endsAt: fromLocalDateTime(values.endsAt),
+    startsAt: fromDateTimeField(values.startsAt),
+    endsAt: fromDateTimeField(values.endsAt),
   };
 }
 

@@ -14,7 +14,7 @@ import { type FieldsByCode, showServerError } from '../../../lib/form-errors';
 import { useDeletePopup, usePopupList, useSavePopup } from '../api/popups-api';
 import { ContentItemActions, ContentListPage, useContentEditing } from './content-editing';
 import { ContentPictureField } from './content-picture-field';
-import { draftResolver, fromLocalDateTime, toLocalDateTime } from './draft-form';
+import { draftResolver, fromDateTimeField, toDateTimeField } from './draft-form';
 import { ScheduleFields } from './schedule-fields';
 import { ContentStatusBadge } from './status-badge';
 
@@ -43,15 +43,15 @@ function popupFormValues(popup: StorePopup | null): PopupFormValues {
     image: popup?.image ?? '',
     link: popup?.link ?? '',
     active: popup?.active ?? true,
-    startsAt: toLocalDateTime(popup?.startsAt ?? null),
-    endsAt: toLocalDateTime(popup?.endsAt ?? null),
+    startsAt: toDateTimeField(popup?.startsAt ?? null),
+    endsAt: toDateTimeField(popup?.endsAt ?? null),
   };
 }
 
 const resolver = draftResolver<PopupFormValues, typeof popupDraftSchema>(popupDraftSchema, (values) => ({
   ...values,
-  startsAt: fromLocalDateTime(values.startsAt),
-  endsAt: fromLocalDateTime(values.endsAt),
+  startsAt: fromDateTimeField(values.startsAt),
+  endsAt: fromDateTimeField(values.endsAt),
 }));
 
 function PopupForm({

@@ -1,3 +1,4 @@
+import { STORE_TIME_NAME } from '@crossbuy/core/dates';
 import { FormTextField } from '../../../components/ui/form-fields';
 
 type ScheduleValues = { startsAt: string; endsAt: string };
@@ -8,13 +9,13 @@ export function ScheduleFields() {
     <div className="grid gap-4 sm:grid-cols-2">
       <FormTextField<ScheduleValues>
         name="startsAt"
-        label="Shows from"
+        label={`Shows from (${STORE_TIME_NAME})`}
         type="datetime-local"
         hint="Empty: now."
       />
       <FormTextField<ScheduleValues>
         name="endsAt"
-        label="Shows until"
+        label={`Shows until (${STORE_TIME_NAME})`}
         type="datetime-local"
         hint="Empty: always."
       />

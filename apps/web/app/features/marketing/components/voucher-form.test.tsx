@@ -70,6 +70,27 @@ describe('VoucherForm', () => {
     expect(await screen.findByText('The voucher has been saved.')).toBeTruthy();
   });
 
+  it("reads and writes its start and end in Singapore time, whatever the browser's zone", async () => {
+    const { onSave, user } = renderForm({
+      ...stored,
+      startsAt: '2026-03-01T17:30:00.000Z',
+      endsAt: '2026-03-31T15:59:00.000Z',
+    });
+    expect(screen.getByLabelText('Starts (Singapore time)', { exact: false })).toHaveProperty(
+      'value',
+      '2026-03-02T01:30',
+    );
+    expect(field('Ends')).toHaveProperty('value', '2026-03-31T23:59');
+    await user.clear(field('Ends'));
+    await user.type(field('Ends'), '2026-04-01T08:00');
+    await user.click(screen.getByRole('button', { name: /Save/ }));
+    expect(onSave).toHaveBeenCalledTimes(1);
+    expect(onSave.mock.calls[0]?.[0]).toMatchObject({
+      startsAt: '2026-03-01T17:30:00.000Z',
+      endsAt: '2026-04-01T00:00:00.000Z',
+    });
+  });
+
   it('holds each rule on its field before anything is sent', async () => {
     const { onSave, user } = renderForm();
     await user.type(field('Code'), 'x');

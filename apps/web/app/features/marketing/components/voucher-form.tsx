@@ -1,3 +1,4 @@
+import { STORE_TIME_NAME } from '@crossbuy/core/dates';
 import {
   type StoreVoucher,
   VOUCHER_CURRENCY,
@@ -13,7 +14,7 @@ import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { Form, FormSubmitRow, RequiredFieldsNote, useFormField } from '../../../components/ui/form';
 import { FormCheckbox, FormSelectField, FormTextField } from '../../../components/ui/form-fields';
 import { type FieldsByCode, showServerError } from '../../../lib/form-errors';
-import { draftResolver, fromLocalDateTime, toLocalDateTime } from './draft-form';
+import { draftResolver, fromDateTimeField, toDateTimeField } from './draft-form';
 
 export type VoucherFormValues = {
   code: string;
@@ -60,8 +61,8 @@ export function voucherFormValues(voucher: StoreVoucher | null): VoucherFormValu
     minSpend: voucher && voucher.minSpend.amountMinor > 0 ? majorText(voucher.minSpend) : '',
     regions: voucher?.regions.join(', ') ?? '',
     paymentMethods: voucher?.paymentMethods ?? [],
-    startsAt: toLocalDateTime(voucher?.startsAt ?? null),
-    endsAt: toLocalDateTime(voucher?.endsAt ?? null),
+    startsAt: toDateTimeField(voucher?.startsAt ?? null),
+    endsAt: toDateTimeField(voucher?.endsAt ?? null),
     totalLimit: voucher?.totalLimit === null || !voucher ? '' : String(voucher.totalLimit),
     perUserLimit: voucher?.perUserLimit === null || !voucher ? '' : String(voucher.perUserLimit),
     listed: voucher?.listed ?? true,
@@ -91,8 +92,8 @@ export function toVoucherInput(values: VoucherFormValues) {
     minSpend: amountOf(values.minSpend) ?? { amountMinor: 0, currency: VOUCHER_CURRENCY },
     regions: values.regions.split(/[\s,]+/).filter(Boolean),
     paymentMethods: values.paymentMethods,
-    startsAt: fromLocalDateTime(values.startsAt),
-    endsAt: fromLocalDateTime(values.endsAt),
+    startsAt: fromDateTimeField(values.startsAt),
+    endsAt: fromDateTimeField(values.endsAt),
     totalLimit: wholeOrNone(values.totalLimit),
     perUserLimit: wholeOrNone(values.perUserLimit),
     listed: values.listed,
@@ -244,13 +245,13 @@ export function VoucherForm({ voucher, onSave }: VoucherFormProps) {
       <div className="grid gap-4 sm:grid-cols-2">
         <FormTextField<VoucherFormValues>
           name="startsAt"
-          label="Starts"
+          label={`Starts (${STORE_TIME_NAME})`}
           type="datetime-local"
           hint="Empty: now."
         />
         <FormTextField<VoucherFormValues>
           name="endsAt"
-          label="Ends"
+          label={`Ends (${STORE_TIME_NAME})`}
           type="datetime-local"
           hint="Empty: never."
         />

@@ -1,4 +1,4 @@
-import { formatDate } from '@crossbuy/core/dates';
+import { formatStoreDate } from '@crossbuy/core/dates';
 import {
   type StoreVoucher,
   VOUCHER_STATUS_LABELS,
@@ -45,8 +45,8 @@ export function discountText(voucher: StoreVoucher): string {
 
 function windowText(voucher: StoreVoucher): string {
   if (!voucher.startsAt && !voucher.endsAt) return 'Always';
-  const from = voucher.startsAt ? formatDate(voucher.startsAt) : 'now';
-  return voucher.endsAt ? `${from} to ${formatDate(voucher.endsAt)}` : `From ${from}`;
+  const from = voucher.startsAt ? formatStoreDate(voucher.startsAt) : 'now';
+  return voucher.endsAt ? `${from} to ${formatStoreDate(voucher.endsAt)}` : `From ${from}`;
 }
 
 function usedText(voucher: StoreVoucher): string {

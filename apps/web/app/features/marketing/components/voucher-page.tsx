@@ -1,4 +1,4 @@
-import { formatDateTime } from '@crossbuy/core/dates';
+import { formatStoreDateTime, formatStoreDateTimeUnlabelled, STORE_TIME_NAME } from '@crossbuy/core/dates';
 import { messageForError } from '@crossbuy/core/errors';
 import type { StoreVoucher } from '@crossbuy/core/marketing';
 import { Link, useNavigate } from 'react-router';
@@ -24,7 +24,7 @@ import { discountText, VOUCHERS_PATH } from './voucher-list';
 const REDEMPTION_COLUMNS = [
   { label: 'Order' },
   { label: 'Shopper' },
-  { label: 'When (UTC)' },
+  { label: `When (${STORE_TIME_NAME})` },
   { label: 'Discount', align: 'end' },
 ] as const;
 
@@ -117,14 +117,16 @@ function VoucherRedemptions({ voucherId, page, hrefFor }: VoucherPageProps) {
                     {redemption.order.orderRef ?? 'Order removed'}
                   </Link>
                   {redemption.releasedAt ? (
-                    <p className="text-muted">Given back {formatDateTime(redemption.releasedAt)}</p>
+                    <p className="text-muted">Given back {formatStoreDateTime(redemption.releasedAt)}</p>
                   ) : null}
                 </td>
                 <td className="p-3">
                   <p>{redemption.shopper.name}</p>
                   <p className="break-all text-muted">{redemption.shopper.email}</p>
                 </td>
-                <td className="p-3 whitespace-nowrap">{formatDateTime(redemption.redeemedAt)}</td>
+                <td className="p-3 whitespace-nowrap">
+                  {formatStoreDateTimeUnlabelled(redemption.redeemedAt)}
+                </td>
                 <td className="p-3 text-end">
                   <Price value={redemption.discount} />
                 </td>

@@ -1,4 +1,4 @@
-import { formatDateTime } from '@crossbuy/core/dates';
+import { formatStoreDateTime } from '@crossbuy/core/dates';
 import { notificationGroupWords } from '@crossbuy/core/order-words';
 import { Link } from 'react-router';
 import type { Notification } from '../api/notifications-api';
@@ -33,7 +33,7 @@ export function NotificationEntry({
       {entry.body ? <span className="block break-words text-sm text-muted">{entry.body}</span> : null}
       <span className="block text-xs text-muted">
         {group ? `${group} · ` : ''}
-        <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+        <time dateTime={entry.createdAt}>{formatStoreDateTime(entry.createdAt)}</time>
       </span>
     </>
   );

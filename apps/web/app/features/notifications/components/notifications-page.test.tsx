@@ -155,6 +155,13 @@ describe('the notifications page', () => {
     );
   });
 
+  it('says when each came in Singapore time, a day ahead of UTC in the evening', async () => {
+    all = [{ ...aNotification(0), createdAt: '2026-03-01T17:30:00.000Z' }];
+    renderPage();
+    const [entry] = within(await list()).getAllByRole('listitem');
+    expect(entry?.querySelector('time')?.textContent).toBe('02/03/2026 01:30:00 Singapore time');
+  });
+
   it('says so when there are none, and leads to the orders', async () => {
     all = [];
     renderPage();

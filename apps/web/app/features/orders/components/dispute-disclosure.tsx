@@ -1,4 +1,4 @@
-import { formatDateTime } from '@crossbuy/core/dates';
+import { formatStoreDateTime } from '@crossbuy/core/dates';
 import { messageForError } from '@crossbuy/core/errors';
 import type { Order } from '@crossbuy/core/order';
 import { type FormEvent, useState } from 'react';
@@ -58,7 +58,9 @@ export function DisputeDisclosure({ order }: { order: Order }) {
               quoting {info.data.orderRef}.
             </p>
             {info.data.disputedAt ? (
-              <p className="font-semibold">You opened a dispute on {formatDateTime(info.data.disputedAt)}.</p>
+              <p className="font-semibold">
+                You opened a dispute on {formatStoreDateTime(info.data.disputedAt)}.
+              </p>
             ) : info.data.canDispute ? (
               <OpenDisputeForm orderId={order.id} />
             ) : info.data.refusal ? (

@@ -1,4 +1,4 @@
-import { formatDateTime } from '@crossbuy/core/dates';
+import { formatStoreDateTime } from '@crossbuy/core/dates';
 import { messageForError } from '@crossbuy/core/errors';
 import {
   type Order,
@@ -88,8 +88,19 @@ function PlacedBanner({ orderRef }: { orderRef: string }) {
   );
 }
 
+/**
+ * Whether the thanks for a just-placed order is still news: the page was opened from checkout on an order
+ * waiting for payment, and the order is still waiting, or was paid while the page was open. An order
+ * opened later, one the store has started preparing, or one cancelled says where it stands instead.
+ */
+export function placedThanksShown(placed: boolean, openedStatus: OrderStatus, status: OrderStatus): boolean {
+  return placed && openedStatus === 'pending_payment' && (status === 'pending_payment' || status === 'paid');
+}
+
 function OrderView({ order, placed, onStale }: { order: Order; placed: boolean; onStale: () => void }) {
   useFollowTimelineStatus(order, onStale);
+  // The status the page first showed; the order is asked for again as it moves, and this stays.
+  const [openedStatus] = useState(order.status);
   const cancel = useCancelOrder();
   const confirmReceipt = useConfirmReceipt();
   const [failure, setFailure] = useState<string | null>(null);
@@ -119,9 +130,9 @@ function OrderView({ order, placed, onStale }: { order: Order; placed: boolean; 
           Your orders
         </Link>
       </p>
-      {/* The thanks is for an order going ahead: one cancelled meanwhile (by the shopper on this page, or
-          expired) says so in its status instead. */}
-      {placed && order.status !== 'cancelled' ? <PlacedBanner orderRef={order.orderRef} /> : null}
+      {placedThanksShown(placed, openedStatus, order.status) ? (
+        <PlacedBanner orderRef={order.orderRef} />
+      ) : null}
       <header className="flex flex-col gap-2">
         <div className="flex flex-wrap items-center gap-3">
           <h1 id="order-heading" className="text-2xl font-bold tracking-tight">
@@ -130,7 +141,7 @@ function OrderView({ order, placed, onStale }: { order: Order; placed: boolean; 
           <OrderStatusBadge status={order.status} />
         </div>
         <p className="text-sm text-muted">
-          Placed {formatDateTime(order.placedAt)} · {PAYMENT_METHOD_LABELS[order.paymentMethod]}
+          Placed {formatStoreDateTime(order.placedAt)} · {PAYMENT_METHOD_LABELS[order.paymentMethod]}
         </p>
       </header>
 
@@ -149,7 +160,7 @@ function OrderView({ order, placed, onStale }: { order: Order; placed: boolean; 
       {order.status === 'pending_payment' && order.paynowMarkedPaidAt ? (
         <>
           <p className="rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900">
-            You told us on <strong>{formatDateTime(order.paynowMarkedPaidAt)}</strong> that you sent the
+            You told us on <strong>{formatStoreDateTime(order.paynowMarkedPaidAt)}</strong> that you sent the
             PayNow transfer. We confirm it as soon as it reaches the store’s account; until then your items
             stay reserved for you.
           </p>
@@ -164,8 +175,8 @@ function OrderView({ order, placed, onStale }: { order: Order; placed: boolean; 
       ) : order.status === 'pending_payment' ? (
         <>
           <p className="rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900">
-            Please pay by <strong>{formatDateTime(order.paymentDueAt)}</strong>; an order not paid by then is
-            cancelled and its items are released.
+            Please pay by <strong>{formatStoreDateTime(order.paymentDueAt)}</strong>; an order not paid by
+            then is cancelled and its items are released.
           </p>
           <OrderPayment order={order} onPaid={onStale} />
           <Panel title="Changed your mind?">

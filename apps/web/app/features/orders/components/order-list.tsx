@@ -1,4 +1,4 @@
-import { formatDate } from '@crossbuy/core/dates';
+import { formatStoreDate } from '@crossbuy/core/dates';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@crossbuy/core/order';
 import { orderItemsSummary } from '@crossbuy/core/order-words';
 import { Link } from 'react-router';
@@ -94,7 +94,7 @@ export function OrderList({ status, page }: { status: OrderStatus | null; page: 
                   </div>
                   <p className="break-words text-sm text-muted">{orderItemsSummary(order)}</p>
                   <div className="flex flex-wrap items-center gap-2 text-sm">
-                    <span>Placed {formatDate(order.placedAt)}</span>
+                    <span>Placed {formatStoreDate(order.placedAt)}</span>
                     <OrderStatusBadge status={order.status} />
                     {order.unreadMessages > 0 ? (
                       <span className="rounded-full bg-danger-700 px-2 py-0.5 text-xs font-semibold text-white">

@@ -1,4 +1,4 @@
-import { formatDateTime } from '@crossbuy/core/dates';
+import { formatStoreDate, formatStoreDateTime } from '@crossbuy/core/dates';
 import type { Order } from '@crossbuy/core/order';
 import { orderProgress, type ProgressStep } from '../order-progress';
 
@@ -40,7 +40,13 @@ export function OrderProgressSteps({ order }: { order: Order }) {
               {step.label}
               {step.state === 'upcoming' ? <span className="sr-only"> (still to come)</span> : null}
             </span>
-            {step.at ? <span className="text-xs text-muted">{formatDateTime(step.at)}</span> : null}
+            {/* The store day only: six times to the second with their zone crowd the steps, and the timeline
+                below says each to the second. */}
+            {step.at ? (
+              <time dateTime={step.at} title={formatStoreDateTime(step.at)} className="text-xs text-muted">
+                {formatStoreDate(step.at)}
+              </time>
+            ) : null}
           </span>
         </li>
       ))}

@@ -85,7 +85,7 @@ const ENTRIES: TimelineEntry[] = [
   }),
 ];
 
-function renderTimeline(mode: ChatMode) {
+function renderTimeline(mode: ChatMode, entries: TimelineEntry[] = ENTRIES) {
   api.respond(({ path }) =>
     path.includes('/timeline')
       ? json(200, {
@@ -97,7 +97,7 @@ function renderTimeline(mode: ChatMode) {
             total: { amountMinor: 12355, currency: 'SGD' },
             paymentMethod: 'paynow',
           },
-          entries: ENTRIES,
+          entries,
           nextCursor: null,
           unreadCount: 0,
         })
@@ -115,7 +115,7 @@ async function sentences() {
   const list = await screen.findByRole('list', { name: 'Timeline, oldest first' });
   return within(list)
     .getAllByRole('listitem')
-    .map((item) => item.textContent?.replace(/ · \d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d$/, ''));
+    .map((item) => item.textContent?.replace(/ · \d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d Singapore time$/, ''));
 }
 
 describe('the order timeline in words', () => {
@@ -144,5 +144,17 @@ describe('the order timeline in words', () => {
     for (const internal of ['amountMinor', 'method:', 'result', 'marked_paid', '12355', 'currency']) {
       expect(text).not.toContain(internal);
     }
+  });
+});
+
+describe('the order timeline, dated', () => {
+  it("says each entry's time in Singapore time, a day ahead of UTC's in the evening", async () => {
+    const [placed] = ENTRIES;
+    if (!placed) throw new Error('the timeline has entries');
+    renderTimeline('shopper', [{ ...placed, at: '2026-03-01T17:30:00.000000Z' }]);
+    const list = await screen.findByRole('list', { name: 'Timeline, oldest first' });
+    expect(within(list).getByRole('listitem').textContent).toBe(
+      'You placed the order. It waits for your payment. · 02/03/2026 01:30:00 Singapore time',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { formatDateTime } from '@crossbuy/core/dates';
+import { formatStoreDateTime } from '@crossbuy/core/dates';
 import { messageForError } from '@crossbuy/core/errors';
 import {
   lastCursor,
@@ -104,7 +104,7 @@ function TimelineItem({ entry, mode }: { entry: TimelineEntry; mode: ChatMode })
   // The time never breaks across lines: a date split from its hour reads as two things.
   const time = (
     <time dateTime={entry.at} className="whitespace-nowrap">
-      {formatDateTime(entry.at)}
+      {formatStoreDateTime(entry.at)}
     </time>
   );
   if (entry.kind === 'message') {
@@ -116,7 +116,7 @@ function TimelineItem({ entry, mode }: { entry: TimelineEntry; mode: ChatMode })
           className={`max-w-[85%] rounded-2xl border px-4 py-2 sm:max-w-[70%] ${
             mine ? 'border-brand-200 bg-brand-50' : 'border-line bg-white'
           }`}
-          aria-label={`${author}, ${formatDateTime(entry.at)}`}
+          aria-label={`${author}, ${formatStoreDateTime(entry.at)}`}
         >
           <p className="text-xs font-semibold text-muted">
             {author} · {time}

@@ -218,7 +218,7 @@ describe('the order detail', () => {
     expect(await screen.findByRole('heading', { name: 'Order CB-ABCD2345' })).toBeTruthy();
     const steps = within(screen.getByRole('list', { name: 'Order progress' })).getAllByRole('listitem');
     expect(steps.map((step) => step.textContent)).toEqual([
-      expect.stringMatching(/^1Placed20\/11\/2026 \d\d:00:00$/),
+      '1Placed20/11/2026',
       '2Paid (still to come)',
       '3Being prepared (still to come)',
       '4Shipped (still to come)',
@@ -247,7 +247,7 @@ describe('the order detail', () => {
     expect(delivery.getByText(/238801/)).toBeTruthy();
     expect(screen.getByText('Same as the delivery address')).toBeTruthy();
     expect(screen.getByText('Please leave it with the concierge.')).toBeTruthy();
-    expect(screen.getByText(/Please pay by/).textContent).toMatch(/20\/11\/2026 \d\d:00:00/);
+    expect(screen.getByText(/Please pay by/).textContent).toContain('20/11/2026 21:00:00 Singapore time');
   });
 
   it('labels quoted items, links items from abroad to their page, and adds a tax that is not included', async () => {
@@ -430,7 +430,9 @@ describe('the order detail', () => {
     serveOrder(anOrder());
     renderAt('/orders/o1', <OrderDetail id="o1" />);
     const user = userEvent.setup();
-    expect((await screen.findByText(/Please pay by/)).textContent).toMatch(/20\/11\/2026 \d\d:00:00/);
+    expect((await screen.findByText(/Please pay by/)).textContent).toContain(
+      '20/11/2026 21:00:00 Singapore time',
+    );
     await user.type(await screen.findByLabelText(/Test card number/), '4242424242424242');
     await user.click(screen.getByRole('button', { name: 'Pay with the test card' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull());
@@ -468,6 +470,45 @@ describe('the order detail', () => {
     expect(screen.queryByText(/Thank you, your order/)).toBeNull();
   });
 
+  it('keeps the thanks while the order is paid on its page, and drops it once the store prepares it', async () => {
+    const served = serveOrder(anOrder());
+    renderAt('/orders/o1?placed=1', <OrderDetail id="o1" placed />);
+    const user = userEvent.setup();
+    expect(await screen.findByText('Thank you, your order CB-ABCD2345 is placed')).toBeTruthy();
+    await user.type(await screen.findByLabelText(/Test card number/), '4242424242424242');
+    await user.click(screen.getByRole('button', { name: 'Pay with the test card' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull());
+    expect(screen.getByText('Thank you, your order CB-ABCD2345 is placed')).toBeTruthy();
+
+    await waitFor(() => expect(FakeEventSource.opened.at(-1)?.url).toContain('/api/order/o1/live'));
+    served.order = anOrder({ status: 'processing', paidAt: '2026-11-20T12:20:00.000Z' });
+    act(() => FakeEventSource.opened.at(-1)?.send(statusEntry('e3', 'processing')));
+    await waitFor(() => expect(screen.queryByText(/Thank you, your order/)).toBeNull());
+  });
+
+  it('gives no thanks on an order from checkout opened once it is past waiting for payment', async () => {
+    for (const status of ['paid', 'processing', 'shipped', 'completed', 'disputed'] as const) {
+      serveOrder(anOrder({ status, paidAt: '2026-11-20T12:20:00.000Z' }));
+      renderAt('/orders/o1?placed=1', <OrderDetail id="o1" placed />);
+      expect(await screen.findByRole('heading', { name: 'Order CB-ABCD2345' })).toBeTruthy();
+      expect(screen.queryByText(/Thank you, your order/), status).toBeNull();
+      cleanup();
+    }
+  });
+
+  it('cancelled on its page, the order drops the thanks', async () => {
+    serveOrder(anOrder(), (method, _path, order) =>
+      method === 'DELETE'
+        ? { ...order, status: 'cancelled', cancelledAt: '2026-11-20T12:10:00.000Z' }
+        : order,
+    );
+    renderAt('/orders/o1?placed=1', <OrderDetail id="o1" placed />);
+    expect(await screen.findByText('Thank you, your order CB-ABCD2345 is placed')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, cancel the order' }));
+    await waitFor(() => expect(screen.queryByText(/Thank you, your order/)).toBeNull());
+  });
+
   it('ticks the last step of a completed order and crosses the end of a cancelled one', async () => {
     const at = '2026-11-21T10:00:00.000Z';
     serveOrder(
@@ -492,5 +533,46 @@ describe('the order detail', () => {
     expect(await screen.findByText('The order you are looking for is not found')).toBeTruthy();
     await userEvent.click(screen.getByRole('link', { name: 'Back to your orders' }));
     expect(await screen.findByRole('heading', { name: 'Orders page' })).toBeTruthy();
+  });
+});
+
+// 17:30 UTC on the 1st is 01:30 on the 2nd in Singapore: a date written in UTC would be a day early.
+const EVENING_IN_UTC = '2026-03-01T17:30:00.000Z';
+
+describe("an order's dates, in the store's time zone", () => {
+  it('dates the order list by the store day it was placed', async () => {
+    api.respond(() =>
+      json(200, { orders: [anOrderSummary({ placedAt: EVENING_IN_UTC })], page: 1, limit: 10, total: 1 }),
+    );
+    renderAt('/list', <OrderList status={null} page={1} />);
+    const order = await screen.findByRole('listitem', { name: 'Order CB-ABCD2345' });
+    expect(within(order).getByText('Placed 02/03/2026')).toBeTruthy();
+  });
+
+  it("says when it was placed and when to pay by in Singapore time, as the order mail does, and each step's store day", async () => {
+    serveOrder(anOrder({ placedAt: EVENING_IN_UTC, paymentDueAt: '2026-03-01T18:30:00.000Z' }));
+    renderAt('/orders/o1', <OrderDetail id="o1" />);
+    expect(await screen.findByText(/^Placed 02\/03\/2026 01:30:00 Singapore time ·/)).toBeTruthy();
+    expect(screen.getByText(/Please pay by/).textContent).toContain(
+      'Please pay by 02/03/2026 02:30:00 Singapore time;',
+    );
+    const steps = within(screen.getByRole('list', { name: 'Order progress' })).getAllByRole('listitem');
+    expect(steps[0]?.textContent).toBe('1Placed02/03/2026');
+  });
+
+  it('says when the shopper told the store a PayNow transfer was sent, and when a dispute was opened', async () => {
+    serveOrder(anOrder({ paymentMethod: 'paynow', paynowMarkedPaidAt: EVENING_IN_UTC }));
+    renderAt('/orders/o1', <OrderDetail id="o1" />);
+    expect((await screen.findByText(/that you sent the PayNow/)).textContent).toContain(
+      'You told us on 02/03/2026 01:30:00 Singapore time that',
+    );
+    cleanup();
+
+    serveOrder(anOrder({ status: 'disputed', disputedAt: '2026-03-01T20:00:00.000Z' }));
+    renderAt('/orders/o1', <OrderDetail id="o1" />);
+    await userEvent.click(await screen.findByText('A problem with this order?'));
+    expect(
+      await screen.findByText('You opened a dispute on 02/03/2026 04:00:00 Singapore time.'),
+    ).toBeTruthy();
   });
 });

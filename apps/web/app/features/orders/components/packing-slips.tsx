@@ -1,4 +1,4 @@
-import { formatDate } from '@crossbuy/core/dates';
+import { formatStoreDate } from '@crossbuy/core/dates';
 import { lineOrigin, PACKING_SLIP_MAX_ORDERS, pickList, type StoreOrder } from '@crossbuy/core/order';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
@@ -79,7 +79,7 @@ function PackingSlip({ order, first }: { order: StoreOrder; first: boolean }) {
         <h2 id={headingId} className="text-xl font-bold">
           Packing slip · Order <span className="font-mono">{order.orderRef}</span>
         </h2>
-        <p className="text-sm">Placed {formatDate(order.placedAt)}</p>
+        <p className="text-sm">Placed {formatStoreDate(order.placedAt)}</p>
       </div>
       <div className="grid gap-4 sm:grid-cols-2 print:grid-cols-2">
         <section aria-label={`Deliver order ${order.orderRef} to`}>

@@ -1,4 +1,4 @@
-import { formatDate } from '@crossbuy/core/dates';
+import { formatStoreDate } from '@crossbuy/core/dates';
 import {
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
@@ -190,7 +190,7 @@ export function StoreOrderList({ filter, page }: { filter: StoreOrderFilter; pag
                   <p>{order.customer.name}</p>
                   <p className="break-all text-muted">{order.customer.email}</p>
                 </td>
-                <td className="whitespace-nowrap p-3">{formatDate(order.placedAt)}</td>
+                <td className="whitespace-nowrap p-3">{formatStoreDate(order.placedAt)}</td>
                 <td className="p-3">
                   <OrderStatusBadge status={order.status} />
                   <p className="mt-1 text-muted">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</p>

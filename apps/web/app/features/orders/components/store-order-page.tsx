@@ -1,4 +1,4 @@
-import { formatDateTime } from '@crossbuy/core/dates';
+import { formatStoreDateTime } from '@crossbuy/core/dates';
 import { messageForError } from '@crossbuy/core/errors';
 import { ORDER_STATUS_LABELS, STORE_CANCELLABLE_STATUSES } from '@crossbuy/core/order';
 import type { TimelineEntry } from '@crossbuy/core/order-chat';
@@ -47,7 +47,7 @@ export function StoreOrderPage({ orderId }: { orderId: string }) {
               <Price value={query.data.order.total} />
             </dd>
             <dt className="text-muted">Placed</dt>
-            <dd>{formatDateTime(query.data.order.placedAt)}</dd>
+            <dd>{formatStoreDateTime(query.data.order.placedAt)}</dd>
             {query.data.shopper ? (
               <>
                 <dt className="text-muted">Shopper</dt>

@@ -1,4 +1,4 @@
-import { formatDateTime } from '@crossbuy/core/dates';
+import { formatStoreDateTime } from '@crossbuy/core/dates';
 import { formatErrorMessage, messageForError } from '@crossbuy/core/errors';
 import { formatMoney } from '@crossbuy/core/money';
 import {
@@ -122,7 +122,7 @@ function RefundList({ orderId, refunds }: { orderId: string; refunds: readonly R
             </p>
             <p className="break-words">{refund.reason}</p>
             <p className="text-muted">
-              {formatDateTime(refund.createdAt)}
+              {formatStoreDateTime(refund.createdAt)}
               {refund.createdBy ? ` · ${refund.createdBy}` : ''}
               {refund.reference ? ` · reference ${refund.reference}` : ''}
             </p>

@@ -1,3 +1,4 @@
+import { formatStoreDate } from '@crossbuy/core/dates';
 import { messageForError } from '@crossbuy/core/errors';
 import type { Money } from '@crossbuy/core/money';
 import { type PaynowPanel as PaynowDetails, paynowAmount, readPaynowPayload } from '@crossbuy/core/order';
@@ -7,15 +8,9 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Price } from '../../../components/ui/price';
 import { useMarkPaynowPaid } from '../api/payments-api';
 
-/** 20261231 -> 31 Dec 2026. */
+/** The QR's last day, a store day written YYYYMMDD: 20261231 -> 31/12/2026. */
 function expiryLabel(yyyymmdd: string): string {
-  const date = new Date(`${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6, 8)}T00:00:00Z`);
-  return date.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  return formatStoreDate(`${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6, 8)}`);
 }
 
 /** 'data:image/png;base64,…' -> 'png', so the saved file opens as the picture it is. */

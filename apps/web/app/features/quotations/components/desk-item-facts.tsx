@@ -1,4 +1,4 @@
-import { formatDateTime } from '@crossbuy/core/dates';
+import { formatStoreDateTime } from '@crossbuy/core/dates';
 import type { QuotationDeskItem } from '@crossbuy/core/quotation';
 import { textLinkClasses } from '../../../components/ui/button';
 import { useHydrated } from '../../../lib/use-hydrated';
@@ -30,13 +30,13 @@ export function shopperName(shopper: QuotationDeskItem['shopper']): string {
 
 /**
  * When the shopper asked: how long ago, with the date and time for those who need it exactly. How long
- * ago depends on the browser's clock, so the server's render and hydration show the date and time (UTC).
+ * ago depends on the browser's clock, so the server's render and hydration show the date and time (the store's).
  */
 export function AskedAt({ createdAt }: { createdAt: string }) {
   const hydrated = useHydrated();
   return (
-    <time dateTime={createdAt} title={`${formatDateTime(createdAt)} UTC`}>
-      {hydrated ? askedAgo(createdAt, new Date()) : `${formatDateTime(createdAt)} UTC`}
+    <time dateTime={createdAt} title={formatStoreDateTime(createdAt)}>
+      {hydrated ? askedAgo(createdAt, new Date()) : formatStoreDateTime(createdAt)}
     </time>
   );
 }

@@ -1,4 +1,4 @@
-import { formatDateTime } from '@crossbuy/core/dates';
+import { formatStoreDateTime } from '@crossbuy/core/dates';
 import { formatErrorMessage, messageForError } from '@crossbuy/core/errors';
 import {
   type CurrencyCode,
@@ -362,7 +362,7 @@ function Answer({ item }: { item: QuotationDeskItem }) {
   return (
     <section aria-labelledby="answer-heading" className="flex flex-col gap-3">
       <h2 id="answer-heading" className="text-lg font-semibold">
-        Quoted{statusData.quotedAt ? ` on ${formatDateTime(statusData.quotedAt)}` : ''}
+        Quoted{statusData.quotedAt ? ` on ${formatStoreDateTime(statusData.quotedAt)}` : ''}
       </h2>
       {statusData.basePrice ? (
         <p>
@@ -439,7 +439,7 @@ export function QuotationAnswer({ id }: { id: string }) {
           <span className="text-muted [overflow-wrap:anywhere]">({item.shopper.email})</span>
         </Fact>
         <Fact term="Asked">
-          <AskedAt createdAt={item.createdAt} /> ({formatDateTime(item.createdAt)})
+          <AskedAt createdAt={item.createdAt} /> ({formatStoreDateTime(item.createdAt)})
         </Fact>
       </dl>
       {item.status === 'p' ? (

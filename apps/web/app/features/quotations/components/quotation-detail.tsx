@@ -1,4 +1,4 @@
-import { formatDateTime } from '@crossbuy/core/dates';
+import { formatStoreDateTime } from '@crossbuy/core/dates';
 import { appErrorFromZodIssues, messageForError } from '@crossbuy/core/errors';
 import { formatMoney } from '@crossbuy/core/money';
 import { changeQuotationRequest, marketplaceWords, type QuotationItem } from '@crossbuy/core/quotation';
@@ -91,7 +91,7 @@ function QuotationItemView({ item }: { item: QuotationItem }) {
               The item's page (opens in a new tab)
             </a>
           ) : null}
-          <p className="text-sm text-muted">Requested {formatDateTime(item.createdAt)}</p>
+          <p className="text-sm text-muted">Requested {formatStoreDateTime(item.createdAt)}</p>
         </div>
       </div>
 

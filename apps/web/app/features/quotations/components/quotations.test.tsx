@@ -142,6 +142,17 @@ describe('the quotation detail', () => {
     expect(api.calls.length).toBe(calls);
   });
 
+  it('says when the item was requested in Singapore time', async () => {
+    api.respond(() =>
+      json(200, {
+        quotationItem: resolved({ id: 'q1', createdAt: '2026-03-01T17:30:00.000Z' }),
+        product: null,
+      }),
+    );
+    renderAt('/quotations/q1', <QuotationDetail id="q1" />);
+    expect(await screen.findByText('Requested 02/03/2026 01:30:00 Singapore time')).toBeTruthy();
+  });
+
   it('requests an expired quote again in one step', async () => {
     let answer = resolved({ id: 'q1', unavailableReason: 'quotation/expired' });
     api.respond(({ method }) => {

@@ -1,4 +1,4 @@
-import { formatDateTime } from '@crossbuy/core/dates';
+import { formatStoreDateTimeUnlabelled, STORE_TIME_NAME } from '@crossbuy/core/dates';
 import { formatErrorMessage, messageForError } from '@crossbuy/core/errors';
 import { CURRENCIES } from '@crossbuy/core/money';
 import { normalizeExchangeRate } from '@crossbuy/core/settings';
@@ -17,7 +17,7 @@ import { RateImport } from './rate-import';
 const RATE_COLUMNS = [
   { label: 'Currency' },
   { label: 'Rate', align: 'end' },
-  { label: 'Changed (UTC)' },
+  { label: `Changed (${STORE_TIME_NAME})` },
 ] as const;
 
 /** The rates prices are converted at: listed, set one by hand, or imported from a file. */
@@ -52,7 +52,7 @@ function RateTable({ list }: { list: ExchangeRateList }) {
             {rate.currency}
           </th>
           <td className="p-3 text-end tabular-nums">{rate.rate}</td>
-          <td className="p-3">{rate.updatedAt ? formatDateTime(rate.updatedAt) : '—'}</td>
+          <td className="p-3">{rate.updatedAt ? formatStoreDateTimeUnlabelled(rate.updatedAt) : '—'}</td>
         </tr>
       ))}
     </DataTable>

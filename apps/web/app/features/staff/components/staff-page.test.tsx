@@ -74,7 +74,7 @@ describe('StaffPage', () => {
       within(mine as HTMLElement)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['Bo Ssboss@example.com', 'Admin', 'On', '23/11/2026 08:00:00', 'You']);
+    ).toEqual(['Bo Ssboss@example.com', 'Admin', 'On', '23/11/2026 16:00:00', 'You']);
     expect(within(theirs as HTMLElement).getByRole('button', { name: 'Make admin' })).toBeTruthy();
     expect(within(theirs as HTMLElement).getAllByRole('cell')[2]?.textContent).toBe('Not set up');
     const invitations = screen.getByRole('table', { name: /Invitations not yet accepted/ });

@@ -1,4 +1,4 @@
-import { formatDateTime } from '@crossbuy/core/dates';
+import { formatStoreDateTimeUnlabelled, STORE_TIME_NAME } from '@crossbuy/core/dates';
 import { ApiError, messageForError } from '@crossbuy/core/errors';
 import type { StaffInvitation, StaffMember, UserRole } from '@crossbuy/core/staff';
 import { type FormEvent, useRef, useState } from 'react';
@@ -104,7 +104,7 @@ const STAFF_COLUMNS = [
   { label: 'Member' },
   { label: 'Role' },
   { label: 'Two-factor' },
-  { label: 'Last sign-in (UTC)' },
+  { label: `Last sign-in (${STORE_TIME_NAME})` },
   { label: 'Change' },
 ] as const;
 
@@ -132,7 +132,7 @@ function StaffTable({
             <td className="p-3">{ROLE_LABELS[member.role]}</td>
             <td className="p-3">{member.tfaEnabled ? 'On' : 'Not set up'}</td>
             <td className="whitespace-nowrap p-3">
-              {member.lastSignInAt ? formatDateTime(member.lastSignInAt) : 'Never'}
+              {member.lastSignInAt ? formatStoreDateTimeUnlabelled(member.lastSignInAt) : 'Never'}
             </td>
             <td className="p-3">
               {member.id === meId ? (
@@ -189,7 +189,7 @@ function RoleChanges({ member, onChanged }: { member: StaffMember; onChanged: (m
 const INVITATION_COLUMNS = [
   { label: 'Email' },
   { label: 'Invited by' },
-  { label: 'Expires (UTC)' },
+  { label: `Expires (${STORE_TIME_NAME})` },
   { label: 'Revoke' },
 ] as const;
 
@@ -214,7 +214,7 @@ function InvitationTable({
               <td className="break-all p-3 font-semibold">{invitation.email}</td>
               <td className="break-all p-3">{invitation.invitedBy ?? 'A former member'}</td>
               <td className="whitespace-nowrap p-3">
-                {invitation.expired ? 'Expired' : formatDateTime(invitation.expiresAt)}
+                {invitation.expired ? 'Expired' : formatStoreDateTimeUnlabelled(invitation.expiresAt)}
               </td>
               <td className="p-3">
                 <RevokeInvitation invitation={invitation} onRevoked={onRevoked} />
