@@ -7,10 +7,11 @@ import {
 } from '@crossbuy/core/cart';
 import { isInStock, isValidVariantPath, type Product, variantLabel } from '@crossbuy/core/catalogue';
 import { AppError, limitError } from '@crossbuy/core/errors';
-import { and, asc, count, eq, type Placeholder, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, type Placeholder, sql } from 'drizzle-orm';
 import { asOwner } from '../../db/as-owner.js';
 import type { Database } from '../../db/client.js';
 import { oncePerDatabase } from '../../db/once-per-database.js';
+import { COMMIT_WITHOUT_WAITING } from '../../db/transaction-settings.js';
 import { isUuid } from '../../lib/ids.js';
 import { productFromTables, productsFromTables } from '../catalogue/catalogue.service.js';
 import type { PricingRegion } from '../regions/pricing.js';
@@ -143,13 +144,15 @@ function prepareLineRaising(db: Database) {
         withinLineLimit(quantity),
       ),
     )
-    .returning()
+    // Its commit does not wait for the disk (decision 0075): the column's value is not used.
+    .returning({ ...getTableColumns(cartItems), commitWithoutWaiting: COMMIT_WITHOUT_WAITING })
     .prepare('cart_raise_line');
 }
 
 /**
  * Raising a line the shopper has is what most adds do, so its statement is built once per database and
- * prepared under a name, planned once per connection.
+ * prepared under a name, planned once per connection. A line raised is a cart change the shopper loses to a
+ * database crash at no cost but adding again, so its commit answers without waiting for the disk.
  */
 const lineRaising = oncePerDatabase(prepareLineRaising);
 

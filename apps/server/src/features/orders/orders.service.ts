@@ -34,7 +34,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { GENERIC_PLANS_FROM_HERE } from '../../db/generic-plans.js';
+import { GENERIC_PLANS_FROM_HERE } from '../../db/transaction-settings.js';
 import { uuidArray } from '../../db/id-list.js';
 import { containingPattern } from '../../db/like-pattern.js';
 import { queryRows } from '../../db/query-rows.js';
