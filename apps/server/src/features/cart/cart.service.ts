@@ -144,15 +144,15 @@ function prepareLineRaising(db: Database) {
         withinLineLimit(quantity),
       ),
     )
-    // Its commit does not wait for the disk (decision 0075): the column's value is not used.
     .returning({ ...getTableColumns(cartItems), commitWithoutWaiting: COMMIT_WITHOUT_WAITING })
     .prepare('cart_raise_line');
 }
 
 /**
  * Raising a line the shopper has is what most adds do, so its statement is built once per database and
- * prepared under a name, planned once per connection. A line raised is a cart change the shopper loses to a
- * database crash at no cost but adding again, so its commit answers without waiting for the disk.
+ * prepared under a name, planned once per connection. A line raised is a change the shopper loses to a
+ * database crash at no cost but adding again, so its commit answers without waiting for the disk: it returns
+ * COMMIT_WITHOUT_WAITING as a column, whose value is not used (decision 0075).
  */
 const lineRaising = oncePerDatabase(prepareLineRaising);
 

@@ -34,11 +34,11 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { GENERIC_PLANS_FROM_HERE } from '../../db/transaction-settings.js';
 import { uuidArray } from '../../db/id-list.js';
 import { containingPattern } from '../../db/like-pattern.js';
 import { queryRows } from '../../db/query-rows.js';
 import { storeDayStart } from '../../db/store-day.js';
+import { GENERIC_PLANS_FROM_HERE } from '../../db/transaction-settings.js';
 import { isUuid } from '../../lib/ids.js';
 import { ownAddress } from '../addresses/addresses.service.js';
 import { recordAudit } from '../audit/audit.service.js';
