@@ -40,7 +40,7 @@ describe('useHydrated', () => {
     const { serverHtml, container, onRecoverableError } = await hydrateLater(
       <AskedAt createdAt="2026-11-23T09:00:00Z" />,
     );
-    expect(serverHtml).toContain('23/11/2026 09:00:00 UTC');
+    expect(serverHtml).toContain('23/11/2026 17:00:00 Singapore time');
     expect(onRecoverableError).not.toHaveBeenCalled();
     expect(container.textContent).toBe('3 hours ago');
   });
