@@ -1,8 +1,13 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 
+/** A list of ids as the text of one PostgreSQL uuid[] value. */
+export function uuidArrayText(ids: readonly string[]): string {
+  return `{${ids.join(',')}}`;
+}
+
 /** A list of ids as one PostgreSQL uuid[] parameter. */
 export function uuidArray(ids: readonly string[]): SQL {
-  return sql`${`{${ids.join(',')}}`}::uuid[]`;
+  return sql`${uuidArrayText(ids)}::uuid[]`;
 }
 
 /**

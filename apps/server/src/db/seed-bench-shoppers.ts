@@ -122,8 +122,9 @@ const HISTORY_CUSTOMERS = 1_000;
 
 /**
  * `count` orders of HISTORY_CUSTOMERS customers, one line each, placed over the past year (newest first by
- * number) and spread evenly over every status and both payment methods, written by generate_series in the
- * database: a hundred thousand rows through the API would take the bench longer than it measures.
+ * number) and spread evenly over every status and both payment methods (an unpaid one only within the last
+ * hour, before it falls due), written by generate_series in the database: a hundred thousand rows through the
+ * API would take the bench longer than it measures.
  */
 async function seedOrderHistory(
   db: Database,
@@ -156,18 +157,25 @@ async function seedOrderHistory(
   });
   await db.execute(sql`
     INSERT INTO orders (order_ref, user_id, status, region_country_code, currency, subtotal_minor, total_minor,
-                        payment_method, shipping_address, billing_address, payment_due_at, placed_at, paid_at)
+                        payment_method, shipping_address, billing_address, payment_due_at, placed_at, paid_at,
+                        cancel_reason, cancelled_at)
     SELECT 'CB-' || upper(substr(md5(${run} || g::text), 1, 8)),
            (${customerIds}::uuid[])[1 + g % ${HISTORY_CUSTOMERS}],
-           (ARRAY['pending_payment', 'paid', 'processing', 'shipped', 'delivered', 'completed', 'cancelled',
-                  'disputed'])[1 + g % 8],
+           CASE WHEN g % 8 = 0 AND g * 300 >= 3600 THEN 'cancelled'
+                ELSE (ARRAY['pending_payment', 'paid', 'processing', 'shipped', 'delivered', 'completed',
+                            'cancelled', 'disputed'])[1 + g % 8] END,
            'SG', 'SGD', 1000 + g % 50000, 1000 + g % 50000,
            (ARRAY['card', 'paynow'])[1 + (g / 8) % 2],
            ${address}::jsonb, ${address}::jsonb,
            now() - make_interval(secs => g * 300) + interval '1 hour',
            now() - make_interval(secs => g * 300),
            -- Every status past payment was paid ten minutes after it was placed.
-           CASE WHEN g % 8 IN (1, 2, 3, 4, 5, 7) THEN now() - make_interval(secs => g * 300 - 600) END
+           CASE WHEN g % 8 IN (1, 2, 3, 4, 5, 7) THEN now() - make_interval(secs => g * 300 - 600) END,
+           -- An unpaid order is due an hour after it was placed. The older ones were expired when they fell
+           -- due, as a running store's expiry job does: left unpaid, they would keep the measured server busy
+           -- expiring a year of them.
+           CASE WHEN g % 8 = 0 AND g * 300 >= 3600 THEN 'Payment was not received in time' END,
+           CASE WHEN g % 8 = 0 AND g * 300 >= 3600 THEN now() - make_interval(secs => g * 300) + interval '1 hour' END
       FROM generate_series(1, ${count}) AS g
     ON CONFLICT (order_ref) DO NOTHING`);
   await db.execute(sql`

@@ -16,8 +16,9 @@ import {
 import { AppError } from '@crossbuy/core/errors';
 import { isCurrencyCode, type Money } from '@crossbuy/core/money';
 import { and, asc, desc, eq, inArray, not, or, type SQL, sql } from 'drizzle-orm';
+import { builtOnce } from '../../db/built-once.js';
 import type { Database } from '../../db/client.js';
-import { isAnyOf } from '../../db/id-list.js';
+import { uuidArrayText } from '../../db/id-list.js';
 import { oncePerDatabase } from '../../db/once-per-database.js';
 import { queryRows } from '../../db/query-rows.js';
 import { ExpiringCache } from '../../lib/expiring-cache.js';
@@ -375,6 +376,20 @@ export async function shippableProductsFromTables(
   return rows.map((row) => toShippable(row, region));
 }
 
+const cartLinesWithProducts = builtOnce('checkout_cart_lines', (db) =>
+  db
+    .select({ line: cartItems, ...shippableFields })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(merchants, eq(merchants.id, products.merchantId))
+    .where(
+      and(
+        eq(cartItems.userId, sql.placeholder('userId')),
+        sql`${cartItems.id} = ANY(${sql.placeholder('cartItemIds')}::uuid[])`,
+      ),
+    ),
+);
+
 /**
  * The shopper's cart lines of these ids, each with its product as shippableProductsFromTables reads it, in one
  * statement rather than two: every checkout step and every order reads both. A line is deleted with its
@@ -387,14 +402,7 @@ export async function cartItemsWithShippableProducts(
   region: PricingRegion,
 ): Promise<{ line: CartItemRow; shippable: ShippableProduct }[]> {
   if (cartItemIds.length === 0) return [];
-  const rows = await db
-    .select({ line: cartItems, ...shippableFields })
-    .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .innerJoin(merchants, eq(merchants.id, products.merchantId))
-    .where(and(eq(cartItems.userId, userId), isAnyOf(cartItems.id, cartItemIds)))
-    .prepare('checkout_cart_lines')
-    .execute();
+  const rows = await cartLinesWithProducts(db, { userId, cartItemIds: uuidArrayText(cartItemIds) });
   return rows.map(({ line, ...product }) => ({ line, shippable: toShippable(product, region) }));
 }
 

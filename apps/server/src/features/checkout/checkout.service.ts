@@ -26,6 +26,7 @@ import {
 import { marketplaceLabel, quotationUnavailableReason } from '@crossbuy/core/quotation';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { asOwner } from '../../db/as-owner.js';
+import { builtOnce } from '../../db/built-once.js';
 import type { Database } from '../../db/client.js';
 import { isUuid } from '../../lib/ids.js';
 import { randomToken } from '../../lib/secrets.js';
@@ -238,6 +239,21 @@ export type PricedCheckout = {
 
 type TaxRateRow = typeof taxRates.$inferSelect;
 
+const addressWithDeliveryRules = builtOnce('checkout_delivery_to', (db) =>
+  db
+    .select({ address: addresses, rate: shippingRates, tax: taxRates })
+    .from(addresses)
+    .leftJoin(
+      shippingLocations,
+      and(eq(shippingLocations.countryCode, addresses.country), eq(shippingLocations.enabled, true)),
+    )
+    .leftJoin(shippingRates, eq(shippingRates.shippingLocationId, shippingLocations.id))
+    .leftJoin(taxRates, eq(taxRates.countryCode, sql.placeholder('countryCode')))
+    .where(
+      and(eq(addresses.id, sql.placeholder('addressId')), eq(addresses.userId, sql.placeholder('userId'))),
+    ),
+);
+
 /**
  * The shopper's address, the store's delivery rules to its country (none when the store does not deliver
  * there) and the tax of the region the order is priced in, in one query; address/not_found for anyone else's
@@ -250,18 +266,7 @@ async function deliveryTo(
   region: PricingRegion,
 ): Promise<{ address: AddressRow; rules: ShippingRule[]; tax: TaxRateRow | undefined }> {
   if (!isUuid(addressId)) throw new AppError('address/not_found');
-  const rows = await db
-    .select({ address: addresses, rate: shippingRates, tax: taxRates })
-    .from(addresses)
-    .leftJoin(
-      shippingLocations,
-      and(eq(shippingLocations.countryCode, addresses.country), eq(shippingLocations.enabled, true)),
-    )
-    .leftJoin(shippingRates, eq(shippingRates.shippingLocationId, shippingLocations.id))
-    .leftJoin(taxRates, eq(taxRates.countryCode, region.countryCode))
-    .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
-    .prepare('checkout_delivery_to')
-    .execute();
+  const rows = await addressWithDeliveryRules(db, { addressId, userId, countryCode: region.countryCode });
   const [first] = rows;
   if (!first) throw new AppError('address/not_found');
   return {

@@ -10,6 +10,7 @@ import {
 } from '@crossbuy/core/order';
 import { type OrderEvent, orderEventNotice } from '@crossbuy/core/order-words';
 import { eq, sql } from 'drizzle-orm';
+import { builtOnce } from '../../db/built-once.js';
 import type { Database } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
 import { notificationInsert } from '../notifications/notifications.service.js';
@@ -23,9 +24,18 @@ export type { OrderActor };
 /** Who asks for a change, as the order's timeline records it. */
 export type OrderCommandSource = { actor: OrderActor; actorUserId?: string | null };
 
+/** A payment already recorded under the provider's reference a report of money names. */
+export type RecordedPayment = { id: string; status: string };
+
 export type OrderCommandRequest = OrderCommandSource & {
   orderId: string;
-  command: OrderCommand;
+  /**
+   * What to do; as a function, decided on the payment recorded under `paymentRef` (if any), read under
+   * the order's lock with its money, so two reports of one payment each see whether the other recorded it.
+   */
+  command: OrderCommand | ((recorded: RecordedPayment | undefined) => OrderCommand);
+  /** The provider's reference of the payment the command is about. */
+  paymentRef?: string | null;
   /** Said with a status change: a reason, a tracking number, a payment reference. */
   detail?: Record<string, string | number | boolean | null>;
   /** Other columns written with a status change (the shipment's carrier and tracking, cancel reason). */
@@ -46,9 +56,26 @@ export type AppliedCommand = {
   order: OrderRow;
   snapshot: OrderSnapshot;
   decision: AcceptedDecision;
+  /** The payment recorded under the request's `paymentRef`, as the lock found it. */
+  recorded: RecordedPayment | undefined;
 };
 
 type AcceptedDecision = Extract<OrderDecision, { ok: true }>;
+
+const lockOrder = builtOnce('orders_lock_row', (db) =>
+  db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder('orderId')))
+    .for('update'),
+);
+const lockOrderUnlessHeld = builtOnce('orders_lock_row_unless_held', (db) =>
+  db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder('orderId')))
+    .for('update', { skipLocked: true }),
+);
 
 /**
  * The one way anything happens to an order, inside the caller's transaction: the order row is locked, its
@@ -68,32 +95,41 @@ export async function applyOrderCommand(
   tx: Database,
   request: OrderCommandRequest,
 ): Promise<AppliedCommand | undefined> {
-  const query = tx.select().from(orders).where(eq(orders.id, request.orderId));
-  const [before] = request.skipLocked
-    ? await query.for('update', { skipLocked: true })
-    : await query.for('update');
+  const [before] = await (request.skipLocked ? lockOrderUnlessHeld : lockOrder)(tx, {
+    orderId: request.orderId,
+  });
   if (!before) {
     if (request.skipLocked) return undefined;
     throw new AppError('order/not_found', [request.orderId]);
   }
-  const snapshot = await snapshotOf(tx, before);
-  const decision = decideOrder(snapshot, request.command);
+  const { snapshot, recorded } = await readSnapshot(tx, before, request.paymentRef ?? null);
+  const command = typeof request.command === 'function' ? request.command(recorded) : request.command;
+  const decision = decideOrder(snapshot, command);
   if (!decision.ok) throw new AppError(decision.refusal, decision.params);
   if (decision.refundRemaining && !request.givesBackMoney) {
     throw new Error(`order ${before.id} would be cancelled holding money nobody gives back`);
   }
   const order = decision.to ? await writeMove(tx, before, decision.to, request) : before;
-  return { before, order, snapshot, decision };
+  return { before, order, snapshot, decision, recorded };
 }
 
 /** The order's money and payments in flight, read under the order's row lock in one round trip. */
 export async function snapshotOf(tx: Database, order: OrderRow): Promise<OrderSnapshot> {
+  return (await readSnapshot(tx, order, null)).snapshot;
+}
+
+async function readSnapshot(
+  tx: Database,
+  order: OrderRow,
+  paymentRef: string | null,
+): Promise<{ snapshot: OrderSnapshot; recorded: RecordedPayment | undefined }> {
   const [money] = await queryRows<{
     received: number | string;
     refunded: number | string;
     refunding: number | string;
     card_refund_pending: boolean;
     card_attempt_active_at: Date | string | null;
+    recorded_payment: RecordedPayment | null;
   }>(
     tx,
     sql`SELECT
@@ -106,11 +142,13 @@ export async function snapshotOf(tx: Database, order: OrderRow): Promise<OrderSn
           EXISTS (SELECT 1 FROM ${orderRefunds}
                    WHERE order_id = ${order.id} AND status = 'pending' AND method = 'card') AS card_refund_pending,
           (SELECT max(updated_at) FROM ${payments}
-            WHERE order_id = ${order.id} AND method = 'card' AND status = 'pending') AS card_attempt_active_at`,
+            WHERE order_id = ${order.id} AND method = 'card' AND status = 'pending') AS card_attempt_active_at,
+          (SELECT json_build_object('id', id, 'status', status) FROM ${payments}
+            WHERE provider_ref = ${paymentRef}::text) AS recorded_payment`,
     { prepareAs: 'orders_money_snapshot' },
   );
   const activeAt = money?.card_attempt_active_at;
-  return {
+  const snapshot: OrderSnapshot = {
     status: order.status,
     method: order.paymentMethod,
     totalMinor: order.totalMinor,
@@ -125,6 +163,7 @@ export async function snapshotOf(tx: Database, order: OrderRow): Promise<OrderSn
       cardRefundPending: money?.card_refund_pending ?? false,
     },
   };
+  return { snapshot, recorded: money?.recorded_payment ?? undefined };
 }
 
 /** Writes a status change the machine decided, with everything that goes with it. */

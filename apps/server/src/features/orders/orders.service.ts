@@ -33,6 +33,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import { builtOnce } from '../../db/built-once.js';
 import type { Database } from '../../db/client.js';
 import { uuidArray } from '../../db/id-list.js';
 import { containingPattern } from '../../db/like-pattern.js';
@@ -353,21 +354,52 @@ async function recordOrderContents(
   );
 }
 
-type NewOrder = Omit<typeof orders.$inferInsert, 'orderRef'>;
+/** The columns a placed order is written with; the others take their defaults. */
+const PLACED_ORDER_COLUMNS = [
+  'orderRef',
+  'userId',
+  'status',
+  'regionCountryCode',
+  'currency',
+  'subtotalMinor',
+  'discountMinor',
+  'shippingFeeMinor',
+  'paymentFeeMinor',
+  'taxMinor',
+  'taxName',
+  'taxRatePercent',
+  'taxInclusive',
+  'totalMinor',
+  'voucherId',
+  'voucherCode',
+  'paymentMethod',
+  'notes',
+  'shippingAddress',
+  'billingAddress',
+  'checkoutSessionKey',
+  'paymentDueAt',
+] as const satisfies readonly (keyof typeof orders.$inferInsert)[];
 
-/**
- * Writes the order under a fresh reference; a reference already taken (rare) draws another. Every order
- * writes the same columns, so the statement's text is always the same and it is prepared under a name.
- */
+type NewOrder = Required<
+  Omit<Pick<typeof orders.$inferInsert, (typeof PLACED_ORDER_COLUMNS)[number]>, 'orderRef'>
+>;
+
+const insertPlacedOrder = builtOnce('orders_insert', (db) =>
+  db
+    .insert(orders)
+    .values(
+      Object.fromEntries(
+        PLACED_ORDER_COLUMNS.map((column) => [column, sql.placeholder(column)]),
+      ) as unknown as typeof orders.$inferInsert,
+    )
+    .onConflictDoNothing({ target: orders.orderRef })
+    .returning(),
+);
+
+/** Writes the order under a fresh reference; a reference already taken (rare) draws another. */
 async function insertOrder(tx: Database, values: NewOrder): Promise<OrderRow> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const [row] = await tx
-      .insert(orders)
-      .values({ ...values, orderRef: orderReference(randomBytes(8)) })
-      .onConflictDoNothing({ target: orders.orderRef })
-      .returning()
-      .prepare('orders_insert')
-      .execute();
+    const [row] = await insertPlacedOrder(tx, { ...values, orderRef: orderReference(randomBytes(8)) });
     if (row) return row;
   }
   throw new Error('No free order reference was found');

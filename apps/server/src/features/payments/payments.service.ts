@@ -15,10 +15,11 @@ import {
   TEST_CARDS,
 } from '@crossbuy/core/order';
 import { paynowToConfirmNotice } from '@crossbuy/core/order-words';
-import { and, count, desc, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import PaynowQR from 'paynowqr';
 import QRCode from 'qrcode';
 import type { AppConfig } from '../../config.js';
+import { builtOnce } from '../../db/built-once.js';
 import type { Database } from '../../db/client.js';
 import { isUuid } from '../../lib/ids.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -97,19 +98,24 @@ export async function receivePayment(
   money: ReceivedMoney,
   command: 'receive_payment' | 'confirm_paynow' = 'receive_payment',
 ): Promise<ReceiptOutcome> {
-  // The order's lock first: two reports of one payment (the pay call's answer, the provider's event) must
-  // each see whether the other recorded it, or the second would count the same money twice.
-  await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, money.orderId)).for('update');
-  const [known] = money.providerRef
-    ? await tx.select().from(payments).where(eq(payments.providerRef, money.providerRef))
-    : [];
   const reference = money.providerRef ?? null;
-  const { order, decision } = await applyOrderCommand(tx, {
+  // Two reports of one payment (the pay call's answer, the provider's event) each see, under the order's
+  // lock, whether the other recorded it, or the second would count the same money twice.
+  const {
+    order,
+    decision,
+    recorded: known,
+  } = await applyOrderCommand(tx, {
     orderId: money.orderId,
-    command:
+    paymentRef: reference,
+    command: (recorded) =>
       command === 'confirm_paynow'
         ? { kind: 'confirm_paynow' }
-        : { kind: 'receive_payment', amount: money.amount, alreadyRecorded: known?.status === 'succeeded' },
+        : {
+            kind: 'receive_payment',
+            amount: money.amount,
+            alreadyRecorded: recorded?.status === 'succeeded',
+          },
     actor: money.actor,
     actorUserId: money.actorUserId ?? null,
     detail: {
@@ -229,6 +235,15 @@ async function recordCardFailure(tx: Database, intent: CardIntent): Promise<void
   });
 }
 
+/** Records a provider event's id, answering its row only the first time the event arrives. */
+const recordProviderEvent = builtOnce('payments_provider_event', (db) =>
+  db
+    .insert(paymentProviderEvents)
+    .values({ eventId: sql.placeholder('eventId'), type: sql.placeholder('type') })
+    .onConflictDoNothing()
+    .returning({ eventId: paymentProviderEvents.eventId }),
+);
+
 /**
  * A card provider event, processed once: its id is recorded in the same transaction as its effect, so a
  * delivery repeated (the provider retries until it hears 2xx), in parallel or later, changes nothing. An
@@ -237,11 +252,7 @@ async function recordCardFailure(tx: Database, intent: CardIntent): Promise<void
 export async function handleProviderEvent(db: Database, event: ProviderEvent): Promise<void> {
   const effect = providerEventEffect(event);
   await db.transaction(async (tx) => {
-    const [fresh] = await tx
-      .insert(paymentProviderEvents)
-      .values({ eventId: event.id, type: event.type })
-      .onConflictDoNothing()
-      .returning();
+    const [fresh] = await recordProviderEvent(tx, { eventId: event.id, type: event.type });
     if (fresh) await effect?.(tx);
   });
 }
@@ -296,8 +307,8 @@ async function customerOf(
 }
 
 /** The card payment of an order still open at the provider, to confirm again rather than start anew. */
-async function openCardIntent(db: Database, orderId: string): Promise<string | undefined> {
-  const [open] = await db
+function openCardIntentQuery(db: Database, orderId: string | typeof orders.id) {
+  return db
     .select({ providerRef: payments.providerRef })
     .from(payments)
     .where(
@@ -309,16 +320,42 @@ async function openCardIntent(db: Database, orderId: string): Promise<string | u
     )
     .orderBy(desc(payments.updatedAt))
     .limit(1);
+}
+
+async function openCardIntent(db: Database, orderId: string): Promise<string | undefined> {
+  const [open] = await openCardIntentQuery(db, orderId);
   return open?.providerRef ?? undefined;
 }
 
-/** How many of the order's card intents were stopped: each later attempt needs an intent of its own. */
-async function stoppedCardIntents(db: Database, orderId: string): Promise<number> {
-  const [row] = await db
-    .select({ stopped: count() })
-    .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.method, 'card'), eq(payments.status, 'cancelled')));
-  return row?.stopped ?? 0;
+/**
+ * The shopper's order as a card payment starts from it, in one round trip: the provider's customer the
+ * shopper pays as (null before their first card payment), the order's intent still open at the provider,
+ * and how many of its intents were stopped (each later attempt needs an intent of its own).
+ */
+const cardPaymentStartOf = builtOnce('payments_card_start', (db) =>
+  db
+    .select({
+      order: orders,
+      customerId: sql<string | null>`(${db
+        .select({ id: paymentCustomers.providerCustomerId })
+        .from(paymentCustomers)
+        .where(eq(paymentCustomers.userId, orders.userId))})`,
+      openIntentId: sql<string | null>`(${openCardIntentQuery(db, orders.id)})`,
+      stoppedIntents: sql<number>`(${db
+        .select({ stopped: count() })
+        .from(payments)
+        .where(
+          and(eq(payments.orderId, orders.id), eq(payments.method, 'card'), eq(payments.status, 'cancelled')),
+        )})`.mapWith(Number),
+    })
+    .from(orders)
+    .where(and(eq(orders.id, sql.placeholder('orderId')), eq(orders.userId, sql.placeholder('userId')))),
+);
+
+async function cardPaymentStart(db: Database, userId: string, orderId: string) {
+  const [row] = isUuid(orderId) ? await cardPaymentStartOf(db, { orderId, userId }) : [];
+  if (!row) throw new AppError('order/not_found');
+  return row;
 }
 
 /**
@@ -372,20 +409,22 @@ export async function payByCard(
   input: { orderId: string; paymentMethodId: string; savePaymentMethod: boolean },
 ): Promise<PayResult> {
   const { db, gateway } = context;
-  const order = await shopperOrder(db, userId, input.orderId);
+  const start = await cardPaymentStart(db, userId, input.orderId);
+  const { order } = start;
   refuseUnlessPayable(order, 'card');
   if (!gateway) throw new AppError('payment/card_unavailable');
-  const customerId = await customerOf({ ...context, gateway }, userId, { create: true });
+  const customerId =
+    start.customerId ?? (await customerOf({ ...context, gateway }, userId, { create: true }));
   if (!customerId) throw new Error('the payment customer was not stored');
   const intentId =
-    (await openCardIntent(db, order.id)) ??
+    start.openIntentId ??
     (
       await gateway.createOrderIntent({
         id: order.id,
         orderRef: order.orderRef,
         amount: totalOf(order),
         customerId,
-        attempt: await stoppedCardIntents(db, order.id),
+        attempt: start.stoppedIntents,
       })
     ).id;
   await db.transaction((tx) => startCardAttempt(tx, order, userId, intentId));
@@ -407,7 +446,9 @@ export async function payByCard(
   const outcome = await db.transaction((tx) => settleCardIntent(tx, intent));
   switch (intent.status) {
     case 'succeeded':
-      return outcome === 'refund_due' || !(await paidFor(db, order.id))
+      // The provider's event may have recorded the payment first (a duplicate here): whether it paid the
+      // order, or arrived after a cancel and is being refunded, the order now says.
+      return outcome === 'refund_due' || (outcome !== 'paid' && !(await paidFor(db, order.id)))
         ? REFUNDING_ANSWER
         : { status: 'succeeded' };
     case 'requires_action':
