@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { integer, jsonb, numeric, pgTable, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtOnce } from '../src/db/built-once.js';
+import { queryRows } from '../src/db/query-rows.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 // A statement built once runs on whichever connection or transaction each call gives (db/built-once.ts):
@@ -34,6 +35,11 @@ const probeById = builtOnce('test_probe_by_id', (db) =>
     .where(eq(probes.id, sql.placeholder('id'))),
 );
 
+const labelOf = builtOnce<{ id: number }, { label: string; id_plus_one: number }>('test_probe_label', () => {
+  const id = sql.placeholder('id');
+  return sql`SELECT label, ${id}::int + 1 AS id_plus_one FROM built_once_probes WHERE id = ${id}`;
+});
+
 describe('a statement built once', () => {
   let harness: TestApp;
 
@@ -56,12 +62,18 @@ describe('a statement built once', () => {
     expect(await insertProbe(db, { id: 2, label: 'case', ratio: null, detail: null })).toEqual([
       { id: 2, label: 'case', ratio: null, detail: null },
     ]);
-    const [stored] = (
-      await db.execute(
-        sql`SELECT ratio IS NULL AS no_ratio, detail IS NULL AS no_detail FROM built_once_probes WHERE id = 2`,
-      )
-    ).rows as { no_ratio: boolean; no_detail: boolean }[];
+    const [stored] = await queryRows<{ no_ratio: boolean; no_detail: boolean }>(
+      db,
+      sql`SELECT ratio IS NULL AS no_ratio, detail IS NULL AS no_detail FROM built_once_probes WHERE id = 2`,
+    );
     expect(stored).toEqual({ no_ratio: true, no_detail: true });
+  });
+
+  it('runs hand-written SQL, filling each use of a placeholder, and answers its rows', async () => {
+    const { db } = harness.app;
+    await insertProbe(db, { id: 5, label: 'dial', ratio: null, detail: null });
+    expect(await labelOf(db, { id: 5 })).toEqual([{ label: 'dial', id_plus_one: 6 }]);
+    expect(await labelOf(db, { id: 6 })).toEqual([]);
   });
 
   it("runs on the transaction it is given, seeing that transaction's own writes", async () => {

@@ -3,7 +3,6 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import * as schema from '../src/db/schema.js';
 import { users } from '../src/features/users/users.table.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import { nextIp, registration } from './helpers/accounts.js';
@@ -108,7 +107,7 @@ describe('what the server logs', () => {
     const pool = new pg.Pool({ connectionString: 'postgres://127.0.0.1:9/unused' });
     const app = await buildApp({
       config: testConfig({ LOG_LEVEL: 'warn' }),
-      db: drizzle(pool, { schema }),
+      db: drizzle(pool),
       logStream: { write: (line) => lines.push(line) },
     });
     await app.ready();

@@ -1,5 +1,8 @@
-import { is, Param, Placeholder } from 'drizzle-orm';
+import { is, Param, Placeholder, SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from './client.js';
+
+const dialect = new PgDialect();
 
 /** What Drizzle's `prepare(name)` answers for any query builder: a statement to run with its values. */
 type Preparable<TResult> = {
@@ -17,6 +20,8 @@ type BuiltStatement = {
   _isResponseInArrayMode: boolean;
   customResultMapper: unknown;
   joinsNotNullableMap?: Record<string, boolean>;
+  /** Hand-written SQL, answered as its rows. */
+  raw?: boolean;
 };
 
 /**
@@ -30,10 +35,22 @@ type BuiltStatement = {
 export function builtOnce<TValues extends Record<string, unknown>, TResult>(
   name: string,
   build: (db: Database) => Preparable<TResult>,
+): (db: Database, values: TValues) => Promise<TResult>;
+/**
+ * Hand-written SQL built once in the same way; it answers its rows as PostgreSQL names them, typed by the
+ * caller, as `queryRows` does (cast sums of money `::bigint`).
+ */
+export function builtOnce<TValues extends Record<string, unknown>, TRow>(
+  name: string,
+  build: () => SQL,
+): (db: Database, values: TValues) => Promise<TRow[]>;
+export function builtOnce<TValues extends Record<string, unknown>, TResult>(
+  name: string,
+  build: (db: Database) => Preparable<TResult> | SQL,
 ): (db: Database, values: TValues) => Promise<TResult> {
   let built: BuiltStatement | undefined;
-  return (db, values) => {
-    built ??= nullSafe(build(db).prepare(name) as unknown as BuiltStatement);
+  return async (db, values) => {
+    built ??= buildStatement(build(db), name);
     const query = db._.session.prepareQuery(
       { sql: built.queryString, params: built.params },
       built.fields as never,
@@ -42,7 +59,22 @@ export function builtOnce<TValues extends Record<string, unknown>, TResult>(
       built.customResultMapper as never,
     ) as unknown as BuiltStatement & { execute(values: TValues): Promise<TResult> };
     if (built.joinsNotNullableMap) query.joinsNotNullableMap = built.joinsNotNullableMap;
-    return query.execute(values);
+    const result = await query.execute(values);
+    // Hand-written SQL answers the driver's result, whose rows are what the caller asked for.
+    return built.raw ? (result as { rows: TResult }).rows : result;
+  };
+}
+
+function buildStatement(made: Preparable<unknown> | SQL, name: string): BuiltStatement {
+  if (!is(made, SQL)) return nullSafe(made.prepare(name) as unknown as BuiltStatement);
+  const { sql, params } = dialect.sqlToQuery(made);
+  return {
+    queryString: sql,
+    params,
+    fields: undefined,
+    _isResponseInArrayMode: false,
+    customResultMapper: undefined,
+    raw: true,
   };
 }
 

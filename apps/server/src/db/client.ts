@@ -10,11 +10,12 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from './schema.js';
-
-export type Schema = typeof schema;
-/** The one database type every service takes: the same for PGlite and a PostgreSQL server. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The one database type every service takes: the same for PGlite and a PostgreSQL server. It is built
+ * without the tables' schema, which only Drizzle's relational queries read and this store does not use:
+ * with it, every transaction built a query helper for every table before its first statement.
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 
 export type DatabaseHandle = {
   db: Database;
@@ -59,7 +60,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   } else {
     client = await PGlite.create(options);
   }
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client);
   return {
     db,
     kind: 'pglite',
@@ -74,7 +75,7 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   // given to the pool would never be asked.
   pg.types.setTypeParser(pg.types.builtins.INT8, parseBigint);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-  const db = drizzleNodePg(pool, { schema });
+  const db = drizzleNodePg(pool);
   return {
     db,
     kind: 'postgres',
@@ -83,7 +84,7 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
       const connection = await pool.connect();
       try {
         await connection.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migrateNodePg(drizzleNodePg(connection, { schema }), { migrationsFolder });
+        await migrateNodePg(drizzleNodePg(connection), { migrationsFolder });
       } finally {
         await connection.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
         connection.release();

@@ -113,6 +113,35 @@ export async function applyOrderCommand(
   return { before, order, snapshot, decision, recorded };
 }
 
+type OrderMoney = {
+  received: number | string;
+  refunded: number | string;
+  refunding: number | string;
+  card_refund_pending: boolean;
+  card_attempt_active_at: Date | string | null;
+  recorded_payment: RecordedPayment | null;
+};
+
+const moneyOfOrder = builtOnce<{ orderId: string; paymentRef: string | null }, OrderMoney>(
+  'orders_money_snapshot',
+  () => {
+    const orderId = sql.placeholder('orderId');
+    return sql`SELECT
+          coalesce((SELECT sum(amount_minor) FROM ${payments}
+                     WHERE order_id = ${orderId} AND status = 'succeeded'), 0)::bigint AS received,
+          coalesce((SELECT sum(amount_minor) FROM ${orderRefunds}
+                     WHERE order_id = ${orderId} AND status = 'succeeded'), 0)::bigint AS refunded,
+          coalesce((SELECT sum(amount_minor) FROM ${orderRefunds}
+                     WHERE order_id = ${orderId} AND status = 'pending'), 0)::bigint AS refunding,
+          EXISTS (SELECT 1 FROM ${orderRefunds}
+                   WHERE order_id = ${orderId} AND status = 'pending' AND method = 'card') AS card_refund_pending,
+          (SELECT max(updated_at) FROM ${payments}
+            WHERE order_id = ${orderId} AND method = 'card' AND status = 'pending') AS card_attempt_active_at,
+          (SELECT json_build_object('id', id, 'status', status) FROM ${payments}
+            WHERE provider_ref = ${sql.placeholder('paymentRef')}::text) AS recorded_payment`;
+  },
+);
+
 /** The order's money and payments in flight, read under the order's row lock in one round trip. */
 export async function snapshotOf(tx: Database, order: OrderRow): Promise<OrderSnapshot> {
   return (await readSnapshot(tx, order, null)).snapshot;
@@ -123,30 +152,7 @@ async function readSnapshot(
   order: OrderRow,
   paymentRef: string | null,
 ): Promise<{ snapshot: OrderSnapshot; recorded: RecordedPayment | undefined }> {
-  const [money] = await queryRows<{
-    received: number | string;
-    refunded: number | string;
-    refunding: number | string;
-    card_refund_pending: boolean;
-    card_attempt_active_at: Date | string | null;
-    recorded_payment: RecordedPayment | null;
-  }>(
-    tx,
-    sql`SELECT
-          coalesce((SELECT sum(amount_minor) FROM ${payments}
-                     WHERE order_id = ${order.id} AND status = 'succeeded'), 0)::bigint AS received,
-          coalesce((SELECT sum(amount_minor) FROM ${orderRefunds}
-                     WHERE order_id = ${order.id} AND status = 'succeeded'), 0)::bigint AS refunded,
-          coalesce((SELECT sum(amount_minor) FROM ${orderRefunds}
-                     WHERE order_id = ${order.id} AND status = 'pending'), 0)::bigint AS refunding,
-          EXISTS (SELECT 1 FROM ${orderRefunds}
-                   WHERE order_id = ${order.id} AND status = 'pending' AND method = 'card') AS card_refund_pending,
-          (SELECT max(updated_at) FROM ${payments}
-            WHERE order_id = ${order.id} AND method = 'card' AND status = 'pending') AS card_attempt_active_at,
-          (SELECT json_build_object('id', id, 'status', status) FROM ${payments}
-            WHERE provider_ref = ${paymentRef}::text) AS recorded_payment`,
-    { prepareAs: 'orders_money_snapshot' },
-  );
+  const [money] = await moneyOfOrder(tx, { orderId: order.id, paymentRef });
   const activeAt = money?.card_attempt_active_at;
   const snapshot: OrderSnapshot = {
     status: order.status,
