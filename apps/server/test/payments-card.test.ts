@@ -78,10 +78,19 @@ describe('card payments', () => {
     expect(intent).toMatchObject({ amount: 4_990, currency: 'sgd', metadata: { orderId: order.id } });
     expect(await statusOf(order.id)).toBe('paid');
 
-    // The provider's own report of the same success, delivered after the answer, changes nothing.
-    const delivered = await deliver(lastEvent('payment_intent.succeeded', intent?.id ?? ''));
-    expect(delivered.statusCode).toBe(200);
+    // The provider's own report of the same success, delivered after the answer, changes nothing, and is
+    // recorded as processed; delivered again, it is still nothing.
+    const succeeded = lastEvent('payment_intent.succeeded', intent?.id ?? '');
+    expect((await deliver(succeeded)).statusCode).toBe(200);
+    expect(
+      await harness.app.db
+        .select({ type: paymentProviderEvents.type })
+        .from(paymentProviderEvents)
+        .where(eq(paymentProviderEvents.eventId, succeeded.id)),
+    ).toEqual([{ type: 'payment_intent.succeeded' }]);
+    expect((await deliver(succeeded)).statusCode).toBe(200);
     expect(await paidEvents(order.id)).toHaveLength(1);
+    expect(await orderPayments(order.id)).toEqual([expect.objectContaining({ status: 'succeeded' })]);
     expect(await pay(api, order.id, 'pm_card_visa').then(errorCode)).toBe('payment/not_payable');
   });
 
