@@ -18,6 +18,7 @@ import {
 } from './features/orders/orders.service.js';
 import { ASK_CARD_REFUND_JOB, askProviderForPendingRefund } from './features/payments/refund-ledger.js';
 import { type StripeGateway, stripeGatewayFor } from './features/payments/stripe-gateway.js';
+import { healthRoutes } from './features/system/system.routes.js';
 import { OutboundFetcher } from './lib/guarded-fetch.js';
 import { imagesDirectory } from './lib/image-store.js';
 import { loggerOptions } from './lib/log-serializers.js';
@@ -150,29 +151,35 @@ export async function buildApp({ config, db, webBuildDir, logStream }: AppDepend
   await app.register(openapi, { publicUrl: config.publicUrl });
   await app.register(images, { directory: imagesDirectory(config.dataDir) });
 
-  await app.register(authService, { prefix: '/api' });
-  await app.register(storeService, {
-    prefix: '/api',
-    publicConfig: {
-      app_currency: config.appCurrency,
-      support_email: config.supportEmail,
-      captcha_required: config.recaptcha !== undefined,
-      recaptcha_site_key: config.recaptcha?.siteKey ?? null,
-    },
-  });
-  await app.register(functionsService, { prefix: '/api' });
-
-  await app.register(adminService, { prefix: '/api/admin' });
-  if (config.env !== 'production') await app.register(devMailboxRoutes, { prefix: '/api/dev' });
-
-  if (webBuildDir) {
-    await app.register(webApp, {
-      buildDir: webBuildDir,
-      pageHeaders: pageSecurityHeaders(
-        { https },
-        { cardForm: config.stripe.publishableKey !== undefined, captcha: config.recaptcha !== undefined },
-      ),
+  // A stopping process says so to whoever routes requests to it, then stops taking them (main.ts).
+  app.decorate('lifecycle', { draining: false });
+  await app.register(healthRoutes, { prefix: '/api', isDraining: () => app.lifecycle.draining });
+  // A worker runs jobs and mail; it answers only its health checks (docs/decisions/0076).
+  if (config.role !== 'worker') {
+    await app.register(authService, { prefix: '/api' });
+    await app.register(storeService, {
+      prefix: '/api',
+      publicConfig: {
+        app_currency: config.appCurrency,
+        support_email: config.supportEmail,
+        captcha_required: config.recaptcha !== undefined,
+        recaptcha_site_key: config.recaptcha?.siteKey ?? null,
+      },
     });
+    await app.register(functionsService, { prefix: '/api' });
+
+    await app.register(adminService, { prefix: '/api/admin' });
+    if (config.env !== 'production') await app.register(devMailboxRoutes, { prefix: '/api/dev' });
+
+    if (webBuildDir) {
+      await app.register(webApp, {
+        buildDir: webBuildDir,
+        pageHeaders: pageSecurityHeaders(
+          { https },
+          { cardForm: config.stripe.publishableKey !== undefined, captcha: config.recaptcha !== undefined },
+        ),
+      });
+    }
   }
 
   return app;
@@ -184,5 +191,7 @@ declare module 'fastify' {
     config: AppConfig;
     outbound: OutboundFetcher;
     cardGateway: StripeGateway | undefined;
+    /** Set while the process drains: its readiness answers 503. */
+    lifecycle: { draining: boolean };
   }
 }

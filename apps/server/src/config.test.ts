@@ -87,6 +87,21 @@ describe('loadConfig', () => {
     );
   });
 
+  it('runs every role in one process unless SERVER_ROLE says otherwise, and a single role only on PostgreSQL', () => {
+    expect(loadConfig({ SESSION_SECRET: secret })).toMatchObject({ role: 'all', drainSeconds: 0 });
+    const database = { SESSION_SECRET: secret, DATABASE_URL: 'postgres://127.0.0.1/crossbuy' };
+    expect(loadConfig({ ...database, SERVER_ROLE: 'web', DRAIN_SECONDS: '5' })).toMatchObject({
+      role: 'web',
+      drainSeconds: 5,
+    });
+    expect(loadConfig({ ...database, SERVER_ROLE: 'worker' }).role).toBe('worker');
+    expect(() => loadConfig({ SESSION_SECRET: secret, SERVER_ROLE: 'worker' })).toThrowError(
+      /SERVER_ROLE=worker needs DATABASE_URL/,
+    );
+    expect(() => loadConfig({ ...database, SERVER_ROLE: 'cron' })).toThrowError(/SERVER_ROLE/);
+    expect(() => loadConfig({ ...database, DRAIN_SECONDS: '-1' })).toThrowError(/DRAIN_SECONDS/);
+  });
+
   it('requires ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
     expect(() => loadConfig({ SESSION_SECRET: secret, ADMIN_EMAIL: 'ops@example.com' })).toThrowError(
       ConfigError,

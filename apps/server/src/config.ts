@@ -27,10 +27,19 @@ const percentage = z
 
 const shopperLimit = z.coerce.number().int().min(1).max(SHOPPER_LIMIT_MAX);
 
+/**
+ * What a process does (docs/decisions/0076): `web` answers HTTP, `worker` runs the durable jobs, the mail
+ * outbox and the scheduled jobs (and answers only its health checks), `all` does both.
+ */
+export const SERVER_ROLES = ['web', 'worker', 'all'] as const;
+export type ServerRole = (typeof SERVER_ROLES)[number];
+
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
+  SERVER_ROLE: z.enum(SERVER_ROLES).default('all'),
+  DRAIN_SECONDS: z.coerce.number().int().min(0).max(60).default(0),
   PUBLIC_URL: optionalString.pipe(z.url().optional()),
   DATABASE_URL: optionalString,
   DATA_DIR: z.string().min(1).default('.data'),
@@ -101,6 +110,9 @@ export type AppConfig = {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  role: ServerRole;
+  /** How long a stopping process answers "not ready" before it stops taking requests, for a proxy to notice. */
+  drainSeconds: number;
   publicUrl: string;
   /** Whether PUBLIC_URL was given; without it, development links in mail use the request's origin. */
   publicUrlConfigured: boolean;
@@ -188,6 +200,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       'Invalid configuration:\n  RECAPTCHA_SECRET and RECAPTCHA_SITE_KEY must be set together',
     );
   }
+  if (env.SERVER_ROLE !== 'all' && env.DATABASE_URL === undefined) {
+    // The embedded database belongs to the one process that opened it: a web and a worker process
+    // could not share it.
+    throw new ConfigError(
+      `Invalid configuration:\n  SERVER_ROLE=${env.SERVER_ROLE} needs DATABASE_URL: the embedded database belongs to one process`,
+    );
+  }
   if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
@@ -196,6 +215,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     env: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
+    role: env.SERVER_ROLE,
+    drainSeconds: env.DRAIN_SECONDS,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     publicUrlConfigured: env.PUBLIC_URL !== undefined,
     databaseUrl: env.DATABASE_URL,

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { setTimeout as setTimeoutPromise } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -36,10 +37,16 @@ async function main() {
       web: serveWeb ? webBuildDir : 'not built: serving the API only',
       mail: app.mailer.transportName === 'smtp' ? 'SMTP' : 'dev mailbox (GET /api/dev/mailbox)',
       rateLimits: config.redisUrl ? 'shared in Redis' : 'in this process',
+      role: config.role,
     },
     'starting',
   );
 
+  if (config.role === 'web' && !config.redisUrl) {
+    app.log.warn(
+      'SERVER_ROLE=web without REDIS_URL: rate limits are counted in this process alone; with more than one web process, set REDIS_URL so they count across all of them',
+    );
+  }
   const exposure = devMailboxExposureWarning(config);
   if (exposure) app.log.warn(exposure);
   if (config.env === 'production' && config.outboundAllowHosts.length > 0) {
@@ -58,13 +65,21 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    const timer = setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+    // Readiness answers 503 first, so a proxy sends the next requests elsewhere; then the server stops
+    // taking connections and finishes the requests, streams and jobs in flight.
+    app.lifecycle.draining = true;
+    app.log.info({ signal, drainSeconds: config.drainSeconds }, 'shutting down: draining');
+    const timer = setTimeout(
+      () => {
+        app.log.error('shutdown took too long; exiting');
+        process.exit(1);
+      },
+      config.drainSeconds * 1000 + SHUTDOWN_GRACE_MS,
+    );
     timer.unref();
     try {
+      if (config.drainSeconds > 0) await setTimeoutPromise(config.drainSeconds * 1000);
+      app.log.info('finishing requests in flight');
       await app.close();
       await database.close();
       process.exit(0);
@@ -77,8 +92,11 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.mailer.start();
-  await app.jobs.start();
+  // A web process leaves the jobs and the mail to the workers (docs/decisions/0076).
+  if (config.role !== 'web') {
+    app.mailer.start();
+    await app.jobs.start();
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
@@ -101,6 +101,38 @@ export async function isDatabaseReachable(db: Database): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** When each migration of this build was written (the journal's `when`), the last one last. */
+let migrationTimes: number[] | undefined;
+function migrationsOfThisBuild(): number[] {
+  migrationTimes ??= (
+    JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+      entries: { when: number }[];
+    }
+  ).entries
+    .map((entry) => entry.when)
+    .sort((a, b) => a - b);
+  return migrationTimes;
+}
+
+/**
+ * How many of this build's migrations the database has not applied (all of them when it has applied none),
+ * read from the table Drizzle's migrator keeps. A process that finds any would serve tables it does not
+ * know: it is not ready.
+ */
+export async function pendingMigrations(db: Database): Promise<number> {
+  const written = migrationsOfThisBuild();
+  let lastApplied: number;
+  try {
+    const { rows } = (await db.execute(
+      sql`SELECT max(created_at)::text AS last FROM drizzle.__drizzle_migrations`,
+    )) as unknown as { rows: { last: string | null }[] };
+    lastApplied = Number(rows[0]?.last ?? 0);
+  } catch {
+    return written.length;
+  }
+  return written.filter((when) => when > lastApplied).length;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { CURRENCIES } from '@crossbuy/core/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { readinessOf } from './health.service.js';
 
 export const pingResponseSchema = z.object({ ok: z.literal(true), time: z.iso.datetime() });
 
@@ -18,6 +19,51 @@ export const pingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ping',
     { schema: { tags: ['auth'], summary: 'Liveness check', response: { 200: pingResponseSchema } } },
     async () => ({ ok: true as const, time: new Date().toISOString() }),
+  );
+};
+
+export const livenessResponseSchema = z.object({ live: z.literal(true) });
+export const readinessResponseSchema = z.object({
+  ready: z.boolean(),
+  database: z.enum(['reachable', 'unreachable']),
+  migrations: z.enum(['applied', 'pending', 'unknown']),
+  draining: z.boolean(),
+});
+
+/**
+ * `GET /health/live` and `GET /health/ready`, for a proxy or an orchestrator (docs/decisions/0076): live
+ * while the process answers; ready (200, else 503 with what is wrong) while its database answers with every
+ * migration applied and the process is not draining. Every role serves them.
+ */
+export const healthRoutes: FastifyPluginAsyncZod<{ isDraining: () => boolean }> = async (app, options) => {
+  app.get(
+    '/health/live',
+    {
+      schema: {
+        tags: ['operations'],
+        summary: 'Liveness: the process answers',
+        response: { 200: livenessResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { live: true as const };
+    },
+  );
+  app.get(
+    '/health/ready',
+    {
+      schema: {
+        tags: ['operations'],
+        summary: 'Readiness: database reachable, migrations applied, not draining',
+        response: { 200: readinessResponseSchema, 503: readinessResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      const readiness = await readinessOf(app.db, options.isDraining());
+      reply.header('cache-control', 'no-store');
+      return reply.code(readiness.ready ? 200 : 503).send(readiness);
+    },
   );
 };
 
