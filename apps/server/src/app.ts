@@ -28,6 +28,7 @@ import compression from './plugins/compression.js';
 import errorHandler, { answerFrameworkError } from './plugins/error-handler.js';
 import images from './plugins/images.js';
 import liveBus from './plugins/live-bus.js';
+import metrics from './plugins/metrics.js';
 import openapi from './plugins/openapi.js';
 import rateLimit from './plugins/rate-limit.js';
 import securityHeaders, { pageSecurityHeaders } from './plugins/security-headers.js';
@@ -87,6 +88,7 @@ export async function buildApp({ config, db, webBuildDir, logStream }: AppDepend
     reply.header('x-request-id', request.id);
   });
 
+  await app.register(metrics);
   await app.register(errorHandler);
   await app.register(securityHeaders, { https });
   await app.register(compression);

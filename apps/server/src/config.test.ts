@@ -102,6 +102,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...database, DRAIN_SECONDS: '-1' })).toThrowError(/DRAIN_SECONDS/);
   });
 
+  it('serves metrics only when METRICS_PORT is set, on 127.0.0.1 unless METRICS_HOST says otherwise', () => {
+    expect(loadConfig({ SESSION_SECRET: secret }).metrics).toBeUndefined();
+    expect(loadConfig({ SESSION_SECRET: secret, METRICS_PORT: ' ' }).metrics).toBeUndefined();
+    expect(loadConfig({ SESSION_SECRET: secret, METRICS_PORT: '9464' }).metrics).toEqual({
+      port: 9464,
+      host: '127.0.0.1',
+    });
+    expect(
+      loadConfig({ SESSION_SECRET: secret, METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metrics?.host,
+    ).toBe('0.0.0.0');
+    expect(() => loadConfig({ SESSION_SECRET: secret, METRICS_PORT: 'ninety' })).toThrowError(/METRICS_PORT/);
+  });
+
   it('requires ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
     expect(() => loadConfig({ SESSION_SECRET: secret, ADMIN_EMAIL: 'ops@example.com' })).toThrowError(
       ConfigError,

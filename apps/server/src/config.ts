@@ -40,6 +40,10 @@ const environmentSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   SERVER_ROLE: z.enum(SERVER_ROLES).default('all'),
   DRAIN_SECONDS: z.coerce.number().int().min(0).max(60).default(0),
+  METRICS_PORT: optionalString.pipe(
+    z.coerce.number<string | undefined>().int().min(0).max(65_535).optional(),
+  ),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: optionalString.pipe(z.url().optional()),
   DATABASE_URL: optionalString,
   DATA_DIR: z.string().min(1).default('.data'),
@@ -113,6 +117,8 @@ export type AppConfig = {
   role: ServerRole;
   /** How long a stopping process answers "not ready" before it stops taking requests, for a proxy to notice. */
   drainSeconds: number;
+  /** Where Prometheus reads this process's metrics (`GET /metrics`); undefined serves none. */
+  metrics: { port: number; host: string } | undefined;
   publicUrl: string;
   /** Whether PUBLIC_URL was given; without it, development links in mail use the request's origin. */
   publicUrlConfigured: boolean;
@@ -217,6 +223,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     host: env.HOST,
     role: env.SERVER_ROLE,
     drainSeconds: env.DRAIN_SECONDS,
+    metrics: env.METRICS_PORT === undefined ? undefined : { port: env.METRICS_PORT, host: env.METRICS_HOST },
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     publicUrlConfigured: env.PUBLIC_URL !== undefined,
     databaseUrl: env.DATABASE_URL,

@@ -9,6 +9,7 @@ import { demoSeeders } from './db/demo-seeders.js';
 import { devMailboxExposureWarning } from './features/mail/mail.routes.js';
 import { AdminBootstrapError, ensureAdminAccount } from './features/users/admin-bootstrap.js';
 import { imagesDirectory } from './lib/image-store.js';
+import { serveMetrics } from './plugins/metrics.js';
 import { webBuildExists } from './plugins/web-app.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -92,6 +93,14 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.metrics) {
+    const served = await serveMetrics(app, config.metrics);
+    app.addHook('onClose', () => served.close());
+    app.log.info(
+      { metrics: `http://${served.address.address}:${served.address.port}/metrics` },
+      'metrics served',
+    );
+  }
   // A web process leaves the jobs and the mail to the workers (docs/decisions/0076).
   if (config.role !== 'web') {
     app.mailer.start();

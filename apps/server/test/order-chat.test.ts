@@ -327,7 +327,11 @@ describe('order live stream', () => {
     const { session, order } = await shopperWithOrder();
     // The store's own caches listen for catalogue and region changes the whole time.
     const standing = harness.app.live.subscriberCount;
+    const openStreams = async () => (await harness.app.metrics.liveStreams.get()).values[0]?.value;
+    const streamsBefore = await openStreams();
     const stream = await openStream(`${base}/api/order/${order.id}/live`, { cookie: session.cookie });
+    // The process's metrics count the stream while it is open.
+    expect(await openStreams()).toBe((streamsBefore ?? 0) + 1);
     await harness.app.db.transaction((tx) =>
       applyOrderCommand(tx, {
         orderId: order.id,
@@ -346,6 +350,7 @@ describe('order live stream', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(harness.app.live.subscriberCount).toBe(standing);
+    expect(await openStreams()).toBe(streamsBefore);
   });
 
   it('ends open streams when the server closes, so shutdown does not wait for browsers', async () => {

@@ -62,6 +62,7 @@ export class OrderLiveStreams {
     const raw = reply.raw;
 
     reply.hijack();
+    this.app.metrics.liveStreams.inc();
     raw.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'private, no-store',
@@ -128,6 +129,7 @@ export class OrderLiveStreams {
     const end = () => {
       if (ended) return;
       ended = true;
+      this.app.metrics.liveStreams.dec();
       this.open.delete(open);
       unsubscribe();
       clearInterval(heartbeat);
