@@ -25,7 +25,7 @@ describe('metrics', () => {
     return response.text();
   };
   /** The value of one series, or undefined when the text has none. */
-  const valueOf = (text: string, series: string) => {
+  const seriesValue = (text: string, series: string) => {
     const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
     return line === undefined ? undefined : Number(line.slice(series.length + 1));
   };
@@ -38,14 +38,17 @@ describe('metrics', () => {
 
     const text = await scrape();
     expect(
-      valueOf(text, 'http_request_duration_seconds_count{method="GET",route="/api/ping",status_code="200"}'),
+      seriesValue(
+        text,
+        'http_request_duration_seconds_count{method="GET",route="/api/ping",status_code="200"}',
+      ),
     ).toBe(2);
     expect(text).toMatch(
       /http_request_duration_seconds_count\{method="GET",route="\/api\/product\/one\/:\w+",status_code="404"\} 1/,
     );
     expect(text).not.toContain(missing);
     expect(
-      valueOf(
+      seriesValue(
         text,
         'http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/api/ping",status_code="200"}',
       ),
@@ -53,7 +56,7 @@ describe('metrics', () => {
   });
 
   it("shows the queues' depth, the database and live streams, and the process's own figures", async () => {
-    const before = valueOf(await scrape(), 'crossbuy_mail_outbox_pending') ?? Number.NaN;
+    const before = seriesValue(await scrape(), 'crossbuy_mail_outbox_pending') ?? Number.NaN;
     await enqueueMail(harness.app.db, {
       template: 'email_verification',
       to: 'metrics@example.com',
@@ -62,14 +65,14 @@ describe('metrics', () => {
     // The queues are read at most once a second, for every gauge of one scrape.
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     const text = await scrape();
-    expect(valueOf(text, 'crossbuy_mail_outbox_pending')).toBe(before + 1);
-    expect(valueOf(text, 'crossbuy_jobs_due')).toBeGreaterThanOrEqual(0);
-    expect(valueOf(text, 'crossbuy_jobs_oldest_due_age_seconds')).toBeGreaterThanOrEqual(0);
-    expect(valueOf(text, 'crossbuy_live_streams')).toBe(0);
-    expect(valueOf(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
-    expect(valueOf(text, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
+    expect(seriesValue(text, 'crossbuy_mail_outbox_pending')).toBe(before + 1);
+    expect(seriesValue(text, 'crossbuy_jobs_due')).toBeGreaterThanOrEqual(0);
+    expect(seriesValue(text, 'crossbuy_jobs_oldest_due_age_seconds')).toBeGreaterThanOrEqual(0);
+    expect(seriesValue(text, 'crossbuy_live_streams')).toBe(0);
+    expect(seriesValue(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
+    expect(seriesValue(text, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
     if (harness.database.kind === 'postgres') {
-      expect(valueOf(text, 'crossbuy_db_pool_connections{state="open"}')).toBeGreaterThan(0);
+      expect(seriesValue(text, 'crossbuy_db_pool_connections{state="open"}')).toBeGreaterThan(0);
     }
   });
 
