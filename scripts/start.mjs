@@ -1,53 +1,13 @@
 // `npm start`: build whatever is out of date, then run the production server (API and web app).
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { spawn } from 'node:child_process';
+import { buildIfStale, root, serverEntry } from './build-if-stale.mjs';
 import { serverNodeOptions } from './server-node-options.mjs';
 
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const at = (...parts) => path.join(root, ...parts);
+buildIfStale();
 
-const sources = [
-  at('package-lock.json'),
-  at('packages/core/src'),
-  at('apps/server/src'),
-  at('apps/web/app'),
-  at('apps/web/public'),
-  at('apps/web/vite.config.ts'),
-  at('apps/web/react-router.config.ts'),
-];
-const outputs = [
-  at('packages/core/dist/index.js'),
-  at('apps/server/dist/main.js'),
-  at('apps/web/build/server/index.js'),
-];
-
-function newestModification(entry) {
-  if (!existsSync(entry)) return 0;
-  const stats = statSync(entry);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  let newest = stats.mtimeMs;
-  for (const child of readdirSync(entry))
-    newest = Math.max(newest, newestModification(path.join(entry, child)));
-  return newest;
-}
-
-const oldestOutput = Math.min(...outputs.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
-const newestSource = Math.max(...sources.map(newestModification));
-if (oldestOutput === 0 || newestSource > oldestOutput) {
-  console.log('Building Crossbuy (sources changed since the last build)...');
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
-const server = spawn(
-  process.execPath,
-  [...serverNodeOptions(), '--enable-source-maps', at('apps/server/dist/main.js')],
-  {
-    cwd: root,
-    stdio: 'inherit',
-  },
-);
+const server = spawn(process.execPath, [...serverNodeOptions(), '--enable-source-maps', serverEntry], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
