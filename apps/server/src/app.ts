@@ -20,8 +20,9 @@ import { ASK_CARD_REFUND_JOB, askProviderForPendingRefund } from './features/pay
 import { type StripeGateway, stripeGatewayFor } from './features/payments/stripe-gateway.js';
 import { healthRoutes } from './features/system/system.routes.js';
 import { OutboundFetcher } from './lib/guarded-fetch.js';
-import { imagesDirectory } from './lib/image-store.js';
 import { loggerOptions } from './lib/log-serializers.js';
+import type { PictureStorage } from './lib/picture-storage.js';
+import { pictureStorageFor } from './lib/pictures.js';
 import { zodValidatorCompiler } from './lib/zod-validation.js';
 import authentication from './plugins/authentication.js';
 import compression from './plugins/compression.js';
@@ -46,6 +47,8 @@ export type AppDependencies = {
   webBuildDir?: string | undefined;
   /** Where log lines go instead of standard output (tests read them). */
   logStream?: { write(line: string): void } | undefined;
+  /** Where pictures are kept, instead of where the configuration says (tests). */
+  pictures?: PictureStorage | undefined;
 };
 
 export type App = FastifyInstance<
@@ -56,7 +59,13 @@ export type App = FastifyInstance<
   ZodTypeProvider
 >;
 
-export async function buildApp({ config, db, webBuildDir, logStream }: AppDependencies): Promise<App> {
+export async function buildApp({
+  config,
+  db,
+  webBuildDir,
+  logStream,
+  pictures = pictureStorageFor(config),
+}: AppDependencies): Promise<App> {
   const https = config.publicUrl.startsWith('https://');
   const { trustProxy } = config;
   const app = Fastify<RawServerDefault>({
@@ -84,6 +93,7 @@ export async function buildApp({ config, db, webBuildDir, logStream }: AppDepend
   );
   app.addHook('onClose', async () => stopHearingIdleErrors());
   app.decorate('config', config);
+  app.decorate('pictures', pictures);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -126,7 +136,7 @@ export async function buildApp({ config, db, webBuildDir, logStream }: AppDepend
   defineExternalLookupJob(app.jobs, {
     db,
     fetcher: app.outbound,
-    imagesDir: imagesDirectory(config.dataDir),
+    pictures,
     log: app.log,
   });
   // One card provider client for every call and job (undefined without provider keys).
@@ -151,7 +161,7 @@ export async function buildApp({ config, db, webBuildDir, logStream }: AppDepend
   app.addHook('onClose', () => app.jobs.stop());
   app.addHook('onClose', () => app.outbound.close());
   await app.register(openapi, { publicUrl: config.publicUrl });
-  await app.register(images, { directory: imagesDirectory(config.dataDir) });
+  await app.register(images, { pictures });
 
   // A stopping process says so to whoever routes requests to it, then stops taking them (main.ts).
   app.decorate('lifecycle', { draining: false });
@@ -193,6 +203,8 @@ declare module 'fastify' {
     config: AppConfig;
     outbound: OutboundFetcher;
     cardGateway: StripeGateway | undefined;
+    /** Where the store's pictures are kept (docs/decisions/0079). */
+    pictures: PictureStorage;
     /** Set while the process drains: its readiness answers 503. */
     lifecycle: { draining: boolean };
   }

@@ -115,6 +115,33 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SESSION_SECRET: secret, METRICS_PORT: 'ninety' })).toThrowError(/METRICS_PORT/);
   });
 
+  it('keeps pictures on the disk unless all four bucket settings are given', () => {
+    expect(loadConfig({ SESSION_SECRET: secret, DATA_DIR: '/srv/crossbuy' }).pictures).toEqual({
+      kind: 'disk',
+      directory: '/srv/crossbuy/images',
+    });
+    const bucket = {
+      PICTURES_S3_BUCKET: 'pictures',
+      PICTURES_S3_ENDPOINT: 'https://s3.example.com/',
+      PICTURES_S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      PICTURES_S3_SECRET_ACCESS_KEY: 'secret-example',
+    };
+    expect(loadConfig({ SESSION_SECRET: secret, ...bucket }).pictures).toEqual({
+      kind: 's3',
+      endpoint: 'https://s3.example.com',
+      bucket: 'pictures',
+      region: 'us-east-1',
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'secret-example',
+    });
+    expect(() =>
+      loadConfig({ SESSION_SECRET: secret, ...bucket, PICTURES_S3_SECRET_ACCESS_KEY: '' }),
+    ).toThrowError(/must be set together/);
+    expect(() =>
+      loadConfig({ SESSION_SECRET: secret, ...bucket, PICTURES_S3_ENDPOINT: 'ftp://s3.example.com' }),
+    ).toThrowError(/PICTURES_S3_ENDPOINT/);
+  });
+
   it('requires ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
     expect(() => loadConfig({ SESSION_SECRET: secret, ADMIN_EMAIL: 'ops@example.com' })).toThrowError(
       ConfigError,

@@ -44,6 +44,11 @@ const environmentSchema = z.object({
     z.coerce.number<string | undefined>().int().min(0).max(65_535).optional(),
   ),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  PICTURES_S3_BUCKET: optionalString,
+  PICTURES_S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  PICTURES_S3_REGION: z.string().min(1).default('us-east-1'),
+  PICTURES_S3_ACCESS_KEY_ID: optionalString,
+  PICTURES_S3_SECRET_ACCESS_KEY: optionalString,
   PUBLIC_URL: optionalString.pipe(z.url().optional()),
   DATABASE_URL: optionalString,
   DATA_DIR: z.string().min(1).default('.data'),
@@ -117,6 +122,20 @@ export type AppConfig = {
   role: ServerRole;
   /** How long a stopping process answers "not ready" before it stops taking requests, for a proxy to notice. */
   drainSeconds: number;
+  /**
+   * Where pictures are kept: the data directory's `images` folder, or an S3-compatible bucket that every
+   * process shares (docs/decisions/0079).
+   */
+  pictures:
+    | { kind: 'disk'; directory: string }
+    | {
+        kind: 's3';
+        endpoint: string;
+        bucket: string;
+        region: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+      };
   /** Where Prometheus reads this process's metrics (`GET /metrics`); undefined serves none. */
   metrics: { port: number; host: string } | undefined;
   publicUrl: string;
@@ -213,6 +232,17 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       `Invalid configuration:\n  SERVER_ROLE=${env.SERVER_ROLE} needs DATABASE_URL: the embedded database belongs to one process`,
     );
   }
+  const s3Settings = [
+    env.PICTURES_S3_BUCKET,
+    env.PICTURES_S3_ENDPOINT,
+    env.PICTURES_S3_ACCESS_KEY_ID,
+    env.PICTURES_S3_SECRET_ACCESS_KEY,
+  ];
+  if (s3Settings.some((value) => value !== undefined) && s3Settings.some((value) => value === undefined)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PICTURES_S3_BUCKET, PICTURES_S3_ENDPOINT, PICTURES_S3_ACCESS_KEY_ID and PICTURES_S3_SECRET_ACCESS_KEY must be set together',
+    );
+  }
   if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
@@ -223,6 +253,20 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     host: env.HOST,
     role: env.SERVER_ROLE,
     drainSeconds: env.DRAIN_SECONDS,
+    pictures:
+      env.PICTURES_S3_BUCKET &&
+      env.PICTURES_S3_ENDPOINT &&
+      env.PICTURES_S3_ACCESS_KEY_ID &&
+      env.PICTURES_S3_SECRET_ACCESS_KEY
+        ? {
+            kind: 's3',
+            endpoint: env.PICTURES_S3_ENDPOINT.replace(/\/+$/, ''),
+            bucket: env.PICTURES_S3_BUCKET,
+            region: env.PICTURES_S3_REGION,
+            accessKeyId: env.PICTURES_S3_ACCESS_KEY_ID,
+            secretAccessKey: env.PICTURES_S3_SECRET_ACCESS_KEY,
+          }
+        : { kind: 'disk', directory: path.join(dataDir, 'images') },
     metrics: env.METRICS_PORT === undefined ? undefined : { port: env.METRICS_PORT, host: env.METRICS_HOST },
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     publicUrlConfigured: env.PUBLIC_URL !== undefined,

@@ -8,7 +8,7 @@ import { seedDemoDataOnce } from './db/demo-data.js';
 import { demoSeeders } from './db/demo-seeders.js';
 import { devMailboxExposureWarning } from './features/mail/mail.routes.js';
 import { AdminBootstrapError, ensureAdminAccount } from './features/users/admin-bootstrap.js';
-import { imagesDirectory } from './lib/image-store.js';
+import { pictureStorageFor } from './lib/pictures.js';
 import { serveMetrics } from './plugins/metrics.js';
 import { webBuildExists } from './plugins/web-app.js';
 
@@ -21,14 +21,18 @@ async function main() {
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
   );
   await database.migrate();
-  if (config.demoData) {
-    await seedDemoDataOnce(database.db, demoSeeders, { imagesDir: imagesDirectory(config.dataDir) });
-  }
+  const pictures = pictureStorageFor(config);
+  if (config.demoData) await seedDemoDataOnce(database.db, demoSeeders, { pictures });
   const adminResult = config.admin ? await ensureAdminAccount(database.db, config.admin) : undefined;
 
   const webBuildDir = config.webBuildDir ?? defaultWebBuildDir;
   const serveWeb = webBuildExists(webBuildDir);
-  const app = await buildApp({ config, db: database.db, webBuildDir: serveWeb ? webBuildDir : undefined });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    webBuildDir: serveWeb ? webBuildDir : undefined,
+    pictures,
+  });
 
   app.log.info(
     {
@@ -38,6 +42,10 @@ async function main() {
       web: serveWeb ? webBuildDir : 'not built: serving the API only',
       mail: app.mailer.transportName === 'smtp' ? 'SMTP' : 'dev mailbox (GET /api/dev/mailbox)',
       rateLimits: config.redisUrl ? 'shared in Redis' : 'in this process',
+      pictures:
+        config.pictures.kind === 's3'
+          ? `bucket ${config.pictures.bucket} at ${config.pictures.endpoint}`
+          : config.pictures.directory,
       role: config.role,
     },
     'starting',

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../test/helpers/test-database.js';
 import { appMeta } from '../features/system/system.table.js';
+import { diskPictureStorage } from '../lib/picture-storage.js';
 import { seedDemoDataOnce } from './demo-data.js';
 
 describe('seedDemoDataOnce', () => {
-  const context = { imagesDir: '/nonexistent/images' };
+  const context = { pictures: diskPictureStorage('/nonexistent/images') };
   let database: TestDatabase;
   beforeEach(async () => {
     database = await openTestDatabase();

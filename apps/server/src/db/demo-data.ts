@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { appMeta } from '../features/system/system.table.js';
+import type { PictureStorage } from '../lib/picture-storage.js';
 import type { Database } from './client.js';
 
 /** What seeders may need besides the database: where pictures they draw are kept. */
-export type DemoContext = { imagesDir: string };
+export type DemoContext = { pictures: PictureStorage };
 
 /** One feature's share of the demo store; seeders run in the order given, inside one transaction. */
 export type DemoSeeder = { name: string; seed(db: Database, context: DemoContext): Promise<void> };

@@ -15,6 +15,7 @@ import {
 import { generateProducts, leafCategoryIds } from '../features/catalogue/catalogue-generator.js';
 import { BANNER_WIDTHS } from '../features/content/content.demo.js';
 import { type ArtIconName, type IconNode, loadArtIcons } from '../lib/art-icons.js';
+import { diskPictureStorage } from '../lib/picture-storage.js';
 import { seedDemoDataOnce } from './demo-data.js';
 import { demoSeeders } from './demo-seeders.js';
 import { queryRows } from './query-rows.js';
@@ -31,7 +32,9 @@ describe('the demo store', () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'crossbuy-demo-'));
     const started = Date.now();
     expect(
-      await seedDemoDataOnce(database.db, demoSeeders, { imagesDir: path.join(dataDir, 'images') }),
+      await seedDemoDataOnce(database.db, demoSeeders, {
+        pictures: diskPictureStorage(path.join(dataDir, 'images')),
+      }),
     ).toBe(true);
     // Seeding must stay a matter of seconds, even on PGlite.
     expect(Date.now() - started).toBeLessThan(20_000);

@@ -12,7 +12,7 @@ import {
   productCount,
 } from '../features/catalogue/catalogue-generator.js';
 import { DEMO_REGIONS } from '../features/regions/regions.demo.js';
-import { imagesDirectory } from '../lib/image-store.js';
+import { pictureStorageFor } from '../lib/pictures.js';
 import { type Database, openDatabase } from './client.js';
 import { seedDemoDataOnce } from './demo-data.js';
 import { demoSeeders } from './demo-seeders.js';
@@ -37,7 +37,7 @@ async function main() {
   const started = Date.now();
   try {
     await database.migrate();
-    await seedDemoDataOnce(database.db, demoSeeders, { imagesDir: imagesDirectory(config.dataDir) });
+    await seedDemoDataOnce(database.db, demoSeeders, { pictures: pictureStorageFor(config) });
     const merchantIds = await merchantIdsBySlug(database.db);
     const pricedRegions = new Set(DEMO_REGIONS.map((region) => region.countryCode));
     let next = await productCount(database.db);

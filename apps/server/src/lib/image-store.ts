@@ -1,21 +1,12 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { thumbnailPath } from '@crossbuy/core/catalogue';
 import sharp from 'sharp';
+import { contentTypeOf, type PictureStorage } from './picture-storage.js';
 import type { Art } from './svg-art.js';
 
-/** Where GET /images/* serves from: the `images` folder of the data directory. */
+/** Where pictures are kept on the local disk: the `images` folder of the data directory. */
 export function imagesDirectory(dataDir: string): string {
   return path.join(dataDir, 'images');
-}
-
-/** The file of `key` inside the images folder; a key that would lead anywhere else is a bug. */
-function fileOf(imagesDir: string, key: string): string {
-  const file = path.resolve(imagesDir, key);
-  if (!file.startsWith(path.resolve(imagesDir) + path.sep)) {
-    throw new Error(`Image key escapes the images folder: ${key}`);
-  }
-  return file;
 }
 
 /** A picture's bytes and its thumbnail's, as they are written: SVG text or encoded raster bytes. */
@@ -25,17 +16,22 @@ export type StoredPicture = { picture: string | Uint8Array; thumbnail: string | 
  * Writes a picture under `key` ('products/<id>.webp') and its thumbnail beside it, named by the thumbnail
  * rule the web app also uses. Returns the key to store.
  */
-export async function savePicture(imagesDir: string, key: string, stored: StoredPicture): Promise<string> {
-  const file = fileOf(imagesDir, key);
-  const thumbnailFile = fileOf(imagesDir, thumbnailPath(key));
-  await mkdir(path.dirname(file), { recursive: true });
-  await Promise.all([writeFile(file, stored.picture), writeFile(thumbnailFile, stored.thumbnail)]);
+export async function savePicture(
+  pictures: PictureStorage,
+  key: string,
+  stored: StoredPicture,
+): Promise<string> {
+  const thumbnailKey = thumbnailPath(key);
+  await Promise.all([
+    pictures.put(key, stored.picture, contentTypeOf(key)),
+    pictures.put(thumbnailKey, stored.thumbnail, contentTypeOf(thumbnailKey)),
+  ]);
   return key;
 }
 
 /** Writes a drawn picture (demo data) and its thumbnail. */
-export function saveArt(imagesDir: string, key: string, art: Art): Promise<string> {
-  return savePicture(imagesDir, key, { picture: art.svg, thumbnail: art.thumbnail });
+export function saveArt(pictures: PictureStorage, key: string, art: Art): Promise<string> {
+  return savePicture(pictures, key, { picture: art.svg, thumbnail: art.thumbnail });
 }
 
 /** The widths, in pixels, a drawn picture and its thumbnail are stored at as WebP. */
@@ -47,7 +43,7 @@ export type RasterWidths = { picture: number; thumbnail: number };
  * showing a dozen of them feels it, and a WebP is decoded off that thread (decision 0054).
  */
 export async function saveArtAsWebp(
-  imagesDir: string,
+  pictures: PictureStorage,
   key: string,
   art: Art,
   widths: RasterWidths,
@@ -56,7 +52,7 @@ export async function saveArtAsWebp(
     webpOf(art.svg, art.drawnWidths.svg, widths.picture),
     webpOf(art.thumbnail, art.drawnWidths.thumbnail, widths.thumbnail),
   ]);
-  return savePicture(imagesDir, key, { picture, thumbnail });
+  return savePicture(pictures, key, { picture, thumbnail });
 }
 
 function webpOf(svg: string, drawnWidth: number, width: number): Promise<Buffer> {
@@ -68,9 +64,6 @@ function webpOf(svg: string, drawnWidth: number, width: number): Promise<Buffer>
 }
 
 /** Removes a picture and its thumbnail; one already gone is not an error. */
-export async function removePicture(imagesDir: string, key: string): Promise<void> {
-  await Promise.all([
-    rm(fileOf(imagesDir, key), { force: true }),
-    rm(fileOf(imagesDir, thumbnailPath(key)), { force: true }),
-  ]);
+export async function removePicture(pictures: PictureStorage, key: string): Promise<void> {
+  await Promise.all([pictures.delete(key), pictures.delete(thumbnailPath(key))]);
 }

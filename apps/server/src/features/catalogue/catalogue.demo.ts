@@ -37,11 +37,11 @@ export const MAIN_PICTURE_WIDTHS: RasterWidths = { picture: 600, thumbnail: 320 
 
 export const catalogueDemoSeeder: DemoSeeder = {
   name: 'catalogue',
-  async seed(db, { imagesDir }) {
+  async seed(db, { pictures }) {
     const icons = await loadArtIcons();
     await insertCategories(db);
     const merchantIds = await insertMerchants(db, (merchant) =>
-      saveArt(imagesDir, `merchants/${merchant.slug}.svg`, monogramArt(merchant.slug, merchant.name)),
+      saveArt(pictures, `merchants/${merchant.slug}.svg`, monogramArt(merchant.slug, merchant.name)),
     );
     const seeds = generateProducts({
       firstIndex: 0,
@@ -64,8 +64,8 @@ export const catalogueDemoSeeder: DemoSeeder = {
           const drawn = productArt({ icon: icons[art.icon], colour, caption: art.caption, pose });
           return [
             key === product.mainImage
-              ? saveArtAsWebp(imagesDir, key, drawn, MAIN_PICTURE_WIDTHS)
-              : saveArt(imagesDir, key, drawn),
+              ? saveArtAsWebp(pictures, key, drawn, MAIN_PICTURE_WIDTHS)
+              : saveArt(pictures, key, drawn),
           ];
         }),
       ),

@@ -9,7 +9,6 @@ import {
 } from '@crossbuy/core/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { imagesDirectory } from '../../lib/image-store.js';
 import { acceptPictureBodies, pictureBody } from '../../lib/picture-upload.js';
 import { guardPrivateRoutes, principalOf, requireRole } from '../../plugins/authentication.js';
 import {
@@ -26,7 +25,7 @@ const idParams = z.object({ id: z.string().max(200) });
 export const adminMerchantRoutes: FastifyPluginAsyncZod = async (app) => {
   guardPrivateRoutes(app, requireRole('operator', 'admin'));
   acceptPictureBodies(app);
-  const imagesDir = imagesDirectory(app.config.dataDir);
+  const { pictures } = app;
 
   app.get(
     '/merchants',
@@ -104,7 +103,7 @@ export const adminMerchantRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       merchant: await setMerchantLogo(
         app.db,
-        imagesDir,
+        pictures,
         principalOf(request).userId,
         request.params.id,
         pictureBody(request.body),

@@ -12,6 +12,7 @@ import { containingPattern } from '../../db/like-pattern.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { removePicture, savePicture } from '../../lib/image-store.js';
+import type { PictureStorage } from '../../lib/picture-storage.js';
 import { preparePicture } from '../../lib/picture-upload.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { announceCatalogueChange } from './catalogue.service.js';
@@ -160,7 +161,7 @@ export async function updateMerchant(
  */
 export async function setMerchantLogo(
   db: Database,
-  imagesDir: string,
+  pictures: PictureStorage,
   actorUserId: string,
   id: string,
   bytes: Buffer,
@@ -168,7 +169,7 @@ export async function setMerchantLogo(
   await getAdminMerchant(db, id);
   const folder = `merchants/${id.toLowerCase()}/`;
   const key = `${folder}${randomUUID()}.webp`;
-  await savePicture(imagesDir, key, await preparePicture(bytes));
+  await savePicture(pictures, key, await preparePicture(bytes));
   let replaced: string | null;
   try {
     replaced = await db.transaction(async (tx) => {
@@ -190,9 +191,9 @@ export async function setMerchantLogo(
       return row.logoImage;
     });
   } catch (error) {
-    await removePicture(imagesDir, key);
+    await removePicture(pictures, key);
     throw error;
   }
-  if (replaced?.startsWith(folder)) await removePicture(imagesDir, replaced);
+  if (replaced?.startsWith(folder)) await removePicture(pictures, replaced);
   return getAdminMerchant(db, id);
 }

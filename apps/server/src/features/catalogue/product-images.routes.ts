@@ -7,7 +7,6 @@ import {
 } from '@crossbuy/core/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { imagesDirectory } from '../../lib/image-store.js';
 import { acceptPictureBodies, pictureBody } from '../../lib/picture-upload.js';
 import { guardPrivateRoutes, principalOf, requireRole } from '../../plugins/authentication.js';
 import {
@@ -28,7 +27,7 @@ const imagesResponse = { 200: productImagesSchema };
  */
 export const adminProductImageRoutes: FastifyPluginAsyncZod = async (app) => {
   guardPrivateRoutes(app, requireRole('operator', 'admin'));
-  const imagesDir = imagesDirectory(app.config.dataDir);
+  const { pictures } = app;
 
   acceptPictureBodies(app);
 
@@ -64,7 +63,7 @@ export const adminProductImageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       addProductImage(
         app.db,
-        imagesDir,
+        pictures,
         principalOf(request).userId,
         request.params.id,
         pictureBody(request.body),
@@ -99,12 +98,6 @@ export const adminProductImageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      removeProductImage(
-        app.db,
-        imagesDir,
-        principalOf(request).userId,
-        request.params.id,
-        request.query.key,
-      ),
+      removeProductImage(app.db, pictures, principalOf(request).userId, request.params.id, request.query.key),
   );
 };

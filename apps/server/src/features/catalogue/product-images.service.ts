@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { isUuid } from '../../lib/ids.js';
 import { removePicture, savePicture } from '../../lib/image-store.js';
+import type { PictureStorage } from '../../lib/picture-storage.js';
 import { preparePicture } from '../../lib/picture-upload.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { announceCatalogueChange } from './catalogue.service.js';
@@ -78,7 +79,7 @@ function uploadFolder(productId: string): string {
 /** Stores an uploaded picture as the product's last, refused past PRODUCT_IMAGES_MAX. */
 export async function addProductImage(
   db: Database,
-  imagesDir: string,
+  pictures: PictureStorage,
   actorUserId: string,
   productId: string,
   bytes: Buffer,
@@ -87,14 +88,14 @@ export async function addProductImage(
   const current = await readImages(db, productId, false);
   if (current.keys.length >= PRODUCT_IMAGES_MAX) throw new AppError('image/too_many', [PRODUCT_IMAGES_MAX]);
   const key = `${uploadFolder(productId.toLowerCase())}${randomUUID()}.webp`;
-  await savePicture(imagesDir, key, await preparePicture(bytes));
+  await savePicture(pictures, key, await preparePicture(bytes));
   try {
     return await changeImages(db, actorUserId, productId, 'product.add_image', (keys) => {
       if (keys.length >= PRODUCT_IMAGES_MAX) throw new AppError('image/too_many', [PRODUCT_IMAGES_MAX]);
       return [...keys, key];
     });
   } catch (error) {
-    await removePicture(imagesDir, key);
+    await removePicture(pictures, key);
     throw error;
   }
 }
@@ -122,7 +123,7 @@ export function orderProductImages(
  */
 export async function removeProductImage(
   db: Database,
-  imagesDir: string,
+  pictures: PictureStorage,
   actorUserId: string,
   productId: string,
   key: string,
@@ -131,6 +132,6 @@ export async function removeProductImage(
     if (!keys.includes(key)) throw new AppError('image/not_found', [key]);
     return keys.filter((other) => other !== key);
   });
-  if (key.startsWith(uploadFolder(productId.toLowerCase()))) await removePicture(imagesDir, key);
+  if (key.startsWith(uploadFolder(productId.toLowerCase()))) await removePicture(pictures, key);
   return images;
 }

@@ -96,13 +96,13 @@ export const BANNER_WIDTHS: RasterWidths = { picture: 800, thumbnail: 300 };
 
 export const contentDemoSeeder: DemoSeeder = {
   name: 'content',
-  async seed(db, { imagesDir }) {
+  async seed(db, { pictures }) {
     const icons = await loadArtIcons();
     const drawing = ({ icons: names, ...rest }: IconPicture) =>
       bannerArt({ ...rest, icons: names.map((name) => icons[name]) });
-    const picture = (key: string, drawn: IconPicture) => saveArt(imagesDir, key, drawing(drawn));
+    const picture = (key: string, drawn: IconPicture) => saveArt(pictures, key, drawing(drawn));
     const banner = (key: string, drawn: IconPicture) =>
-      saveArtAsWebp(imagesDir, key, drawing(drawn), BANNER_WIDTHS);
+      saveArtAsWebp(pictures, key, drawing(drawn), BANNER_WIDTHS);
 
     // Banners show their title and subtitle beside the picture, so their pictures carry no words.
     await db.insert(banners).values([

@@ -25,7 +25,6 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { imagesDirectory } from '../../lib/image-store.js';
 import { acceptPictureBodies, pictureBody } from '../../lib/picture-upload.js';
 import { guardPrivateRoutes, principalOf, requireRole } from '../../plugins/authentication.js';
 import { categoryName, categoryShowcase } from '../catalogue/catalogue.service.js';
@@ -170,10 +169,10 @@ const imagePageAnswer = z.object({ imagePage: storeImagePageSchema });
 /** The store's editorial content for operators and admins (mounted under /api/admin); changes are audited. */
 export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   guardPrivateRoutes(app, requireRole('operator', 'admin'));
-  const imagesDir = imagesDirectory(app.config.dataDir);
+  const { pictures } = app;
   const actorOf = (request: FastifyRequest): ContentActor => ({
     userId: principalOf(request).userId,
-    imagesDir,
+    pictures,
   });
 
   app.get(
@@ -185,7 +184,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ pictures: z.array(contentPictureSchema) }) },
       },
     },
-    async () => ({ pictures: await contentPictures(imagesDir) }),
+    async () => ({ pictures: await contentPictures(pictures) }),
   );
 
   acceptPictureBodies(app);
@@ -205,7 +204,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ picture: contentPictureSchema }) },
       },
     },
-    async (request) => ({ picture: await uploadContentPicture(imagesDir, pictureBody(request.body)) }),
+    async (request) => ({ picture: await uploadContentPicture(pictures, pictureBody(request.body)) }),
   );
 
   app.get(

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readdir, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { imageUrl, type ProductSummary, thumbnailPath } from '@crossbuy/core/catalogue';
 import { AppError } from '@crossbuy/core/errors';
 import {
@@ -25,6 +23,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { isUuid } from '../../lib/ids.js';
 import { removePicture, savePicture } from '../../lib/image-store.js';
+import { isPictureKey, type PictureStorage } from '../../lib/picture-storage.js';
 import { preparePicture } from '../../lib/picture-upload.js';
 import { changedFields, recordAudit } from '../audit/audit.service.js';
 import { productSummaries } from '../catalogue/catalogue.service.js';
@@ -184,14 +183,10 @@ function toStoreBanner(row: BannerRow, now = new Date()): StoreBanner {
 }
 
 /** The pictures content may show: those in the image store's banner and page folders, thumbnails aside. */
-export async function contentPictures(imagesDir: string): Promise<ContentPicture[]> {
+export async function contentPictures(pictures: PictureStorage): Promise<ContentPicture[]> {
   const keys: string[] = [];
   for (const folder of CONTENT_PICTURE_FOLDERS) {
-    const names = await readdir(path.join(imagesDir, folder)).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return [];
-      throw error;
-    });
-    keys.push(...names.map((name) => `${folder}/${name}`).filter(isContentImageKey));
+    keys.push(...(await pictures.list(`${folder}/`)).filter(isContentImageKey));
   }
   const thumbnails = new Set(keys.map(thumbnailPath));
   return keys
@@ -205,9 +200,9 @@ export async function contentPictures(imagesDir: string): Promise<ContentPicture
  * and names it for a banner or popup to show. It is not audited by itself: the banner or popup saved with
  * it is. Once no banner, popup or image page shows it any more, it is deleted (deleteUnshownUploads).
  */
-export async function uploadContentPicture(imagesDir: string, bytes: Buffer): Promise<ContentPicture> {
+export async function uploadContentPicture(pictures: PictureStorage, bytes: Buffer): Promise<ContentPicture> {
   const key = `${CONTENT_UPLOAD_FOLDER}/${randomUUID()}.webp`;
-  await savePicture(imagesDir, key, await preparePicture(bytes));
+  await savePicture(pictures, key, await preparePicture(bytes));
   return { key, url: imageUrl(key) };
 }
 
@@ -217,21 +212,20 @@ async function lockContentPicture(tx: Database, key: string): Promise<void> {
 }
 
 /**
- * Checks, inside the transaction that will show them, that the pictures are on disk, holding each uploaded
+ * Checks, inside the transaction that will show them, that the pictures are stored, holding each uploaded
  * one's lock until it commits. A deletion of that picture then waits and sees it shown; a deletion that
- * came first has removed the file, and the change is refused instead of showing a missing picture.
+ * came first has removed the picture, and the change is refused instead of showing a missing picture.
  */
 async function holdContentPictures(
   tx: Database,
-  imagesDir: string,
+  pictures: PictureStorage,
   keys: readonly string[],
   refusal: 'content/invalid_image' | 'content/invalid_pictures',
 ): Promise<void> {
   // In one order, so two changes holding the same pictures wait for each other rather than deadlock.
   for (const key of [...new Set(keys)].sort()) {
     if (UPLOADED_CONTENT_PICTURE_KEY.test(key)) await lockContentPicture(tx, key);
-    const found = await stat(path.join(imagesDir, key)).catch(() => null);
-    if (!found?.isFile()) throw new AppError(refusal);
+    if (!isPictureKey(key) || !(await pictures.exists(key))) throw new AppError(refusal);
   }
 }
 
@@ -260,14 +254,14 @@ async function isContentPictureShown(tx: Database, key: string): Promise<boolean
  */
 async function deleteUnshownUploads(
   db: Database,
-  imagesDir: string,
+  pictures: PictureStorage,
   released: readonly (string | null)[],
 ): Promise<void> {
   for (const key of new Set(released)) {
     if (key === null || !UPLOADED_CONTENT_PICTURE_KEY.test(key)) continue;
     await db.transaction(async (tx) => {
       await lockContentPicture(tx, key);
-      if (!(await isContentPictureShown(tx, key))) await removePicture(imagesDir, key);
+      if (!(await isContentPictureShown(tx, key))) await removePicture(pictures, key);
     });
   }
 }
@@ -308,11 +302,11 @@ async function lockedBanner(tx: Database, id: string): Promise<BannerRow> {
   return row;
 }
 
-export type ContentActor = { userId: string; imagesDir: string };
+export type ContentActor = { userId: string; pictures: PictureStorage };
 
 export async function createBanner(db: Database, actor: ContentActor, draft: BannerDraft) {
   return db.transaction(async (tx) => {
-    await holdContentPictures(tx, actor.imagesDir, [draft.image], 'content/invalid_image');
+    await holdContentPictures(tx, actor.pictures, [draft.image], 'content/invalid_image');
     const [row] = await tx.insert(banners).values(bannerColumns(draft)).returning();
     if (!row) throw new Error('banner insert returned nothing');
     await recordAudit(tx, {
@@ -329,7 +323,7 @@ export async function createBanner(db: Database, actor: ContentActor, draft: Ban
 export async function updateBanner(db: Database, actor: ContentActor, id: string, draft: BannerDraft) {
   const { banner, released } = await db.transaction(async (tx) => {
     const current = await lockedBanner(tx, id);
-    await holdContentPictures(tx, actor.imagesDir, [draft.image], 'content/invalid_image');
+    await holdContentPictures(tx, actor.pictures, [draft.image], 'content/invalid_image');
     const [row] = await tx.update(banners).set(bannerColumns(draft)).where(eq(banners.id, id)).returning();
     if (!row) throw new AppError('banner/not_found');
     const change = changedFields(bannerFields(current), bannerFields(row));
@@ -343,7 +337,7 @@ export async function updateBanner(db: Database, actor: ContentActor, id: string
     }
     return { banner: toStoreBanner(row), released: letGo([current.image], [row.image]) };
   });
-  await deleteUnshownUploads(db, actor.imagesDir, released);
+  await deleteUnshownUploads(db, actor.pictures, released);
   return banner;
 }
 
@@ -360,7 +354,7 @@ export async function deleteBanner(db: Database, actor: ContentActor, id: string
     });
     return current.image;
   });
-  await deleteUnshownUploads(db, actor.imagesDir, [released]);
+  await deleteUnshownUploads(db, actor.pictures, [released]);
 }
 
 // Popups: the newest live one greets visitors of the home page. Same rules and audit as banners.
@@ -424,7 +418,7 @@ const popupPictures = (draft: PopupDraft) => (draft.image === null ? [] : [draft
 
 export async function createPopup(db: Database, actor: ContentActor, draft: PopupDraft) {
   return db.transaction(async (tx) => {
-    await holdContentPictures(tx, actor.imagesDir, popupPictures(draft), 'content/invalid_image');
+    await holdContentPictures(tx, actor.pictures, popupPictures(draft), 'content/invalid_image');
     const [row] = await tx.insert(popups).values(popupColumns(draft)).returning();
     if (!row) throw new Error('popup insert returned nothing');
     await recordAudit(tx, {
@@ -441,7 +435,7 @@ export async function createPopup(db: Database, actor: ContentActor, draft: Popu
 export async function updatePopup(db: Database, actor: ContentActor, id: string, draft: PopupDraft) {
   const { popup, released } = await db.transaction(async (tx) => {
     const current = await lockedPopup(tx, id);
-    await holdContentPictures(tx, actor.imagesDir, popupPictures(draft), 'content/invalid_image');
+    await holdContentPictures(tx, actor.pictures, popupPictures(draft), 'content/invalid_image');
     const [row] = await tx.update(popups).set(popupColumns(draft)).where(eq(popups.id, id)).returning();
     if (!row) throw new AppError('popup/not_found');
     const change = changedFields(popupFields(current), popupFields(row));
@@ -455,7 +449,7 @@ export async function updatePopup(db: Database, actor: ContentActor, id: string,
     }
     return { popup: toStorePopup(row), released: letGo([current.image], [row.image]) };
   });
-  await deleteUnshownUploads(db, actor.imagesDir, released);
+  await deleteUnshownUploads(db, actor.pictures, released);
   return popup;
 }
 
@@ -472,7 +466,7 @@ export async function deletePopup(db: Database, actor: ContentActor, id: string)
     });
     return current.image;
   });
-  await deleteUnshownUploads(db, actor.imagesDir, [released]);
+  await deleteUnshownUploads(db, actor.pictures, [released]);
 }
 
 // Home product groups: rows of hand-picked products on the home page. Same rules and audit as banners;
@@ -739,7 +733,7 @@ const pictureKeys = (pictures: readonly ImagePagePicture[]) => pictures.map((pic
 
 export async function createImagePage(db: Database, actor: ContentActor, draft: NewImagePage) {
   return db.transaction(async (tx) => {
-    await holdContentPictures(tx, actor.imagesDir, pictureKeys(draft.pictures), 'content/invalid_pictures');
+    await holdContentPictures(tx, actor.pictures, pictureKeys(draft.pictures), 'content/invalid_pictures');
     const [row] = await tx
       .insert(imagePages)
       .values({ id: draft.id, title: draft.title, images: draft.pictures, active: draft.active })
@@ -760,7 +754,7 @@ export async function createImagePage(db: Database, actor: ContentActor, draft: 
 export async function updateImagePage(db: Database, actor: ContentActor, id: string, draft: ImagePageDraft) {
   const { imagePage, released } = await db.transaction(async (tx) => {
     const current = await lockedImagePage(tx, id);
-    await holdContentPictures(tx, actor.imagesDir, pictureKeys(draft.pictures), 'content/invalid_pictures');
+    await holdContentPictures(tx, actor.pictures, pictureKeys(draft.pictures), 'content/invalid_pictures');
     const [row] = await tx
       .update(imagePages)
       .set({ title: draft.title, images: draft.pictures, active: draft.active })
@@ -781,7 +775,7 @@ export async function updateImagePage(db: Database, actor: ContentActor, id: str
       released: letGo(pictureKeys(current.images), pictureKeys(row.images)),
     };
   });
-  await deleteUnshownUploads(db, actor.imagesDir, released);
+  await deleteUnshownUploads(db, actor.pictures, released);
   return imagePage;
 }
 
@@ -807,5 +801,5 @@ export async function deleteImagePage(db: Database, actor: ContentActor, id: str
     });
     return pictureKeys(current.images);
   });
-  await deleteUnshownUploads(db, actor.imagesDir, released);
+  await deleteUnshownUploads(db, actor.pictures, released);
 }

@@ -3,6 +3,7 @@ import { AppError } from '@crossbuy/core/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import { OutboundFetchError, type OutboundFetcher } from '../../lib/guarded-fetch.js';
 import { savePicture } from '../../lib/image-store.js';
+import type { PictureStorage } from '../../lib/picture-storage.js';
 import { preparePicture } from '../../lib/picture-upload.js';
 
 // A picture on another site is copied into the store once, when the store reads the link, and shown from
@@ -11,7 +12,7 @@ import { preparePicture } from '../../lib/picture-upload.js';
 
 const PICTURE_TYPES: ReadonlySet<string> = new Set(PRODUCT_IMAGE_TYPES);
 
-export type PictureCopying = { fetcher: OutboundFetcher; imagesDir: string; log: FastifyBaseLogger };
+export type PictureCopying = { fetcher: OutboundFetcher; pictures: PictureStorage; log: FastifyBaseLogger };
 
 /** Where the copy of an external product's picture is kept. */
 export function externalProductPictureKey(externalProductId: string): string {
@@ -30,7 +31,7 @@ export function quotationPictureKey(quotationItemId: string): string {
  * placeholder, and nothing else fails. A failure of our own (the disk) is thrown.
  */
 export async function copyExternalPicture(
-  { fetcher, imagesDir, log }: PictureCopying,
+  { fetcher, pictures, log }: PictureCopying,
   link: string,
   key: string,
   signal?: AbortSignal,
@@ -41,7 +42,7 @@ export async function copyExternalPicture(
       maxBytes: PRODUCT_IMAGE_MAX_BYTES,
       signal,
     });
-    return await savePicture(imagesDir, key, await preparePicture(fetched.body));
+    return await savePicture(pictures, key, await preparePicture(fetched.body));
   } catch (error) {
     if (error instanceof OutboundFetchError || error instanceof AppError) {
       log.info(

@@ -23,7 +23,6 @@ import { instantSchema, moneySchema } from '@crossbuy/core/validation';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { imagesDirectory } from '../../lib/image-store.js';
 import {
   guardPrivateRoutes,
   principalOf,
@@ -71,14 +70,14 @@ export type QuotationRoutesOptions = { regions: RegionDirectory; rules: () => Pr
 export const quotationRoutes: FastifyPluginAsyncZod<QuotationRoutesOptions> = async (app, { regions }) => {
   guardPrivateRoutes(app);
   const userOf = (request: FastifyRequest) => principalOf(request).userId;
-  const imagesDir = imagesDirectory(app.config.dataDir);
+  const { pictures } = app;
   /** What asking a quote of another site's product needs: the database, and copying its picture in. */
   const external = (request: FastifyRequest) => ({
     db: app.db,
     copyPicture: async (link: string, key: string) => {
       // Each copy is a fetch of another site on the shopper's behalf, limited as link lookups are.
       await app.rateLimiter.consume(EXTERNAL_LIMITS.picturesPerUser, userOf(request));
-      return copyExternalPicture({ fetcher: app.outbound, imagesDir, log: request.log }, link, key);
+      return copyExternalPicture({ fetcher: app.outbound, pictures, log: request.log }, link, key);
     },
   });
   const oneQuotation = async (
