@@ -169,6 +169,12 @@ export async function startCluster({
     writeFileSync(configFile, haproxyConfig({ host, port, webs }));
     // -db: in the foreground, so it stops with this process.
     proxy = spawn('haproxy', ['-db', '-f', configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proxyExited = new Promise((resolve) => proxy.once('exit', resolve));
+    // A signal to the whole process group may have stopped it already.
+    const stopProxy = () => {
+      if (proxy.exitCode === null && proxy.signalCode === null) proxy.kill('SIGTERM');
+      return proxyExited;
+    };
     pipeOutput('proxy', proxy);
     const origin = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
     await waitUntil(
@@ -194,8 +200,7 @@ export async function startCluster({
       /** Stops every process, draining, and the proxy last. */
       async stop() {
         await Promise.all(members.map(stopMember));
-        proxy.kill('SIGTERM');
-        await new Promise((resolve) => (proxy.exitCode !== null ? resolve() : proxy.once('exit', resolve)));
+        await stopProxy();
         rmSync(directory, { recursive: true, force: true });
       },
     };

@@ -19,6 +19,14 @@ const developmentPort = port + 1;
 const developmentURL = `http://127.0.0.1:${developmentPort}`;
 const PURCHASE_JOURNEY = /purchase\.spec\.ts$/;
 
+// With a PostgreSQL server to use (E2E_DATABASE_URL, set by .ci/run), a third store runs as a cluster: three
+// web processes and a worker behind HAProxy (docs/decisions/0078), for the journey of cluster.spec.ts.
+const clusterDatabaseUrl = process.env.E2E_DATABASE_URL;
+const clusterPort = port + 2;
+const clusterURL = `http://127.0.0.1:${clusterPort}`;
+const clusterDataDir = mkdtempSync(path.join(tmpdir(), 'crossbuy-e2e-cluster-'));
+const CLUSTER_JOURNEY = /cluster\.spec\.ts$/;
+
 // A fresh database per run and per store, so journeys never depend on what an earlier run left behind.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'crossbuy-e2e-'));
 const developmentDataDir = mkdtempSync(path.join(tmpdir(), 'crossbuy-e2e-dev-'));
@@ -57,18 +65,42 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: PURCHASE_JOURNEY },
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'] },
+      testIgnore: [PURCHASE_JOURNEY, CLUSTER_JOURNEY],
+    },
     {
       name: 'development store',
       use: { ...devices['Desktop Chrome'], baseURL: developmentURL },
       testMatch: PURCHASE_JOURNEY,
     },
+    ...(clusterDatabaseUrl
+      ? [
+          {
+            name: 'cluster store',
+            use: { ...devices['Desktop Chrome'], baseURL: clusterURL },
+            testMatch: CLUSTER_JOURNEY,
+          },
+        ]
+      : []),
   ],
   // The mail capture first: setting up the admin's two-factor may send mail.
   globalSetup: [path.join(webDir, 'e2e/smtp-capture.ts'), path.join(webDir, 'e2e/staff-two-factor.ts')],
   webServer: [
     storeServer({ port, dataDir, nodeEnv: 'production' }),
     storeServer({ port: developmentPort, dataDir: developmentDataDir, nodeEnv: 'development' }),
+    ...(clusterDatabaseUrl
+      ? [
+          {
+            ...storeServer({ port: clusterPort, dataDir: clusterDataDir, nodeEnv: 'production' }),
+            command: 'node apps/web/e2e/cluster-store.mjs',
+            url: `${clusterURL}/api/health/ready`,
+            // The processes drain before they stop, and the store's database is dropped after them.
+            gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 30_000 },
+          },
+        ]
+      : []),
   ],
 });
 
@@ -92,6 +124,7 @@ function storeServer(store: { port: number; dataDir: string; nodeEnv: 'productio
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       // New mail is sent at once; this is how soon a retry goes out once it is due.
       MAIL_POLL_SECONDS: '1',
+      E2E_DATABASE_URL: clusterDatabaseUrl ?? '',
       // As behind the store's proxy: each journey's shopper comes from a network of their own
       // (ownNetworkHeader in e2e/shoppers.ts), so per-address limits count them apart.
       TRUST_PROXY: '127.0.0.1',
