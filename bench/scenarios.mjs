@@ -119,6 +119,12 @@ function cookiesOf(response) {
 let account;
 const extraShoppers = new Map();
 
+/** Forgets the shoppers registered so far, so the next scenarios register new ones (a new store's run). */
+export function forgetBenchShoppers() {
+  account = undefined;
+  extraShoppers.clear();
+}
+
 /** The anti-forgery cookies a response set, as a cookie header, and the token to echo. */
 function antiForgery(cookies) {
   const { 'XSRF-TOKEN': xsrf, xsrf_binding: binding } = cookies;
