@@ -160,38 +160,41 @@ export async function buildApp({
   });
   app.addHook('onClose', () => app.jobs.stop());
   app.addHook('onClose', () => app.outbound.close());
-  await app.register(openapi, { publicUrl: config.publicUrl });
-  await app.register(images, { pictures });
-
   // A stopping process says so to whoever routes requests to it, then stops taking them (main.ts).
   app.decorate('lifecycle', { draining: false });
-  await app.register(healthRoutes, { prefix: '/api', isDraining: () => app.lifecycle.draining });
-  // A worker runs jobs and mail; it answers only its health checks (docs/decisions/0076).
-  if (config.role !== 'worker') {
-    await app.register(authService, { prefix: '/api' });
-    await app.register(storeService, {
-      prefix: '/api',
-      publicConfig: {
-        app_currency: config.appCurrency,
-        support_email: config.supportEmail,
-        captcha_required: config.recaptcha !== undefined,
-        recaptcha_site_key: config.recaptcha?.siteKey ?? null,
-      },
+  const health = { prefix: '/api', isDraining: () => app.lifecycle.draining };
+  // A worker runs the jobs and the mail, and answers only its health checks (docs/decisions/0076).
+  if (config.role === 'worker') {
+    await app.register(healthRoutes, health);
+    return app;
+  }
+
+  await app.register(openapi, { publicUrl: config.publicUrl });
+  await app.register(images, { pictures });
+  await app.register(healthRoutes, health);
+  await app.register(authService, { prefix: '/api' });
+  await app.register(storeService, {
+    prefix: '/api',
+    publicConfig: {
+      app_currency: config.appCurrency,
+      support_email: config.supportEmail,
+      captcha_required: config.recaptcha !== undefined,
+      recaptcha_site_key: config.recaptcha?.siteKey ?? null,
+    },
+  });
+  await app.register(functionsService, { prefix: '/api' });
+
+  await app.register(adminService, { prefix: '/api/admin' });
+  if (config.env !== 'production') await app.register(devMailboxRoutes, { prefix: '/api/dev' });
+
+  if (webBuildDir) {
+    await app.register(webApp, {
+      buildDir: webBuildDir,
+      pageHeaders: pageSecurityHeaders(
+        { https },
+        { cardForm: config.stripe.publishableKey !== undefined, captcha: config.recaptcha !== undefined },
+      ),
     });
-    await app.register(functionsService, { prefix: '/api' });
-
-    await app.register(adminService, { prefix: '/api/admin' });
-    if (config.env !== 'production') await app.register(devMailboxRoutes, { prefix: '/api/dev' });
-
-    if (webBuildDir) {
-      await app.register(webApp, {
-        buildDir: webBuildDir,
-        pageHeaders: pageSecurityHeaders(
-          { https },
-          { cardForm: config.stripe.publishableKey !== undefined, captcha: config.recaptcha !== undefined },
-        ),
-      });
-    }
   }
 
   return app;

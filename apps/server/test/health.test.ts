@@ -85,6 +85,8 @@ describe('a worker process', () => {
       expect((await app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
       expect((await app.inject({ method: 'GET', url: '/api/ping' })).statusCode).toBe(404);
       expect((await app.inject({ method: 'GET', url: '/api/product/search' })).statusCode).toBe(404);
+      expect((await app.inject({ method: 'GET', url: '/images/products/p1.svg' })).statusCode).toBe(404);
+      expect((await app.inject({ method: 'GET', url: '/api/openapi.json' })).statusCode).toBe(404);
     } finally {
       await app.close();
       await database.dispose();

@@ -9,6 +9,8 @@ import path from 'node:path';
  */
 export interface PictureStorage {
   readonly kind: 'disk' | 's3';
+  /** The folder that holds the pictures as files, when they are (served from it as static files). */
+  readonly directory?: string;
   /** Writes `body` under `key`, replacing what was there. */
   put(key: string, body: string | Uint8Array, contentType: string): Promise<void>;
   /** The picture under `key`, or undefined when there is none. */

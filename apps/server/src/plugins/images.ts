@@ -18,7 +18,7 @@ function pictureHeaders(reply: { header(name: string, value: string): unknown })
  */
 export default async function images(app: FastifyInstance, options: { pictures: PictureStorage }) {
   const { pictures } = options;
-  if ('directory' in pictures && typeof pictures.directory === 'string') {
+  if (pictures.directory !== undefined) {
     mkdirSync(pictures.directory, { recursive: true });
     await app.register(fastifyStatic, {
       root: pictures.directory,
