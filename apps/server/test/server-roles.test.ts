@@ -1,11 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXTERNAL_LOOKUP_JOB } from '../src/features/external-products/external-products.service.js';
+import { externalProducts } from '../src/features/external-products/external-products.table.js';
+import { enqueueJob } from '../src/features/jobs/job-queue.js';
+import { jobs } from '../src/features/jobs/jobs.table.js';
 import { mailOutbox } from '../src/features/mail/mail.table.js';
 import { enqueueMail } from '../src/features/mail/mailer.js';
 import { createTestApp, TEST_SESSION_SECRET, type TestApp } from './helpers/test-app.js';
@@ -129,4 +135,52 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('server roles (PostgreSQL only)'
     expect(await exited).toBe(0);
     expect(await statusAt(web.origin, '/api/health/live')).toBe(0);
   });
+
+  it('three workers run each job once', async () => {
+    // A stand-in shop abroad that counts how often each of its pages is read: a lookup job run twice would
+    // read its page twice.
+    const reads = new Map<string, number>();
+    const shop = createHttpServer((request, response) => {
+      const page = request.url ?? '/';
+      reads.set(page, (reads.get(page) ?? 0) + 1);
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(`<html><head><title>Item ${page}</title></head><body></body></html>`);
+    });
+    await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
+    const shopPort = (shop.address() as AddressInfo).port;
+    try {
+      const allowed = { OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${shopPort}` };
+      await Promise.all([start('worker', allowed), start('worker', allowed), start('worker', allowed)]);
+      const pages = Array.from({ length: 30 }, (_, index) => `/item-${index}`);
+      const rows = await harness.app.db
+        .insert(externalProducts)
+        .values(pages.map((page) => ({ url: `http://127.0.0.1:${shopPort}${page}`, host: '127.0.0.1' })))
+        .returning({ id: externalProducts.id });
+      await Promise.all(
+        rows.map(({ id }) =>
+          enqueueJob(harness.app.db, EXTERNAL_LOOKUP_JOB, {
+            payload: { productId: id },
+            singletonKey: `${EXTERNAL_LOOKUP_JOB}:${id}`,
+          }),
+        ),
+      );
+      const ids = rows.map((row) => row.id);
+      await until(async () => {
+        const done = await harness.app.db
+          .select({ status: externalProducts.status })
+          .from(externalProducts)
+          .where(inArray(externalProducts.id, ids));
+        return done.every((row) => row.status === 'done');
+      }, 'the lookups finishing');
+      expect(pages.map((page) => reads.get(page))).toEqual(Array(30).fill(1));
+      const ran = await harness.app.db
+        .select({ attempts: jobs.attempts, status: jobs.status })
+        .from(jobs)
+        .where(inArray(sql`${jobs.payload}->>'productId'`, ids));
+      expect(ran).toEqual(Array(30).fill({ attempts: 1, status: 'done' }));
+    } finally {
+      await new Promise((resolve) => shop.close(resolve));
+    }
+    // Three processes start from source, and a worker polls for jobs another process queued every 10 s.
+  }, 120_000);
 });
