@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EXTERNAL_LOOKUP_JOB } from '../src/features/external-products/external-products.service.js';
 import { externalProducts } from '../src/features/external-products/external-products.table.js';
 import { enqueueJob } from '../src/features/jobs/job-queue.js';
@@ -84,18 +84,35 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('server roles (PostgreSQL only)'
       log += chunk.toString();
     });
     processes.push(child);
-    await until(async () => {
-      if (child.exitCode !== null) throw new Error(`the ${role} process exited (${child.exitCode}):\n${log}`);
-      return (await statusAt(origin, '/api/health/live')) === 200;
-    }, `the ${role} process answering`);
+    await until(
+      async () => {
+        if (child.exitCode !== null)
+          throw new Error(`the ${role} process exited (${child.exitCode}):\n${log}`);
+        return (await statusAt(origin, '/api/health/live')) === 200;
+      },
+      `the ${role} process answering`,
+      60_000,
+    );
     return { child, origin };
   };
 
   beforeAll(async () => {
     harness = await createTestApp();
   });
+  // Each test's processes stop with it: a worker left running would take the next test's jobs.
+  afterEach(async () => {
+    const running = processes
+      .splice(0)
+      .filter((child) => child.exitCode === null && child.signalCode === null);
+    await Promise.all(
+      running.map((child) => {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGKILL');
+        return exited;
+      }),
+    );
+  });
   afterAll(async () => {
-    for (const child of processes) if (child.exitCode === null) child.kill('SIGKILL');
     await harness?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -165,13 +182,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('server roles (PostgreSQL only)'
         ),
       );
       const ids = rows.map((row) => row.id);
-      await until(async () => {
-        const done = await harness.app.db
+      const statuses = () =>
+        harness.app.db
           .select({ status: externalProducts.status })
           .from(externalProducts)
           .where(inArray(externalProducts.id, ids));
-        return done.every((row) => row.status === 'done');
-      }, 'the lookups finishing');
+      await until(
+        async () => (await statuses()).every((row) => row.status !== 'pending'),
+        'the lookups finishing',
+        60_000,
+      );
+      expect((await statuses()).map((row) => row.status)).toEqual(Array(30).fill('done'));
       expect(pages.map((page) => reads.get(page))).toEqual(Array(30).fill(1));
       const ran = await harness.app.db
         .select({ attempts: jobs.attempts, status: jobs.status })
