@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type Cluster, freePort, haproxyAvailable, startCluster } from '../../../scripts/cluster.mjs';
+import { type Cluster, haproxyAvailable, startCluster } from '../../../scripts/cluster.mjs';
 import { checkoutSessions } from '../src/features/checkout/checkout.table.js';
 import { mailOutbox } from '../src/features/mail/mail.table.js';
 import { enqueueMail } from '../src/features/mail/mailer.js';
@@ -14,20 +13,13 @@ import { addProduct, type CatalogueFixture, seedCatalogue } from './helpers/cata
 import { addAddress, seedCheckoutRules } from './helpers/checkout-fixtures.js';
 import { openStream } from './helpers/event-stream.js';
 import { placeOrder } from './helpers/order-fixtures.js';
-import {
-  apiAs,
-  createTestApp,
-  createUser,
-  signInAs,
-  TEST_SESSION_SECRET,
-  type TestApp,
-} from './helpers/test-app.js';
+import { freePort, SERVER_FROM_SOURCE, serverProcessEnv } from './helpers/server-process.js';
+import { apiAs, createTestApp, createUser, signInAs, type TestApp } from './helpers/test-app.js';
 
 // The store as `npm run start:cluster` runs it (docs/decisions/0078): three `web` processes and two
 // `worker` processes from source on the test's own PostgreSQL database (and Redis with TEST_REDIS_URL),
 // behind HAProxy. Changes made through the test's own app reach the processes as any process's would.
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 // CI installs HAProxy; a developer without it runs the rest of the PostgreSQL tests.
 const runnable = onPostgres && (haproxyAvailable() || Boolean(process.env.CI));
@@ -49,22 +41,10 @@ describe.skipIf(!runnable)('the store as a cluster: 3 web and 2 worker processes
       webs: 3,
       workers: 2,
       port: await freePort(),
-      serverCommand: [
-        process.execPath,
-        '--import',
-        'tsx',
-        '--conditions=development',
-        path.join(root, 'apps/server/src/main.ts'),
-      ],
+      serverCommand: SERVER_FROM_SOURCE,
       env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        DATABASE_URL: harness.database.url as string,
-        SESSION_SECRET: TEST_SESSION_SECRET,
-        DEMO_DATA: 'false',
+        ...serverProcessEnv({ databaseUrl: harness.database.url as string, dataDir }),
         LOG_LEVEL: 'info',
-        WEB_BUILD_DIR: '',
-        DATA_DIR: dataDir,
         REDIS_URL: process.env.TEST_REDIS_URL ?? '',
         REDIS_KEY_PREFIX: `crossbuy-cluster-${randomBytes(4).toString('hex')}:`,
         MAIL_POLL_SECONDS: '1',

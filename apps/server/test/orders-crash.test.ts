@@ -1,9 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/query-rows.js';
@@ -12,33 +10,17 @@ import { orders } from '../src/features/orders/orders.table.js';
 import { addProduct, type CatalogueFixture, seedCatalogue } from './helpers/catalogue-fixtures.js';
 import { addAddress, addVoucher, seedCheckoutRules } from './helpers/checkout-fixtures.js';
 import { NO_ORDER_BREACHES, orderInvariantBreaches } from './helpers/order-invariants.js';
-import {
-  apiAs,
-  createTestApp,
-  createUser,
-  signInAs,
-  TEST_SESSION_SECRET,
-  type TestApp,
-} from './helpers/test-app.js';
+import { freePort, repositoryRoot, SERVER_FROM_SOURCE, serverProcessEnv } from './helpers/server-process.js';
+import { apiAs, createTestApp, createUser, signInAs, type TestApp } from './helpers/test-app.js';
 
 // The store's server process killed (SIGKILL: no shutdown, no rollback of its own) in the middle of a
 // burst of orders: each order is one transaction, so the database must hold whole orders or none, and
 // the server must start again on it and go on. The server runs as a real process from source on the
 // test's own PostgreSQL database; PGlite lives inside one process and cannot be shared with one.
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SHOPPERS = 60;
 /** Names the killed server's connections, so the checks wait until PostgreSQL has ended all of them. */
 const SERVER_APPLICATION_NAME = 'crossbuy-crash-server';
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no port was given');
-  return address.port;
-}
 
 type Shopper = { cookie: string; xsrf: Record<string, string>; key: string; body: string };
 type Answer = { status: number; orderId: string | null } | 'no answer';
@@ -60,27 +42,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       databaseUrl.searchParams.set('application_name', SERVER_APPLICATION_NAME);
       const port = await freePort();
       origin = `http://127.0.0.1:${port}`;
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', '--conditions=development', path.join(root, 'apps/server/src/main.ts')],
-        {
-          cwd: root,
-          stdio: ['ignore', 'ignore', 'pipe'],
-          env: {
-            ...process.env,
-            NODE_ENV: 'test',
-            PORT: String(port),
-            HOST: '127.0.0.1',
-            DATABASE_URL: databaseUrl.toString(),
-            SESSION_SECRET: TEST_SESSION_SECRET,
-            DEMO_DATA: 'false',
-            LOG_LEVEL: 'warn',
-            WEB_BUILD_DIR: '',
-            DATA_DIR: dataDir,
-            REDIS_URL: '',
-          },
+      const [command = process.execPath, ...args] = SERVER_FROM_SOURCE;
+      const child = spawn(command, args, {
+        cwd: repositoryRoot,
+        stdio: ['ignore', 'ignore', 'pipe'],
+        env: {
+          ...serverProcessEnv({ databaseUrl: databaseUrl.toString(), dataDir }),
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'warn',
         },
-      );
+      });
       child.stderr?.on('data', (chunk: Buffer) => {
         serverLog += chunk.toString();
       });

@@ -2,10 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EXTERNAL_LOOKUP_JOB } from '../src/features/external-products/external-products.service.js';
@@ -14,23 +12,13 @@ import { enqueueJob } from '../src/features/jobs/job-queue.js';
 import { jobs } from '../src/features/jobs/jobs.table.js';
 import { mailOutbox } from '../src/features/mail/mail.table.js';
 import { enqueueMail } from '../src/features/mail/mailer.js';
-import { createTestApp, TEST_SESSION_SECRET, type TestApp } from './helpers/test-app.js';
+import { freePort, repositoryRoot, SERVER_FROM_SOURCE, serverProcessEnv } from './helpers/server-process.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 // The roles of docs/decisions/0076 as real processes from source on the test's own PostgreSQL database:
 // a `web` process answers HTTP and leaves the mail to a `worker`, which answers only its health checks;
 // a web process told to stop says it is not ready before it stops taking requests. PGlite belongs to one
 // process, so a single role runs only on PostgreSQL.
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no port was given');
-  return address.port;
-}
 
 const statusAt = (origin: string, url: string) =>
   fetch(`${origin}${url}`).then(
@@ -56,30 +44,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('server roles (PostgreSQL only)'
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
     let log = '';
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', '--conditions=development', path.join(root, 'apps/server/src/main.ts')],
-      {
-        cwd: root,
-        stdio: ['ignore', 'ignore', 'pipe'],
-        env: {
-          ...process.env,
-          NODE_ENV: 'test',
-          SERVER_ROLE: role,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATABASE_URL: harness.database.url as string,
-          SESSION_SECRET: TEST_SESSION_SECRET,
-          DEMO_DATA: 'false',
-          LOG_LEVEL: 'warn',
-          WEB_BUILD_DIR: '',
-          DATA_DIR: dataDir,
-          REDIS_URL: '',
-          MAIL_POLL_SECONDS: '1',
-          ...env,
-        },
+    const [command = process.execPath, ...args] = SERVER_FROM_SOURCE;
+    const child = spawn(command, args, {
+      cwd: repositoryRoot,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: {
+        ...serverProcessEnv({ databaseUrl: harness.database.url as string, dataDir }),
+        SERVER_ROLE: role,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        MAIL_POLL_SECONDS: '1',
+        ...env,
       },
-    );
+    });
     child.stderr?.on('data', (chunk: Buffer) => {
       log += chunk.toString();
     });
