@@ -8,9 +8,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { freePort, startCluster } from '../scripts/cluster.mjs';
+import { rotatingLoad } from './rotating-load.mjs';
 import { forgetBenchShoppers, scenarioContext, scenarios } from './scenarios.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -60,29 +60,8 @@ const quiet = (name, line) => {
   if (!line.includes('"level":40') && !line.includes('[WARNING]')) console.error(`[${name}] ${line}`);
 };
 
-function load(origin, scenario, request, paths, durationSeconds, connectionCount = connections) {
-  let next = 0;
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: origin,
-        connections: connectionCount,
-        duration: durationSeconds,
-        requests: [
-          {
-            method: scenario.method ?? 'GET',
-            headers: request.headers ?? {},
-            setupRequest: (outgoing) => {
-              next += 1;
-              const variant = request.variants?.[next % request.variants.length] ?? {};
-              return { ...outgoing, ...variant, path: paths[next % paths.length] };
-            },
-          },
-        ],
-      },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
-  });
+function load(origin, scenario, request, paths, seconds, connectionCount = connections) {
+  return rotatingLoad({ origin, scenario, request, paths, seconds, connections: connectionCount });
 }
 
 /**

@@ -9,9 +9,9 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { serverNodeOptions } from '../scripts/server-node-options.mjs';
 import { startCardProvider } from './money-mix.mjs';
+import { rotatingLoad } from './rotating-load.mjs';
 import { ORDER_SHOPPERS_SEED, scenarioContext, scenarios } from './scenarios.mjs';
 import { cpuTimeMs, residentMemoryMb, stopServer, waitForServer } from './server-process.mjs';
 
@@ -121,40 +121,22 @@ function minRpsOf(budget, figuresByScenario) {
 }
 
 /** Throughput and latency under saturation, with autocannon, rotating over the scenario's paths. */
-function loadWithAutocannon(scenario, request, paths, seconds) {
-  let next = 0;
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: origin,
-        connections: scenario.connections ?? connections,
-        duration: seconds,
-        requests: [
-          {
-            method: scenario.method ?? 'GET',
-            headers: request.headers ?? {},
-            ...(request.body === undefined ? {} : { body: request.body }),
-            // `variants` (headers and body per request, such as several shoppers' adds) rotate with the paths.
-            setupRequest: (outgoing) => {
-              next += 1;
-              const variant = request.variants?.[next % request.variants.length] ?? {};
-              return { ...outgoing, ...variant, path: paths[next % paths.length] };
-            },
-          },
-        ],
-      },
-      (error, result) => {
-        if (error) return reject(error);
-        resolve({
-          rps: result.requests.average,
-          p50: result.latency.p50,
-          p95: undefined,
-          p99: result.latency.p99,
-          errors: result.errors + result.non2xx,
-        });
-      },
-    );
+async function loadWithAutocannon(scenario, request, paths, seconds) {
+  const result = await rotatingLoad({
+    origin,
+    scenario,
+    request,
+    paths,
+    seconds,
+    connections: scenario.connections ?? connections,
   });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p95: undefined,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
 }
 
 /** Sends one request over `agent`; its latency counts from `since` (when it was due) to the end of the answer. */
