@@ -25,7 +25,7 @@ export default async function images(app: FastifyInstance, options: { pictures: 
       prefix: IMAGE_URL_PREFIX,
       decorateReply: false,
       index: false,
-      maxAge: '1d',
+      maxAge: ONE_DAY_SECONDS * 1000,
       setHeaders: pictureHeaders,
     });
     return;
