@@ -47,6 +47,10 @@ defaults
 
 frontend store
   bind ${host}:${port}
+  # Each request is named here, over any id a client sent; the web process keeps the name for its log
+  # lines and for the jobs and mail it queues (docs/decisions/0081).
+  unique-id-format %[uuid()]
+  http-request set-header X-Request-Id %[unique-id]
   default_backend web
 
 backend web

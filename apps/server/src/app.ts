@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
@@ -23,6 +22,7 @@ import { OutboundFetcher } from './lib/guarded-fetch.js';
 import { loggerOptions } from './lib/log-serializers.js';
 import type { PictureStorage } from './lib/picture-storage.js';
 import { pictureStorageFor } from './lib/pictures.js';
+import { REQUEST_ID_HEADER, requestIdGenerator, runWithRequestId } from './lib/request-ids.js';
 import { zodValidatorCompiler } from './lib/zod-validation.js';
 import authentication from './plugins/authentication.js';
 import compression from './plugins/compression.js';
@@ -74,8 +74,9 @@ export async function buildApp({
         ? false
         : { ...loggerOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) },
     bodyLimit: config.bodyLimitBytes,
-    // Ids come from us, never from a client header, so they can be trusted in logs and error references.
-    genReqId: () => randomUUID(),
+    // Ids come from us or our proxy, never from a client's header, so they can be trusted in logs and
+    // error references.
+    genReqId: requestIdGenerator(trustProxy),
     requestIdHeader: false,
     trustProxy:
       typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
@@ -94,8 +95,10 @@ export async function buildApp({
   app.addHook('onClose', async () => stopHearingIdleErrors());
   app.decorate('config', config);
   app.decorate('pictures', pictures);
+  // The rest of the request runs with its id at hand, for the jobs and mail it queues to carry.
+  app.addHook('onRequest', (request, _reply, done) => runWithRequestId(request.id, done));
   app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+    reply.header(REQUEST_ID_HEADER, request.id);
   });
 
   await app.register(metrics);
@@ -127,8 +130,8 @@ export async function buildApp({
   app.jobs.define({
     kind: CLEANUP_JOB,
     everySeconds: CLEANUP_EVERY_SECONDS,
-    handler: async ({ signal }) => {
-      app.log.info({ deleted: await pruneStaleRows(db, signal) }, 'stale rows pruned');
+    handler: async ({ signal, log }) => {
+      log.info({ deleted: await pruneStaleRows(db, signal) }, 'stale rows pruned');
     },
   });
   // Every fetch of another site goes through this one guard (docs/decisions/0024).
@@ -137,7 +140,6 @@ export async function buildApp({
     db,
     fetcher: app.outbound,
     pictures,
-    log: app.log,
   });
   // One card provider client for every call and job (undefined without provider keys).
   app.decorate('cardGateway', stripeGatewayFor(config));
@@ -145,9 +147,9 @@ export async function buildApp({
   app.jobs.define({
     kind: EXPIRE_UNPAID_JOB,
     everySeconds: EXPIRE_UNPAID_EVERY_SECONDS,
-    handler: async ({ signal }) => {
+    handler: async ({ signal, log }) => {
       const expired = await expireUnpaidOrders(cardProvider, new Date(), signal);
-      if (expired > 0) app.log.info({ expired }, 'unpaid orders cancelled');
+      if (expired > 0) log.info({ expired }, 'unpaid orders cancelled');
     },
   });
   app.jobs.define({

@@ -9,6 +9,7 @@ import { checkoutSessions } from '../src/features/checkout/checkout.table.js';
 import { mailOutbox } from '../src/features/mail/mail.table.js';
 import { enqueueMail } from '../src/features/mail/mailer.js';
 import { orders } from '../src/features/orders/orders.table.js';
+import { XSRF_COOKIE, XSRF_HEADER } from '../src/plugins/xsrf.js';
 import { addProduct, type CatalogueFixture, seedCatalogue } from './helpers/catalogue-fixtures.js';
 import { addAddress, seedCheckoutRules } from './helpers/checkout-fixtures.js';
 import { openStream } from './helpers/event-stream.js';
@@ -118,6 +119,51 @@ describe.skipIf(!runnable)('the store as a cluster: 3 web and 2 worker processes
       timeout: 1_500,
       interval: 20,
     });
+  });
+
+  it('names each request at the proxy, and the worker logs the mail a request queued under that name', async () => {
+    const chosenByClient = 'chosen-by-the-client-0001';
+    const ping = await fetch(`${cluster.origin}/api/ping`, { headers: { 'x-request-id': chosenByClient } });
+    const cookies = new Map(
+      ping.headers.getSetCookie().map((line) => {
+        const [pair = ''] = line.split(';');
+        const at = pair.indexOf('=');
+        return [pair.slice(0, at), decodeURIComponent(pair.slice(at + 1))] as const;
+      }),
+    );
+    const user = await createUser(harness.app);
+    const asked = await fetch(`${cluster.origin}/api/auth/forgotPassword`, {
+      method: 'POST',
+      headers: {
+        cookie: [...cookies].map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('; '),
+        [XSRF_HEADER]: cookies.get(XSRF_COOKIE) ?? '',
+        'content-type': 'application/json',
+        'x-request-id': chosenByClient,
+      },
+      body: JSON.stringify({ email: user.email }),
+    });
+    expect(asked.status).toBe(200);
+    const requestId = asked.headers.get('x-request-id');
+    // HAProxy's uuid(), over the one the client chose.
+    expect(requestId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const linesOf = (members: { name: string }[]) =>
+      members.flatMap((member) =>
+        (logs.get(member.name) ?? [])
+          .filter((line) => line.startsWith('{'))
+          .map((line) => JSON.parse(line) as { reqId?: string; msg?: string; template?: string }),
+      );
+    await vi.waitFor(
+      () => {
+        expect(linesOf(cluster.webs)).toContainEqual(
+          expect.objectContaining({ reqId: requestId, msg: 'request completed' }),
+        );
+        expect(linesOf(cluster.workers)).toContainEqual(
+          expect.objectContaining({ reqId: requestId, msg: 'mail sent', template: 'password_reset' }),
+        );
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    expect(JSON.stringify(linesOf([...cluster.webs, ...cluster.workers]))).not.toContain(chosenByClient);
   });
 
   it('sends each queued mail once across the two workers', async () => {

@@ -1,3 +1,5 @@
+import { runWithRequestId } from './request-ids.js';
+
 /**
  * Runs `work` now and then: every `pollMs`, and at once on {@link notify}. One run at a time; a notify
  * during a run asks for one more run after it, so nothing queued meanwhile waits for the next poll.
@@ -37,8 +39,8 @@ export class PollingWorker {
       this.again = true;
       return;
     }
-    this.running = this.options
-      .work()
+    // A run serves whichever request woke it and every other, so it runs as part of none of them.
+    this.running = runWithRequestId(null, () => this.options.work())
       .then(
         () => undefined,
         (error: unknown) => this.options.onError(error),

@@ -182,7 +182,7 @@ export async function checkPending(db: Database, link: string): Promise<External
   return lookup(row);
 }
 
-type LookupJobDependencies = PictureCopying & { db: Database };
+type LookupJobDependencies = Omit<PictureCopying, 'log'> & { db: Database };
 
 /**
  * The `external.lookup` job: fetches the product's page through the guard and stores what it says, with
@@ -194,9 +194,9 @@ type LookupJobDependencies = PictureCopying & { db: Database };
  */
 export async function runExternalLookup(
   dependencies: LookupJobDependencies,
-  { payload, attempt, signal }: JobContext,
+  { payload, attempt, signal, log }: JobContext,
 ): Promise<void> {
-  const { db, log } = dependencies;
+  const { db } = dependencies;
   const { productId } = payload as { productId: string };
   const [product] = await db.select().from(externalProducts).where(eq(externalProducts.id, productId));
   if (product?.status !== 'pending') return;
@@ -206,7 +206,12 @@ export async function runExternalLookup(
     const metadata = readPageMetadata(page.body, page.url, page.charset);
     const [firstImage] = metadata.images;
     const picture = firstImage
-      ? await copyExternalPicture(dependencies, firstImage, externalProductPictureKey(productId), signal)
+      ? await copyExternalPicture(
+          { ...dependencies, log },
+          firstImage,
+          externalProductPictureKey(productId),
+          signal,
+        )
       : null;
     await db
       .update(externalProducts)

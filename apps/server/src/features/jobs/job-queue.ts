@@ -3,14 +3,22 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { scrubLogText } from '../../lib/log-serializers.js';
 import { PollingWorker } from '../../lib/polling-worker.js';
+import { currentRequestId, runWithRequestId } from '../../lib/request-ids.js';
 import { type JobRow, jobs } from './jobs.table.js';
 
 /**
- * What a handler gets: the job's payload as stored, the attempt it is on (1 for the first), and a signal
- * aborted when the run reaches the end of its lease. Pass the signal to anything that can hang (a fetch);
- * once it fires the run counts as failed and the worker goes on without waiting for the handler.
+ * What a handler gets: the job's payload as stored, the attempt it is on (1 for the first), a signal
+ * aborted when the run reaches the end of its lease, and a log whose lines name the job and the request
+ * that queued it. Pass the signal to anything that can hang (a fetch); once it fires the run counts as
+ * failed and the worker goes on without waiting for the handler.
  */
-export type JobContext = { payload: unknown; attempt: number; jobId: string; signal: AbortSignal };
+export type JobContext = {
+  payload: unknown;
+  attempt: number;
+  jobId: string;
+  signal: AbortSignal;
+  log: FastifyBaseLogger;
+};
 
 export type JobDefinition = {
   kind: string;
@@ -49,7 +57,8 @@ export function jobRetryDelayMs(attempt: number, random: () => number = Math.ran
 
 /**
  * Queues a job. Pass the transaction that makes the change the job follows from, so both commit
- * together or not at all. Returns false when `singletonKey` is already held.
+ * together or not at all. Returns false when `singletonKey` is already held. The job keeps the id of the
+ * request (or job) queuing it, for the worker's log.
  */
 export async function enqueueJob(db: Database, kind: string, options: EnqueueOptions = {}): Promise<boolean> {
   const inserted = await db
@@ -60,6 +69,7 @@ export async function enqueueJob(db: Database, kind: string, options: EnqueueOpt
       runAt: options.runAt ?? new Date(),
       ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
       singletonKey: options.singletonKey ?? null,
+      requestId: currentRequestId(),
     })
     .onConflictDoNothing({
       target: jobs.singletonKey,
@@ -225,26 +235,33 @@ export class JobQueue {
   }
 
   private async run(job: JobRow): Promise<void> {
-    const { db, log } = this.options;
+    const { db } = this.options;
     const definition = this.definitions.get(job.kind);
     if (!definition) return;
+    // Named like a request's lines (`reqId`), so one search finds a request and the work it queued.
+    const log = this.options.log.child({
+      ...(job.requestId ? { reqId: job.requestId } : {}),
+      jobId: job.id,
+      kind: job.kind,
+    });
+    const started = Date.now();
     let error: unknown;
     // A job that keeps taking its process down is given up like one that keeps failing.
     if (job.attempts > job.maxAttempts) {
       error = new LeaseExpired();
     } else {
       try {
-        await this.runHandler(definition, job);
+        // Jobs and mail the handler queues carry the same request id on.
+        await runWithRequestId(job.requestId, () => this.runHandler(definition, job, log));
       } catch (caught) {
         error = caught ?? new Error('the job failed');
       }
     }
     const finished = error === undefined || job.attempts >= job.maxAttempts;
-    if (error !== undefined) {
-      log.warn(
-        { err: error, jobId: job.id, kind: job.kind, attempt: job.attempts, gaveUp: finished },
-        'job failed',
-      );
+    if (error === undefined) {
+      log.info({ attempt: job.attempts, ms: Date.now() - started }, 'job done');
+    } else {
+      log.warn({ err: error, attempt: job.attempts, gaveUp: finished }, 'job failed');
     }
     // The next occurrence of a recurring job is queued with the end of this one, so no crash between
     // the two can leave the job with no occurrence at all.
@@ -272,7 +289,7 @@ export class JobQueue {
    * another process may take the job over, so a little before it this one aborts the handler's signal
    * and stops waiting for it.
    */
-  private async runHandler(definition: JobDefinition, job: JobRow): Promise<void> {
+  private async runHandler(definition: JobDefinition, job: JobRow, log: FastifyBaseLogger): Promise<void> {
     const abort = new AbortController();
     const timeUpMs = this.leaseSeconds * 1000 * HANDLER_SHARE_OF_LEASE;
     let timer: NodeJS.Timeout | undefined;
@@ -289,6 +306,7 @@ export class JobQueue {
           attempt: job.attempts,
           jobId: job.id,
           signal: abort.signal,
+          log,
         }),
         timeUp,
       ]);

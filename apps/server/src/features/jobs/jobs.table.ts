@@ -36,6 +36,8 @@ export const jobs = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     /** The last failure's message, for an operator; never a payload or a secret. */
     lastError: text('last_error'),
+    /** The request that queued the job, whose id the worker logs the job's runs with; null when none did. */
+    requestId: text('request_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

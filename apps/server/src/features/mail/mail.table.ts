@@ -24,6 +24,8 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     /** 'smtp' or 'dev-mailbox'. */
     deliveredVia: text('delivered_via'),
+    /** The request that queued the message, whose id the worker logs its sending with; null when none did. */
+    requestId: text('request_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Database } from '../../db/client.js';
 import { PollingWorker } from '../../lib/polling-worker.js';
+import { currentRequestId } from '../../lib/request-ids.js';
 import { users } from '../users/users.table.js';
 import { type MailRow, mailOutbox } from './mail.table.js';
 import type { MailContent, MailTemplate } from './templates.js';
@@ -40,7 +41,14 @@ export async function enqueueMail(db: Database, mail: QueuedMail): Promise<void>
 
 /** The insert that queues a message, for a caller that writes it within a statement of its own (`getSQL()`). */
 export function mailQueueing(db: Database, mail: QueuedMail) {
-  return db.insert(mailOutbox).values({ template: mail.template, to: mail.to, ...mail.content });
+  return db
+    .insert(mailOutbox)
+    .values({ template: mail.template, to: mail.to, ...mail.content, requestId: currentRequestId() });
+}
+
+/** Named like a request's log lines, so one search finds a request and the mail it queued. */
+function requestOf(row: MailRow): { reqId?: string } {
+  return row.requestId ? { reqId: row.requestId } : {};
 }
 
 export const MAX_MAIL_ATTEMPTS = 8;
@@ -149,7 +157,10 @@ export class Mailer {
       });
     } catch (error) {
       const failed = row.attempts >= MAX_MAIL_ATTEMPTS;
-      log.warn({ err: error, mailId: row.id, attempts: row.attempts, gaveUp: failed }, 'mail not sent');
+      log.warn(
+        { err: error, ...requestOf(row), mailId: row.id, attempts: row.attempts, gaveUp: failed },
+        'mail not sent',
+      );
       await db
         .update(mailOutbox)
         .set({
@@ -174,6 +185,7 @@ export class Mailer {
         ...(keepBodies ? {} : { text: null, html: null }),
       })
       .where(eq(mailOutbox.id, row.id));
+    log.info({ ...requestOf(row), mailId: row.id, template: row.template }, 'mail sent');
     return true;
   }
 
