@@ -1,6 +1,6 @@
 # The store's image (docs/decisions/0080): built in one stage, run in another with the built app alone, as
 # the unprivileged `node` user. One image for every role: SERVER_ROLE=web, worker or all (the default).
-FROM node:20-bookworm-slim AS build
+FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/core/package.json packages/core/
@@ -13,7 +13,7 @@ COPY apps/web apps/web
 COPY tsconfig*.json ./
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim
+FROM node:22-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \

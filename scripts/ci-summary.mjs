@@ -7,7 +7,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-for (const name of ['unit.json', 'pg.json']) {
+for (const name of ['unit.json', 'pg.json', 'unit-node24.json']) {
   const file = path.join(directory, name);
   if (!existsSync(file)) throw new Error(`missing test report ${file}`);
   const report = JSON.parse(readFileSync(file, 'utf8'));

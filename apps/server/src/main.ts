@@ -8,6 +8,7 @@ import { seedDemoDataOnce } from './db/demo-data.js';
 import { demoSeeders } from './db/demo-seeders.js';
 import { devMailboxExposureWarning } from './features/mail/mail.routes.js';
 import { AdminBootstrapError, ensureAdminAccount } from './features/users/admin-bootstrap.js';
+import { unsupportedNodeWarning } from './lib/node-support.js';
 import { pictureStorageFor } from './lib/pictures.js';
 import { serveMetrics } from './plugins/metrics.js';
 import { webBuildExists } from './plugins/web-app.js';
@@ -51,6 +52,8 @@ async function main() {
     'starting',
   );
 
+  const olderNode = unsupportedNodeWarning(process.versions.node);
+  if (olderNode) app.log.warn(olderNode);
   if (config.role === 'web' && !config.redisUrl) {
     app.log.warn(
       'SERVER_ROLE=web without REDIS_URL: rate limits are counted in this process alone; with more than one web process, set REDIS_URL so they count across all of them',

