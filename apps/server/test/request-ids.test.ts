@@ -10,6 +10,9 @@ import { createTestApp, createUser, signInAs, type TestApp, withXsrf } from './h
 type LogLine = { msg?: string; reqId?: string; jobId?: string; mailId?: string; [key: string]: unknown };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** GET /api/ping carrying `id` as the forwarded request id. */
+const pingWith = (harness: TestApp, id: string) =>
+  harness.app.inject({ method: 'GET', url: '/api/ping', headers: { 'x-request-id': id } });
 const page = readFileSync(new URL('./fixtures/external-pages/json-ld-graph.html', import.meta.url), 'utf8');
 
 /**
@@ -39,11 +42,7 @@ describe('request ids', () => {
 
     it("keeps the proxy's id for the answer and the request's log lines", async () => {
       const id = '8d4a2c6e-1f3b-4a5d-9e7f-0b1c2d3e4f5a';
-      const response = await harness.app.inject({
-        method: 'GET',
-        url: '/api/ping',
-        headers: { 'x-request-id': id },
-      });
+      const response = await pingWith(harness, id);
       expect(response.statusCode).toBe(200);
       expect(response.headers['x-request-id']).toBe(id);
       expect(logLines().some((line) => line.reqId === id && line.msg === 'request completed')).toBe(true);
@@ -51,11 +50,7 @@ describe('request ids', () => {
 
     it("keeps HAProxy's own format of id", async () => {
       const id = '7F000001:D1A2_7F000001:1F90_6760F2A1_0001:1A2B';
-      const response = await harness.app.inject({
-        method: 'GET',
-        url: '/api/ping',
-        headers: { 'x-request-id': id },
-      });
+      const response = await pingWith(harness, id);
       expect(response.headers['x-request-id']).toBe(id);
     });
 
@@ -67,11 +62,7 @@ describe('request ids', () => {
       ['with a slash', 'abcdefgh/ijkl'],
       ['starting with a dash', '-abcdefghijkl'],
     ])('replaces a forwarded id %s with one of its own', async (_case, id) => {
-      const response = await harness.app.inject({
-        method: 'GET',
-        url: '/api/ping',
-        headers: { 'x-request-id': id },
-      });
+      const response = await pingWith(harness, id);
       expect(response.statusCode).toBe(200);
       expect(response.headers['x-request-id']).toMatch(UUID);
     });
@@ -154,11 +145,7 @@ describe('request ids', () => {
 
     it("never takes a client's id: a client could otherwise pick the id of another's request", async () => {
       const id = '8d4a2c6e-1f3b-4a5d-9e7f-0b1c2d3e4f5a';
-      const response = await harness.app.inject({
-        method: 'GET',
-        url: '/api/ping',
-        headers: { 'x-request-id': id },
-      });
+      const response = await pingWith(harness, id);
       expect(response.headers['x-request-id']).toMatch(UUID);
       expect(response.headers['x-request-id']).not.toBe(id);
     });

@@ -56,3 +56,8 @@ export function runWithRequestId<T>(requestId: string | null | undefined, work: 
 export function currentRequestId(): string | null {
   return current.getStore()?.requestId ?? null;
 }
+
+/** A line's fields naming the request behind some work, keyed like Fastify's own request lines. */
+export function requestLogFields(requestId: string | null): { reqId?: string } {
+  return requestId ? { reqId: requestId } : {};
+}

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { scrubLogText } from '../../lib/log-serializers.js';
 import { PollingWorker } from '../../lib/polling-worker.js';
-import { currentRequestId, runWithRequestId } from '../../lib/request-ids.js';
+import { currentRequestId, requestLogFields, runWithRequestId } from '../../lib/request-ids.js';
 import { type JobRow, jobs } from './jobs.table.js';
 
 /**
@@ -240,7 +240,7 @@ export class JobQueue {
     if (!definition) return;
     // Named like a request's lines (`reqId`), so one search finds a request and the work it queued.
     const log = this.options.log.child({
-      ...(job.requestId ? { reqId: job.requestId } : {}),
+      ...requestLogFields(job.requestId),
       jobId: job.id,
       kind: job.kind,
     });

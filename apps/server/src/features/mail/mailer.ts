@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Database } from '../../db/client.js';
 import { PollingWorker } from '../../lib/polling-worker.js';
-import { currentRequestId } from '../../lib/request-ids.js';
+import { currentRequestId, requestLogFields } from '../../lib/request-ids.js';
 import { users } from '../users/users.table.js';
 import { type MailRow, mailOutbox } from './mail.table.js';
 import type { MailContent, MailTemplate } from './templates.js';
@@ -44,11 +44,6 @@ export function mailQueueing(db: Database, mail: QueuedMail) {
   return db
     .insert(mailOutbox)
     .values({ template: mail.template, to: mail.to, ...mail.content, requestId: currentRequestId() });
-}
-
-/** Named like a request's log lines, so one search finds a request and the mail it queued. */
-function requestOf(row: MailRow): { reqId?: string } {
-  return row.requestId ? { reqId: row.requestId } : {};
 }
 
 export const MAX_MAIL_ATTEMPTS = 8;
@@ -158,7 +153,13 @@ export class Mailer {
     } catch (error) {
       const failed = row.attempts >= MAX_MAIL_ATTEMPTS;
       log.warn(
-        { err: error, ...requestOf(row), mailId: row.id, attempts: row.attempts, gaveUp: failed },
+        {
+          err: error,
+          ...requestLogFields(row.requestId),
+          mailId: row.id,
+          attempts: row.attempts,
+          gaveUp: failed,
+        },
         'mail not sent',
       );
       await db
@@ -185,7 +186,7 @@ export class Mailer {
         ...(keepBodies ? {} : { text: null, html: null }),
       })
       .where(eq(mailOutbox.id, row.id));
-    log.info({ ...requestOf(row), mailId: row.id, template: row.template }, 'mail sent');
+    log.info({ ...requestLogFields(row.requestId), mailId: row.id, template: row.template }, 'mail sent');
     return true;
   }
 
