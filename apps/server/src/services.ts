@@ -44,8 +44,8 @@ import { wishlistRoutes } from './features/wishlist/wishlist.routes.js';
 import { isInWishlist } from './features/wishlist/wishlist.service.js';
 
 /**
- * The spec's services, each a plugin that can be mounted under its own prefix. The default server
- * mounts them all under /api on the web app's origin, so spec paths map one to one.
+ * The API's services, each a plugin that can be mounted under its own prefix. The default server
+ * mounts them all under /api on the web app's origin, so the paths of docs/rules/api-and-errors.md map one to one.
  */
 export const authService: FastifyPluginAsync = async (app) => {
   await app.register(pingRoutes);
@@ -85,7 +85,7 @@ export const storeService: FastifyPluginAsync<StoreServiceOptions> = async (app,
   await app.register(paymentRoutes);
 };
 
-/** The spec's functions service: calls that do work for the page rather than keep store data. */
+/** The functions service: calls that do work for the page rather than keep store data. */
 export const functionsService: FastifyPluginAsync = async (app) => {
   await app.register(linkPreviewRoutes);
   await app.register(contactRoutes);

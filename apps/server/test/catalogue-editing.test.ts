@@ -16,7 +16,7 @@ type Variant = { path: string; price: { amountMinor: number }; stock: number };
 
 const HOSTILE_BODIES = [null, [], 'text', 42, { version: 1, rows: [{ path: 'a\u0000b' }] }];
 
-// Catalogue editing in the back office (docs/decisions/0070): the variants' table saved at once, the
+// Catalogue editing in the back office (docs/features/catalogue-editing.md): the variants' table saved at once, the
 // pictures of one product only, and pictures uploaded for banners and popups.
 describe('catalogue editing', () => {
   let harness: TestApp;

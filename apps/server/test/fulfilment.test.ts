@@ -9,7 +9,7 @@ import { seedRegions } from './helpers/catalogue-fixtures.js';
 import { placeOrder } from './helpers/order-fixtures.js';
 import { apiAs, createTestApp, createUser, signInAs, type TestApp, withXsrf } from './helpers/test-app.js';
 
-// Fulfilment from the back office (docs/decisions/0062): the store's view of an order and its packing
+// Fulfilment from the back office (docs/features/fulfilment.md): the store's view of an order and its packing
 // slips, the carrier list, and shipping one order or many with a carrier and tracking numbers.
 
 const capture = (name: string, extra: Partial<OrderLineCapture> = {}): OrderLineCapture => ({

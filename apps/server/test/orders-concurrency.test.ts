@@ -18,7 +18,7 @@ import {
   type TestApp,
 } from './helpers/test-app.js';
 
-// Bursts of parallel orders against the rules that must hold under them (spec section 7): stock is never
+// Bursts of parallel orders against the rules that must hold under them (docs/rules/cart-and-checkout.md): stock is never
 // oversold, a voucher never passes its limits, a checkout session places one order, parallel orders never
 // deadlock, and what an order holds is given back once. On PGlite the single connection runs the
 // transactions one after another; on PostgreSQL (npm run test:pg) they really overlap.

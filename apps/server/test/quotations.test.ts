@@ -225,7 +225,7 @@ describe('quotation calls', () => {
         status: 'p',
         productSourceData: { productId: earbuds, variantPath: '' },
         name: 'Budget Earbuds',
-        // Spec section 9: an internal item costs its unit price times the quantity.
+        // An internal item costs its unit price times the quantity.
         price: { amountMinor: 5970, currency: 'SGD' },
         marketplaceLabel: 'Amazon JP (QUOTATION)',
       });

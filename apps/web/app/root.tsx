@@ -44,7 +44,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return loadRootData(context, request);
 }
 
-// Config and the default region are fetched once per visit (spec section 4), not on every navigation.
+// Config and the default region are fetched once per visit (docs/rules/catalogue-and-regions.md), not on every navigation.
 export function shouldRevalidate() {
   return false;
 }

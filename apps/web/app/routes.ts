@@ -1,7 +1,7 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
 
 // Every page may sit under a country segment (/sg/cart); the layout checks it and the segment is
-// used only for analytics (spec section 2).
+// used only for analytics (docs/rules/money-dates-and-limits.md).
 export default [
   route(':country?', 'routes/country-layout.tsx', [
     index('routes/home.tsx'),

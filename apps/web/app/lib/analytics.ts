@@ -25,7 +25,7 @@ type CommerceParams = {
 
 type PopupParams = { popup_id: string; popup_name?: string };
 
-/** The events of spec section 9 and what each carries. */
+/** The events of docs/rules/money-dates-and-limits.md and what each carries. */
 export type AnalyticsEvents = {
   view_item: CommerceParams;
   add_to_wishlist: CommerceParams;
@@ -113,7 +113,7 @@ export function track<E extends AnalyticsEventName>(name: E, params: AnalyticsEv
 }
 
 /**
- * Records a page view. `country` is the URL's country segment (spec section 2), already checked on
+ * Records a page view. `country` is the URL's country segment (docs/rules/money-dates-and-limits.md), already checked on
  * the server; it is attached to this and later events until the next page view.
  */
 export function trackPageView(pathname: string, search = '', country?: string): void {

@@ -20,7 +20,7 @@ export type RequestOptions = {
 };
 
 export type ApiClientOptions = {
-  /** One base per service (spec section 7); all of them live under /api on our origin. */
+  /** One base per service (docs/rules/api-and-errors.md); all of them live under /api on our origin. */
   baseUrl?: string;
   fetch?: typeof fetch;
   /** Called when a refused session could not be refreshed; it resets all user state. */

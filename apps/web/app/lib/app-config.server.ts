@@ -23,7 +23,7 @@ async function loadConfig(
   }
 }
 
-// Spec section 8: region failures are only logged; pages work without a default region.
+// Region failures (docs/rules/api-and-errors.md) are only logged; pages work without a default region.
 async function loadDefaultRegion(context: AppLoadContext, request: Request): Promise<Region | null> {
   try {
     const { region } = await serverApiJson<{ region: Region | null }>(

@@ -1,7 +1,7 @@
 import { ApiError, messageForError } from '@crossbuy/core/errors';
 import { createStore, useStore } from './store';
 
-/** Calls whose failures screens show (spec section 8); each keeps its last failure in its own slot. */
+/** Calls whose failures screens show (docs/rules/api-and-errors.md); each keeps its last failure in its own slot. */
 export const ERROR_SLOTS = [
   'cart',
   'quotationItem',

@@ -23,7 +23,7 @@ export function imageUrl(url: string | null | undefined): string {
 }
 
 /**
- * The small version of one of our images (spec section 9, core's rule). Pictures from other hosts (a
+ * The small version of one of our images (core's rule, docs/rules/catalogue-and-regions.md). Pictures from other hosts (a
  * marketplace's photo of an external item) have no thumbnail and are used as they are.
  */
 export function thumbnailUrl(url: string | null | undefined): string {

@@ -6,7 +6,7 @@ import type { Gender } from './user-store';
 
 let countries: readonly SelectOption[] | undefined;
 
-/** Every country for a picker: Singapore and Malaysia first, then by name (spec section 9). */
+/** Every country for a picker: Singapore and Malaysia first, then by name (docs/rules/addresses.md). */
 export function countryOptions(): readonly SelectOption[] {
   countries ??= countryList().map(({ code, name }) => ({ value: code, label: name }));
   return countries;
@@ -18,7 +18,7 @@ export const GENDER_OPTIONS: readonly (SelectOption & { value: Gender })[] = [
   { value: 'other', label: 'Other' },
 ];
 
-/** Numbers are checked against the country chosen beside them (spec section 5). */
+/** Numbers are checked against the country chosen beside them (docs/rules/accounts.md). */
 export const PHONE_NUMBER_HINT = 'A number in the country above; its country code is optional.';
 
 /** Which field of a person form each refusal of the user service concerns. */

@@ -17,7 +17,7 @@ function createQueryClient(): QueryClient {
 }
 
 /**
- * TanStack Query for per-user data (ARCHITECTURE.md). Mount it inside the signed-in guard and key it by
+ * TanStack Query for per-user data (docs/architecture.md). Mount it inside the signed-in guard and key it by
  * the user's id: its cache then lives exactly as long as one user's session on screen, so signing out or
  * switching accounts never shows the previous shopper's data.
  */

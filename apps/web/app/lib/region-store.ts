@@ -6,7 +6,7 @@ import type { RootData } from './app-config';
 import { createStore, useStore } from './store';
 
 /**
- * Spec section 3, region state. The default and preferred regions come with the page (the server keeps
+ * Region state (docs/rules/catalogue-and-regions.md). The default and preferred regions come with the page (the server keeps
  * the preference: a cookie for visitors, the account for signed-in shoppers); the last chosen one is what
  * the shopper picked during this visit, which wins until the page is loaded again.
  */

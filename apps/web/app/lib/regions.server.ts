@@ -3,7 +3,7 @@ import { messageForError } from '@crossbuy/core/errors';
 import type { AppLoadContext } from 'react-router';
 import { serverApiJson } from './server-api.server';
 
-// Spec section 8: failures of region fetches are only logged; without a region the API prices in the
+// Failures of region fetches (docs/rules/api-and-errors.md) are only logged; without a region the API prices in the
 // default region, so pages still work.
 
 // The root loader and a page's loader both need the regions while rendering one request; each load

@@ -4,7 +4,7 @@ import { createStore, sameFields, useStoreSelection } from './store';
 
 export type Gender = 'male' | 'female' | 'other';
 
-/** The signed-in user's own account as the API returns it (spec section 3, User). */
+/** The signed-in user's own account as the API returns it (docs/rules/accounts.md). */
 export type UserProfile = {
   id: string;
   email: string;

@@ -1,6 +1,6 @@
 import { getCountryAddressData, stateOptions } from './country-data.js';
 
-// What an address form asks for in each country (spec 9.1): a field appears when the country's letter
+// What an address form asks for in each country (docs/rules/addresses.md): a field appears when the country's letter
 // format prints it or when the country requires it, with the country's own label.
 
 export type AddressField = { shown: boolean; required: boolean; label: string };
@@ -25,7 +25,7 @@ const FALLBACK_COUNTRY = 'SG';
 
 const DEFAULT_ADDRESS_HINT = 'Street, building and house number.';
 
-// The data keeps the labels of spec 9.1 ('Do_si' for Korea); a form says what they mean.
+// The data keeps the labels of docs/rules/addresses.md ('Do_si' for Korea); a form says what they mean.
 const FORM_LABELS: Readonly<Record<string, { city?: string; state?: string }>> = {
   KR: { state: 'Province / metropolitan city', city: 'City / county / district' },
   TW: { state: 'City / county', city: 'District / township' },

@@ -130,7 +130,7 @@ function normalise(address: CheckedFields): Address {
 
 /**
  * A whole address. Each failure's issue message is its catalogue code (address/invalid_...); a field
- * that is missing altogether keeps Zod's message. Country rules (spec 5 and 9.1) are checked even when
+ * that is missing altogether keeps Zod's message. Country rules (docs/rules/addresses.md) are checked even when
  * other fields fail, so a form can show every problem at once.
  */
 export const addressSchema = z

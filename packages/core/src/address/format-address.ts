@@ -2,7 +2,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Address } from './address-schema.js';
 import { findState, getCountryAddressData } from './country-data.js';
 
-/** The order in which an address's fields are listed (spec 3). */
+/** The order in which an address's fields are listed (docs/rules/addresses.md). */
 export const addressDisplayFields = [
   'fullName',
   'address',
@@ -75,7 +75,7 @@ export function formatPhoneNumber(phoneNumber: string): string {
 }
 
 /**
- * The address as printed lines in the country's own order (spec 9.1 displayFormat), as a letter to that
+ * The address as printed lines in the country's own order (displayFormat, docs/rules/addresses.md), as a letter to that
  * country is addressed; blank lines dropped.
  */
 export function formatAddressLines(

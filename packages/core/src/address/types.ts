@@ -6,7 +6,7 @@ export interface StateEntry {
 }
 
 /**
- * One country's address rules in the shape of store spec 9.1.
+ * One country's address rules in the shape docs/rules/addresses.md describes.
  *
  * `displayFormat` lists the lines of a printed address separated by `_`. Inside a line, `{name}` is a
  * placeholder for one of firstName, lastName, company, address1, address2, city, state, zip, country,

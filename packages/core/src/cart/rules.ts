@@ -2,9 +2,9 @@ import { isInStock, linePrice, type StockedProduct } from '../catalogue/stock.js
 import { type CurrencyCode, type Money, sumMoney } from '../money/index.js';
 import { CART_MAX_QUANTITY } from './limits.js';
 
-// Spec sections 3 and 4: the rules of cart lines and of the shopper's checkout selection.
+// docs/rules/cart-and-checkout.md: the rules of cart lines and of the shopper's checkout selection.
 
-/** Spec section 4's stock rule, read for one cart line. */
+/** The stock rule (docs/rules/catalogue-and-regions.md), read for one cart line. */
 export function cartLineInStock(product: StockedProduct, variantPath: string, quantity: number): boolean {
   return isInStock(product, variantPath, quantity);
 }
@@ -15,7 +15,7 @@ export type FittedQuantity = { quantity: number; limit: QuantityLimit | null };
 
 /**
  * The quantity a shopper typed, brought within 1 to CART_MAX_QUANTITY and within the units in stock
- * (spec section 4's stock rule), with the bound that changed it. `unitsInStock` is null while unknown (an
+ * (the stock rule of docs/rules/catalogue-and-regions.md), with the bound that changed it. `unitsInStock` is null while unknown (an
  * option not chosen yet); a sold-out item keeps the quantity, since no quantity would fit. Fractions are
  * cut to whole units without a word: nobody means to buy half a kettle.
  */
@@ -47,7 +47,7 @@ export function selectionSubtotal(
 }
 
 /**
- * Spec section 3's checkout selection: the checked cart and quotation item ids. Ids that no longer exist
+ * The checkout selection (docs/rules/cart-and-checkout.md): the checked cart and quotation item ids. Ids that no longer exist
  * are dropped; `allChecked` is true only when there is something and all of it is checked.
  */
 export type CheckoutSelection = { cartItemIds: string[]; quotationItemIds: string[]; allChecked: boolean };

@@ -4,7 +4,7 @@ import { fails } from '../validation/issue-codes.js';
 import { moneySchema } from '../validation/wire.js';
 import { CART_MAX_QUANTITY, CART_MESSAGE_MAX_LENGTH } from './limits.js';
 
-// The cart's wire shapes and request schemas (spec sections 3, 5 and 7), apart from its rules so a page
+// The cart's wire shapes and request schemas (docs/rules/cart-and-checkout.md), apart from its rules so a page
 // that needs only the rules does not load the validation library.
 
 const productIdSchema = z.string(fails('product/not_found')).min(1, fails('product/not_found')).max(200);
@@ -27,7 +27,7 @@ export const addToCartSchema = z.object({
 });
 export type AddToCart = z.infer<typeof addToCartSchema>;
 
-/** Only quantity and message may change (spec section 5); any other key is refused, never applied. */
+/** Only quantity and message may change (docs/rules/cart-and-checkout.md); any other key is refused, never applied. */
 export const updateCartItemSchema = z
   .strictObject({ quantity: quantitySchema.optional(), message: messageSchema.optional() })
   .refine((update) => update.quantity !== undefined || update.message !== undefined, {
@@ -46,7 +46,7 @@ export const cartItemSchema = z.object({
   variantLabel: z.string().nullable(),
   /** The price of one, in the requested region's currency, read from the tables when answering. */
   unitPrice: moneySchema,
-  /** Spec section 4's stock rule for this line's quantity. */
+  /** The stock rule (docs/rules/catalogue-and-regions.md) for this line's quantity. */
   inStock: z.boolean(),
   /** Units of the chosen variant (or the product) on hand, so the page can say how many are left. */
   stockAvailable: z.int(),

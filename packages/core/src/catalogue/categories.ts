@@ -1,4 +1,4 @@
-/** A category as the server sends it: the tree alone; paths and parents are derived (spec section 3). */
+/** A category as the server sends it: the tree alone; paths and parents are derived (docs/rules/catalogue-and-regions.md). */
 export type CategoryNode = { id: string; name: string; children: CategoryNode[] };
 
 /** A category with what is derived from its place in the tree. */

@@ -4,7 +4,7 @@ import { PRODUCT_CSV_MAX_CHARACTERS } from './product-csv-limits.js';
 
 export { PRODUCT_CSV_MAX_CHARACTERS, PRODUCT_CSV_MAX_LINES } from './product-csv-limits.js';
 
-// The catalogue as a spreadsheet (docs/decisions/0069): one line per thing a shopper can buy (a product
+// The catalogue as a spreadsheet (docs/features/csv-files.md): one line per thing a shopper can buy (a product
 // without variants, or one variant), keyed by the product's paramName and the variant's option values.
 
 /** The columns every product file has, in the order the export writes them. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { currencyCodeSchema, instantSchema, moneySchema } from '../validation/wire.js';
 
-// The storefront's wire shapes (spec sections 3 and 7), shared by the server's routes and the web's calls.
+// The storefront's wire shapes (docs/rules/catalogue-and-regions.md, docs/rules/api-and-errors.md), shared by the server's routes and the web's calls.
 // Ids are strings, money is { amountMinor, currency } and times are ISO 8601 in UTC.
 
 /** A country code as given in a query or body; 'sg' is read as 'SG'. */
@@ -229,7 +229,7 @@ export const NOTIFICATION_DEFAULT_LIMIT = 5;
 export const NOTIFICATION_MAX_LIMIT = 50;
 
 /**
- * POST /notification/read_all (docs/decisions/0063). `upTo` is the `createdAt` of the newest notification
+ * POST /notification/read_all (docs/features/notifications.md). `upTo` is the `createdAt` of the newest notification
  * the reader has seen: one that arrives after it stays unread. Without it, everything until now is read.
  */
 export const markAllNotificationsReadSchema = z.strictObject({ upTo: instantSchema.optional() });

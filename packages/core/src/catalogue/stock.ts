@@ -6,7 +6,7 @@ export type StockedProduct = {
 };
 
 /**
- * Spec section 4: an internal item is in stock only if the stock of the chosen variant (by its variant
+ * docs/rules/catalogue-and-regions.md: an internal item is in stock only if the stock of the chosen variant (by its variant
  * path), or else of the product, is at least the quantity.
  */
 export function isInStock(product: StockedProduct, variantPath: string, quantity: number): boolean {
@@ -17,7 +17,7 @@ export function isInStock(product: StockedProduct, variantPath: string, quantity
   return (entry?.stock ?? product.stock) >= quantity;
 }
 
-/** Spec section 9: the price of an internal line is the unit price times the quantity. */
+/** docs/rules/catalogue-and-regions.md: the price of an internal line is the unit price times the quantity. */
 export function linePrice(unitPrice: Money, quantity: number): Money {
   return multiplyMoney(unitPrice, quantity);
 }

@@ -25,7 +25,7 @@ export function isValidVariantPath(variants: readonly ProductVariant[], path: st
 }
 
 /**
- * The text shown for a chosen combination, e.g. 'Colour: Black, Size: M'. Spec section 5: a label is
+ * The text shown for a chosen combination, e.g. 'Colour: Black, Size: M'. docs/rules/catalogue-and-regions.md: a label is
  * built only if the number of path segments equals the number of variants; otherwise there is none.
  */
 export function variantLabel(variants: readonly ProductVariant[], path: string): string | null {

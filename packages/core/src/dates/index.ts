@@ -89,12 +89,12 @@ function formatDay({ year, month, day }: CalendarParts): string {
   return `${pad(day)}/${pad(month)}/${pad(year, 4)}`;
 }
 
-/** 'DD/MM/YYYY' (spec section 9). */
+/** 'DD/MM/YYYY' (docs/rules/money-dates-and-limits.md). */
 export function formatDate(value: DateInput, options: TimeZoneOption = {}): string {
   return formatDay(dayOf(value, options));
 }
 
-/** 'DD/MM/YYYY HH:mm:ss' (spec section 9). */
+/** 'DD/MM/YYYY HH:mm:ss' (docs/rules/money-dates-and-limits.md). */
 export function formatDateTime(value: DateInput, options: TimeZoneOption = {}): string {
   const parts = dateTimeParts(value, options.timeZone);
   return `${formatDay(parts)} ${pad(parts.hour)}:${pad(parts.minute)}:${pad(parts.second)}`;
@@ -151,7 +151,7 @@ export function fromStoreWallClock(text: string): Date | null {
   return new Date(asIfUtc - offset);
 }
 
-/** The day as a year-month-day integer, e.g. 20261121 (spec section 9). */
+/** The day as a year-month-day integer, e.g. 20261121 (docs/rules/money-dates-and-limits.md). */
 export function toDateInteger(value: DateInput, options: TimeZoneOption = {}): number {
   const { year, month, day } = dayOf(value, options);
   return year * 10_000 + month * 100 + day;

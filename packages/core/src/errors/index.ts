@@ -18,8 +18,8 @@ import {
   TAX_NAME_MAX_LENGTH,
 } from '../settings/limits.js';
 
-// Templates quoted from spec section 8 keep the spec's wording verbatim, spelling included, because
-// shoppers of the original store know these exact sentences. Codes the spec leaves unworded get plain English.
+// The original templates (docs/rules/api-and-errors.md) keep their wording verbatim, spelling included, because
+// shoppers of the original store know these exact sentences. Codes that had no wording get plain English.
 export const ERROR_MESSAGES = {
   'user/invalid_phone_number': 'Invalid Phone Number',
   'user/invalid_email': 'Invalid email',
@@ -519,7 +519,7 @@ function responseText(body: unknown): string | undefined {
 }
 
 /**
- * What to show a shopper for any failure (spec section 8): the catalogue message of a known code, else the
+ * What to show a shopper for any failure (docs/rules/api-and-errors.md): the catalogue message of a known code, else the
  * response's own error text, else the error's message, else 'Unknown error'.
  */
 export function messageForError(error: unknown): string {

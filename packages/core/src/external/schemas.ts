@@ -3,7 +3,7 @@ import { fails } from '../validation/issue-codes.js';
 import { moneySchema } from '../validation/wire.js';
 import { normaliseExternalLink } from './links.js';
 
-// Products on other sites, looked up by link (spec section 7: searchExternal, checkPending, opengraph).
+// Products on other sites, looked up by link (searchExternal, checkPending, opengraph: docs/rules/quotations.md, docs/rules/content.md).
 
 export const EXTERNAL_LINK_MAX_LENGTH = 2048;
 

@@ -8,7 +8,7 @@ export function imageUrl(key: string): string {
 }
 
 /**
- * Spec section 9: the thumbnail of an image is its path with a suffix, placed before the extension so the
+ * docs/rules/catalogue-and-regions.md: the thumbnail of an image is its path with a suffix, placed before the extension so the
  * file keeps its type: 'products/a.svg' -> 'products/a_thumb.svg'. Works on keys and URLs alike.
  */
 export function thumbnailPath(path: string): string {

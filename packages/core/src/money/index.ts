@@ -12,7 +12,7 @@ import {
   transformScale,
 } from 'dinero.js/bigint';
 
-/** The currencies of spec section 9, in the spec's order. */
+/** The currencies of docs/rules/money-dates-and-limits.md, in its order. */
 export const CURRENCIES = [
   'JPY',
   'ISK',
@@ -58,12 +58,12 @@ export function isCurrencyCode(value: unknown): value is CurrencyCode {
   return typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);
 }
 
-/** Spec section 9 fixes these; they differ from ISO 4217 and from Intl's defaults for HUF and IDR. */
+/** docs/rules/money-dates-and-limits.md fixes these; they differ from ISO 4217 and from Intl's defaults for HUF and IDR. */
 export function minorUnitDigits(currency: CurrencyCode): 0 | 2 {
   return ZERO_DIGIT_CURRENCIES.has(currency) ? 0 : 2;
 }
 
-// Our own currency objects rather than dinero's: the spec's exponents win, and dinero no longer ships HRK.
+// Our own currency objects rather than dinero's: the store's exponents win, and dinero no longer ships HRK.
 const DINERO_CURRENCIES = Object.fromEntries(
   CURRENCIES.map((code) => [code, { code, base: 10n, exponent: BigInt(minorUnitDigits(code)) }]),
 ) as Record<CurrencyCode, DineroCurrency<bigint, CurrencyCode>>;
@@ -93,7 +93,7 @@ function toDinero(value: Money): Dinero<bigint, CurrencyCode> {
   return dinero({ amount: BigInt(value.amountMinor), currency: DINERO_CURRENCIES[value.currency] });
 }
 
-// The only place amounts are rounded: back to the currency's minor units, half-even (spec section 9).
+// The only place amounts are rounded: back to the currency's minor units, half-even (docs/rules/money-dates-and-limits.md).
 function fromDinero(value: Dinero<bigint, CurrencyCode>): Money {
   const { currency } = toSnapshot(value);
   const { amount } = toSnapshot(transformScale(value, currency.exponent, halfEven));
@@ -252,7 +252,7 @@ export function groupDigits(digits: string | number): string {
 const ENDS_IN_LETTER = /\p{L}$/u;
 
 /**
- * en-GB's currency format (Intl's, for the currencies above) with the spec's digits; working on the
+ * en-GB's currency format (Intl's, for the currencies above) with the store's digits; working on the
  * decimal string keeps large amounts exact.
  */
 export function formatMoney(value: Money): string {

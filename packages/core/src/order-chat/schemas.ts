@@ -3,7 +3,7 @@ import { ORDER_STATUSES, PAYMENT_METHODS } from '../order/rules.js';
 import { fails } from '../validation/issue-codes.js';
 import { moneySchema } from '../validation/wire.js';
 
-// The order chat and the order's one timeline (spec section 7: GET/POST /order/{id}/messages,
+// The order chat and the order's one timeline (docs/rules/orders.md: GET/POST /order/{id}/messages,
 // POST /order/{id}/update_chat_status). Messages are plain text: they are stored and shown as text, never
 // as HTML.
 

@@ -11,7 +11,7 @@ import {
   sumMoney,
 } from '../money/index.js';
 
-// What an order costs (spec section 7, checkout estimate_costs), computed the same way for an estimate and
+// What an order costs (checkout estimate_costs, docs/rules/cart-and-checkout.md), computed the same way for an estimate and
 // for the order itself. Line prices arrive already in the region's currency (catalogue prices are converted
 // when read, quoted prices were fixed at quoting). Every other component is computed exactly and rounded
 // half-even to the currency's minor units once, at the order level, in this order: discount, shipping,

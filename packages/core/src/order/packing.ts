@@ -1,6 +1,6 @@
 import type { OrderLineCapture } from './rules.js';
 
-// What the packing table needs of an order (docs/decisions/0062): which lines are the store's own stock and
+// What the packing table needs of an order (docs/features/fulfilment.md): which lines are the store's own stock and
 // which were bought abroad on a quote, and the pick list of a selection of orders.
 
 type PackedLine = {

@@ -4,7 +4,7 @@ import { fails } from '../validation/issue-codes.js';
 import { moneySchema } from '../validation/wire.js';
 import type { PaymentMethod } from './rules.js';
 
-// Paying for an order (spec section 7, payments): which methods an order can use, the PayNow QR payload
+// Paying for an order (docs/rules/payments.md): which methods an order can use, the PayNow QR payload
 // rules, and the wire shapes of the payment calls.
 
 /** PayNow is Singapore's bank transfer: it moves Singapore dollars only. */

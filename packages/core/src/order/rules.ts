@@ -1,6 +1,6 @@
 import type { Money } from '../money/index.js';
 
-// Orders (spec sections 3 and 7): the status lifecycle, payment methods and what an order keeps of what
+// Orders (docs/rules/orders.md): the status lifecycle, payment methods and what an order keeps of what
 // was bought. Pure rules shared by the server and the web.
 
 export const ORDER_STATUSES = [

@@ -7,7 +7,7 @@ import { currencyCodeSchema, moneySchema } from '../validation/wire.js';
 import { ORDER_STATUSES, type OrderStatus, PAYMENT_METHODS } from './rules.js';
 import { shipmentCarrierSchema } from './shipping.js';
 
-// Checkout, voucher and order request schemas and wire shapes (spec sections 3 and 7).
+// Checkout, voucher and order request schemas and wire shapes (docs/rules/cart-and-checkout.md, docs/rules/vouchers.md, docs/rules/orders.md).
 
 /** A refusal shown beside a choice without failing the whole answer (a voucher that does not apply). */
 export const refusalSchema = z.object({ code: z.string(), params: z.array(z.string()), message: z.string() });
@@ -250,7 +250,7 @@ export const orderSchema = z.object({
   shippingFee: moneySchema,
   paymentFee: moneySchema,
   tax: taxSchema.nullable(),
-  /** The tax amount alone, as purchase tracking reads it (spec section 3). */
+  /** The tax amount alone, as purchase tracking reads it (docs/rules/orders.md). */
   taxFee: moneySchema,
   total: moneySchema,
   voucherCode: z.string().nullable(),
@@ -259,7 +259,7 @@ export const orderSchema = z.object({
   shippingAddress: orderAddressSchema,
   billingAddress: orderAddressSchema,
   lines: z.array(orderLineSchema),
-  /** The spec's purchase-tracking view of the lines: cart lines, quotation lines and the products bought. */
+  /** The purchase-tracking view (docs/rules/orders.md) of the lines: cart lines, quotation lines and the products bought. */
   cartItems: z.array(
     z.object({
       id: z.string(),

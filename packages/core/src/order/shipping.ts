@@ -8,7 +8,7 @@ import {
   TRACKING_NUMBER_MAX_LENGTH,
 } from './shipping-limits.js';
 
-// Shipping an order (docs/decisions/0062): the carriers the store ships with, each with the address of
+// Shipping an order (docs/features/fulfilment.md): the carriers the store ships with, each with the address of
 // its tracking page, and the shipments an operator records one order or many at a time.
 
 /** Where a carrier's tracking page address takes the tracking number. */

@@ -4,13 +4,13 @@ import type { ErrorCode } from '../errors/index.js';
 import { type CurrencyCode, type Money, money, multiplyMoney } from '../money/index.js';
 import type { QuotationItem } from './schemas.js';
 
-// Spec sections 4 and 9: quotation statuses, availability, prices and labels, without the validation
+// docs/rules/quotations.md: quotation statuses, availability, prices and labels, without the validation
 // library, so the pages that show quotations load only these.
 
 export const QUOTATION_STATUSES = ['p', 'r', 'd'] as const;
 export type QuotationStatus = (typeof QUOTATION_STATUSES)[number];
 
-/** Spec section 4's message for each status, word for word. */
+/** The message for each status, word for word (docs/rules/quotations.md). */
 export const QUOTATION_STATUS_MESSAGES: Record<QuotationStatus, string> = {
   p: 'Quoting your product...',
   r: 'Your Quotation is here!',
@@ -19,7 +19,7 @@ export const QUOTATION_STATUS_MESSAGES: Record<QuotationStatus, string> = {
 
 export type ProductSource = 'i' | 'e';
 
-/** Spec section 9: 'QUOTATION', or the marketplace's name followed by ' (QUOTATION)'. */
+/** docs/rules/quotations.md: 'QUOTATION', or the marketplace's name followed by ' (QUOTATION)'. */
 export function marketplaceLabel(marketplace: string | null | undefined): string {
   const name = marketplace?.trim();
   return name ? `${name}${QUOTATION_SUFFIX}` : 'QUOTATION';
@@ -30,7 +30,7 @@ const QUOTATION_SUFFIX = ' (QUOTATION)';
 /**
  * A marketplace label (marketplaceLabel's, or a catalogue item's marketplace) as a shopper reads it:
  * "Quoted from Amazon", "Quoted item" when the page named no marketplace, a catalogue marketplace as it is.
- * The spec's label stays the wire value; screens show these words.
+ * The label stays the wire value; screens show these words.
  */
 export function marketplaceWords(label: string): string {
   if (label === 'QUOTATION') return 'Quoted item';
@@ -71,7 +71,7 @@ export function quoteExpiresAt(quotedAt: Date, validDays: number): Date {
 }
 
 /**
- * Spec section 4: an item is unavailable while pending or declined, or when it is internal and its product
+ * docs/rules/quotations.md: an item is unavailable while pending or declined, or when it is internal and its product
  * is missing or disabled; a quote that expired is unavailable too. The reason is a catalogue code.
  */
 export function quotationUnavailableReason(
@@ -89,7 +89,7 @@ export function quotationUnavailableReason(
   return null;
 }
 
-/** What a shopper may change on a quotation item (spec section 5); a field left out stays as it is. */
+/** What a shopper may change on a quotation item (docs/rules/quotations.md); a field left out stays as it is. */
 export type QuotationRequestChange = { quantity?: number | undefined; instructions?: string | undefined };
 
 /** Where an item stands and what it asks the store to quote. */
@@ -111,7 +111,7 @@ export function changeQuotationRequest(
   return { status: 'p', quantity, instructions, dropsAnswer: item.status !== 'p' };
 }
 
-/** Spec section 4: external items are always in stock; internal ones by the chosen variant's stock. */
+/** docs/rules/catalogue-and-regions.md: external items are always in stock; internal ones by the chosen variant's stock. */
 export function quotationInStock(
   item: Pick<QuotationFacts, 'productSource' | 'quantity'> & { variantPath: string },
   product: Pick<Product, 'stock' | 'variantPaths'> | null | undefined,
@@ -121,7 +121,7 @@ export function quotationInStock(
 }
 
 /**
- * Spec section 9: an internal item costs the product's unit price times the quantity; an external one its
+ * docs/rules/quotations.md: an internal item costs the product's unit price times the quantity; an external one its
  * quoted price times the quantity once resolved, else zero. `priceKind` is the region's country code.
  */
 export function quotationItemPrice(
@@ -139,7 +139,7 @@ export function quotationItemPrice(
   return quoted ? multiplyMoney(quoted, item.quantity) : money(0, currency);
 }
 
-/** Spec section 8: an internal item whose product is gone cannot be priced. */
+/** docs/rules/api-and-errors.md: an internal item whose product is gone cannot be priced. */
 export class QuotationProductMissingError extends Error {
   override readonly name = 'QuotationProductMissingError';
   constructor() {
@@ -148,7 +148,7 @@ export class QuotationProductMissingError extends Error {
 }
 
 /**
- * Spec section 3's cart-like lines: a quotation item shown among cart lines, flagged so the page and the
+ * The cart-like lines of docs/rules/cart-and-checkout.md: a quotation item shown among cart lines, flagged so the page and the
  * checkout can tell it apart.
  */
 export type CartLikeQuotationLine = {

@@ -14,7 +14,7 @@ import {
 } from './limits.js';
 import { isHttpUrl, QUOTATION_STATUSES } from './rules.js';
 
-// Quotation request schemas and wire shapes (spec sections 3, 5 and 7).
+// Quotation request schemas and wire shapes (docs/rules/quotations.md).
 
 const httpUrl = (code: ErrorCode) =>
   z
@@ -36,7 +36,7 @@ const variantPathSchema = z.string(fails('cart/invalid_variant_path')).max(200, 
 const productIdSchema = z.string(fails('product/not_found')).trim().min(1, 'product/not_found').max(200);
 
 /**
- * Spec section 5: the remote form (`from: 'r'`, a product on another site) needs productUrl, productName,
+ * docs/rules/quotations.md: the remote form (`from: 'r'`, a product on another site) needs productUrl, productName,
  * productQuantity, instructions and imageUrl; the local form (`from: 'l'`, one of ours) needs productRef,
  * variantPath and productQuantity. An empty imageUrl means the shopper has no picture to give.
  */
@@ -91,7 +91,7 @@ export const externalQuotationSchema = z
     path: ['link'],
   });
 
-/** Only quantity and instructions may change (spec section 5); any other key is refused, never applied. */
+/** Only quantity and instructions may change (docs/rules/quotations.md); any other key is refused, never applied. */
 export const updateQuotationItemSchema = z
   .strictObject({ quantity: quantitySchema.optional(), instructions: instructionsSchema.optional() })
   .refine((update) => update.quantity !== undefined || update.instructions !== undefined, {
@@ -180,7 +180,7 @@ export const quotationItemSchema = z.object({
   instructions: z.string(),
   name: z.string(),
   mainImage: z.string().nullable(),
-  /** What the line costs in the requested region (spec section 9); zero until the store quotes. */
+  /** What the line costs in the requested region (docs/rules/quotations.md); zero until the store quotes. */
   price: moneySchema,
   /** Why it cannot be checked out now (a catalogue code), or null when it can. */
   unavailableReason: z.string().nullable(),

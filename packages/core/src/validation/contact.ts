@@ -2,7 +2,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 import { fails, requiredText } from './issue-codes.js';
 
-// The contact form (spec section 7, functions service: POST /contact_us). Anyone may write, signed in or
+// The contact form (functions service: POST /contact_us, docs/rules/content.md). Anyone may write, signed in or
 // not, so every field is bounded and the text is kept as typed apart from the outer spaces.
 
 export const CONTACT_NAME_MAX = 100;

@@ -37,7 +37,7 @@ import {
   setRefreshCookie,
 } from './session-cookies.js';
 
-/** Sign-in, registration, sessions and passwords: the auth service of spec section 7. */
+/** Sign-in, registration, sessions and passwords: the auth service (docs/rules/api-and-errors.md, docs/rules/accounts.md). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const cookies = cookieSettings(app);
 
@@ -227,7 +227,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Not in the spec: a shopper who lost a phone, or signed in on a shared computer, ends those sessions
+  // Added beside the original calls (docs/rules/accounts.md): a shopper who lost a phone, or signed in on a shared computer, ends those sessions
   // from the one in hand (docs/decisions/0060).
   app.post(
     '/auth/signOutElsewhere',

@@ -11,7 +11,7 @@ const idParams = z.object({ id: z.string().min(1).max(200) });
 
 export type CartRoutesOptions = { regions: RegionDirectory };
 
-/** The signed-in shopper's cart (spec sections 4, 5 and 7); lines are priced for `region`. */
+/** The signed-in shopper's cart (docs/rules/cart-and-checkout.md); lines are priced for `region`. */
 export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, { regions }) => {
   guardPrivateRoutes(app);
 

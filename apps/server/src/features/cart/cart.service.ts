@@ -17,7 +17,7 @@ import { productFromTables, productsFromTables } from '../catalogue/catalogue.se
 import type { PricingRegion } from '../regions/pricing.js';
 import { type CartItemRow, cartItems } from './cart.table.js';
 
-// Spec sections 4, 5 and 7: the shopper's cart. Stock and prices come from the tables at every answer,
+// The shopper's cart. Stock and prices come from the tables at every answer,
 // never from the product page cache, because the cart is where a shopper commits to them.
 
 /** A cart line as the shopper sees it, priced and stock-checked against its product now. */
@@ -42,7 +42,7 @@ export function toCartItem(row: CartItemRow, product: Product): CartItem {
 
 /**
  * The product a shopper may put in the cart or ask a quote for with this variant path: it must exist, be on
- * sale, and the path must pick one option of each of its variants (spec section 5).
+ * sale, and the path must pick one option of each of its variants (docs/rules/catalogue-and-regions.md).
  */
 export async function purchasableProduct(
   db: Database,
@@ -63,7 +63,7 @@ export async function purchasableProduct(
 export type CartAnswer = { cartItem: CartItem; product: Product };
 
 /**
- * Adds a line, or raises the quantity of the line with the same product and variant path (spec section 4).
+ * Adds a line, or raises the quantity of the line with the same product and variant path (docs/rules/cart-and-checkout.md).
  * Each step is one conditional statement and the insert meets the unique index, so a burst of adds makes
  * one line whose quantity never passes the limit. A new message replaces the line's; an empty one keeps it.
  */
@@ -156,7 +156,7 @@ function prepareLineRaising(db: Database) {
  */
 const lineRaising = oncePerDatabase(prepareLineRaising);
 
-/** The shopper's cart, oldest line first, with the products behind the lines (spec: { cartItems, products }). */
+/** The shopper's cart, oldest line first, with the products behind the lines ({ cartItems, products }, docs/rules/api-and-errors.md). */
 export async function getCart(
   db: Database,
   userId: string,
@@ -185,7 +185,7 @@ async function answerFor(db: Database, row: CartItemRow, region: PricingRegion):
   return { cartItem: toCartItem(row, product), product };
 }
 
-/** Changes only the quantity and the message of the shopper's own line (spec section 5). */
+/** Changes only the quantity and the message of the shopper's own line (docs/rules/cart-and-checkout.md). */
 export async function updateCartItem(
   db: Database,
   userId: string,

@@ -43,7 +43,7 @@ const regionQuery = z.object({ region: countryCodeSchema.optional() });
 const idParams = z.object({ id: z.string().min(1).max(200) });
 const MERCHANT_MAX_LIMIT = 60;
 
-/** Products, categories and merchants (spec section 7, store service). */
+/** Products, categories and merchants (store service, docs/rules/catalogue-and-regions.md). */
 export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = async (app, options) => {
   const { regions, flagChecks } = options;
   const productViews = new ProductViewRecorder({
@@ -52,7 +52,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
     keep: RECENTLY_VIEWED_LIMIT,
   });
   app.addHook('onClose', () => productViews.close());
-  // Staff edits reach shoppers at once, whichever process serves them (docs/decisions/0043, 0044).
+  // Staff edits reach shoppers at once, whichever process serves them (docs/decisions/0043, docs/features/catalogue-structure.md).
   const stopHearingChanges = app.live.subscribe(CATALOGUE_CHANGES_TOPIC, (payload) =>
     forgetCatalogueReads(app.db, payload?.productId ?? null),
   );

@@ -161,7 +161,7 @@ const readerFor = oncePerDatabase(
 /**
  * The live bus topic of staff changes to the catalogue. Its payload names the changed product
  * (`productId`); a change to the catalogue's structure (a category, a merchant) names none, since any
- * product may show it (decisions 0043, 0044).
+ * product may show it (docs/decisions/0043, docs/features/catalogue-structure.md).
  */
 export const CATALOGUE_CHANGES_TOPIC = 'catalogue.changed';
 

@@ -18,7 +18,7 @@ import {
 
 const idParams = z.object({ id: z.string().max(200) });
 
-/** The category tree for operators and admins (docs/decisions/0044). Mounted under /api/admin. */
+/** The category tree for operators and admins (docs/features/catalogue-structure.md). Mounted under /api/admin. */
 export const adminCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
   guardPrivateRoutes(app, requireRole('operator', 'admin'));
 

@@ -21,7 +21,7 @@ import {
 
 const idParams = z.object({ id: z.string().max(200) });
 
-/** Merchants for operators and admins (docs/decisions/0044). Mounted under /api/admin. */
+/** Merchants for operators and admins (docs/features/catalogue-structure.md). Mounted under /api/admin. */
 export const adminMerchantRoutes: FastifyPluginAsyncZod = async (app) => {
   guardPrivateRoutes(app, requireRole('operator', 'admin'));
   acceptPictureBodies(app);

@@ -445,7 +445,7 @@ export async function saveVariant(
 }
 
 /**
- * Saves the variants' table at once (docs/decisions/0070): every price and every stock the operator
+ * Saves the variants' table at once (docs/features/catalogue-editing.md): every price and every stock the operator
  * changed, or nothing. The product is locked, then its variants in path order, as placing an order
  * locks them (order-stock.ts), so the two wait for each other and never deadlock; prices are checked
  * against the product's version, stock against the count each row started from, so two operators (or an

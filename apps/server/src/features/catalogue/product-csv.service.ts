@@ -36,7 +36,7 @@ import {
 import { refreshProductSearchFields, touchProduct } from './product-admin.service.js';
 import { lineError, type ProductLine, type RegionColumn, readProductFile } from './product-file.js';
 
-// The catalogue as a spreadsheet, out and in (docs/decisions/0069). Out: one line per product without
+// The catalogue as a spreadsheet, out and in (docs/features/csv-files.md). Out: one line per product without
 // options or per variant, a page of products at a time. In: a file is read, checked against the catalogue
 // and planned as changes; the preview shows the plan and its fingerprint, and applying plans again under the
 // products' locks and writes only if the plan is still the one shown: every line or none.

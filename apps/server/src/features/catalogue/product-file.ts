@@ -15,7 +15,7 @@ import type { CsvLineError } from '@crossbuy/core/settings';
 import { cellsOf, csvLines, quotesAreOpen, unguardCell } from '../../lib/csv.js';
 import { BASE_CURRENCY } from '../regions/pricing.js';
 
-// Reading a product file (docs/decisions/0069) into lines the catalogue can check: every rule that needs
+// Reading a product file (docs/features/csv-files.md) into lines the catalogue can check: every rule that needs
 // only the file is here, so a wrong file is refused before the database is asked anything.
 
 export type OptionPick = { name: string; value: string };

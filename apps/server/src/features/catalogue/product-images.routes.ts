@@ -21,7 +21,7 @@ const idParams = z.object({ id: z.string().max(200) });
 const imagesResponse = { 200: productImagesSchema };
 
 /**
- * A product's pictures for operators and admins (docs/decisions/0044). Mounted under /api/admin. A picture
+ * A product's pictures for operators and admins (docs/features/catalogue-structure.md). Mounted under /api/admin. A picture
  * is sent as the request body itself, typed image/jpeg, image/png or image/webp: one file per call needs
  * no multipart form, and its size is capped by this route's own body limit.
  */

@@ -49,7 +49,7 @@ export type CheckoutRoutesOptions = {
 };
 
 /**
- * Checkout and quotation checkout (spec section 7). Prices, currency and region are decided here from the
+ * Checkout and quotation checkout (docs/rules/cart-and-checkout.md). Prices, currency and region are decided here from the
  * tables, never taken from the client: the client only names the region it shops in, which must be enabled.
  */
 export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (

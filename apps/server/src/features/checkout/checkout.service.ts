@@ -45,7 +45,7 @@ import { usableVoucher, voucherTerms } from '../vouchers/vouchers.service.js';
 import type { VoucherRow } from '../vouchers/vouchers.table.js';
 import { type CheckoutSessionRow, checkoutSessions, shippingRates, taxRates } from './checkout.table.js';
 
-// Spec section 7 (checkout and quotation checkout): what the shopper chose, priced now. The same steps price
+// Checkout and quotation checkout (docs/rules/cart-and-checkout.md): what the shopper chose, priced now. The same steps price
 // an estimate and the order itself, so the total shown is the total charged.
 
 export type CheckoutSelection = { cartItemIds: readonly string[]; quotationItemIds: readonly string[] };

@@ -5,7 +5,7 @@ import { clientInfo } from '../../lib/client-info.js';
 import { visitorOrUser } from '../../plugins/authentication.js';
 import { sendContactMessage } from './contact.service.js';
 
-/** The contact form of the functions service (spec section 7: `POST /contact_us`), open to visitors. */
+/** The contact form of the functions service (`POST /contact_us`, docs/rules/content.md), open to visitors. */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/contact_us',

@@ -61,7 +61,7 @@ const SHOWCASE_MAX_LIMIT = 30;
 
 export type ContentRoutesOptions = { regions: RegionDirectory };
 
-/** The storefront's editorial content (spec section 7): banners, popups, image pages, home rows, shipping. */
+/** The storefront's editorial content (docs/rules/content.md): banners, popups, image pages, home rows, shipping. */
 export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async (app, { regions }) => {
   // Content is the same for every shopper and changes by schedule, so browsers and proxies may keep it briefly.
   app.addHook('onSend', async (_request, reply) => {

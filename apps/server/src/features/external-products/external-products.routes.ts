@@ -17,7 +17,7 @@ function forSignedInShoppers(app: FastifyInstance): void {
   });
 }
 
-/** Products on other sites, looked up by link (spec section 7, store service). Signed-in shoppers only. */
+/** Products on other sites, looked up by link (store service, docs/rules/quotations.md). Signed-in shoppers only. */
 export const externalProductRoutes: FastifyPluginAsyncZod = async (app) => {
   forSignedInShoppers(app);
 
@@ -64,7 +64,7 @@ export const externalProductRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** The link preview of the functions service (spec section 7: `POST opengraph`). Signed-in shoppers only. */
+/** The link preview of the functions service (`POST opengraph`, docs/rules/content.md). Signed-in shoppers only. */
 export const linkPreviewRoutes: FastifyPluginAsyncZod = async (app) => {
   forSignedInShoppers(app);
   const recentFailures = new ExpiringCache<AppError>({

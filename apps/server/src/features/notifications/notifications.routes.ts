@@ -15,7 +15,7 @@ import {
   markNotificationRead,
 } from './notifications.service.js';
 
-/** The signed-in shopper's notifications (spec section 7). */
+/** The signed-in shopper's notifications (docs/rules/content.md). */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   guardPrivateRoutes(app);
 
@@ -26,7 +26,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['notification'],
         summary: 'Notifications, newest first; collapsed shows one entry per group with its count',
         querystring: z.object({
-          // The spec's spelling of the parameter, kept so existing clients work.
+          // The original spelling of the parameter, kept so existing clients work (docs/rules/api-and-errors.md).
           collasped: z.stringbool().default(false),
           limit: z.coerce
             .number()

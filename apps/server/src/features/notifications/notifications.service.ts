@@ -77,7 +77,7 @@ function pageQuery(userId: string, collapsed: boolean, window: SQL, limit: numbe
  * Collapsed, each group key appears once, as its newest notification with the group's size; it counts as
  * read only when the whole group is.
  *
- * The cursor is a time (the spec's beforeTime), so a page never ends between two notifications of the same
+ * The cursor is a time (beforeTime, docs/rules/content.md), so a page never ends between two notifications of the same
  * instant: it stops before them, or, when the whole page is one instant, takes all of that instant.
  */
 export async function listNotifications(

@@ -36,7 +36,7 @@ export const ORDER_MESSAGE_LIMIT: RateLimitRule = { name: 'order-messages', max:
 const idParams = z.object({ id: z.string().min(1).max(200) });
 
 type ChatRoutes = {
-  /** '/order' for the shopper (the spec's paths); '/orders' under /api/admin for the store. */
+  /** '/order' for the shopper (the original paths, docs/rules/api-and-errors.md); '/orders' under /api/admin for the store. */
   path: '/order' | '/orders';
   tag: string;
   /** Who may call every route of the side; an open stream's caller is held to it again on revocation. */
@@ -148,7 +148,7 @@ function chatRoutes(app: FastifyInstance, { path, tag, guard, viewerOf }: ChatRo
   return { routes, viewableOrder };
 }
 
-/** The shopper's side of the order chat and timeline (spec section 7). */
+/** The shopper's side of the order chat and timeline (docs/rules/orders.md). */
 export const orderChatRoutes: FastifyPluginAsyncZod = async (app) => {
   const { routes, viewableOrder } = chatRoutes(app, {
     path: '/order',

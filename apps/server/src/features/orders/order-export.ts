@@ -10,7 +10,7 @@ import { users } from '../users/users.table.js';
 import { storeOrderFilter } from './orders.service.js';
 import { orders } from './orders.table.js';
 
-// Orders for the accounts (docs/decisions/0069): one line per order, amounts as plain decimals in the
+// Orders for the accounts (docs/features/csv-files.md): one line per order, amounts as plain decimals in the
 // order's currency, read a page at a time in placing order and written as each page arrives, so an export of
 // a year of orders never holds more than one page in memory.
 

@@ -18,7 +18,7 @@ import { applyOrderCommand } from './order-lifecycle.js';
 import { toOrder } from './orders.service.js';
 import { type OrderRow, orderLines, orderMessages, orders } from './orders.table.js';
 
-// Fulfilment from the back office (docs/decisions/0062): the store's full view of orders, for their page
+// Fulfilment from the back office (docs/features/fulfilment.md): the store's full view of orders, for their page
 // and their packing slips, and shipping them, one or many at a time, with a carrier from the store's list.
 
 /**

@@ -57,7 +57,7 @@ export const DISPUTE_WINDOW_DAYS = 14;
 
 export type OrderRoutesOptions = { supportEmail: string };
 
-/** The shopper's orders (spec section 7). Another shopper's order answers 404 order/not_found. */
+/** The shopper's orders (docs/rules/orders.md). Another shopper's order answers 404 order/not_found. */
 export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { supportEmail }) => {
   guardPrivateRoutes(app, requireVerifiedEmail);
   const userOf = (request: FastifyRequest) => principalOf(request).userId;

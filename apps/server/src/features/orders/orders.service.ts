@@ -77,7 +77,7 @@ import {
   orders,
 } from './orders.table.js';
 
-// Spec section 7 (orders, checkout create_order): placing an order in one transaction, and the shopper's
+// Orders and checkout create_order (docs/rules/cart-and-checkout.md, docs/rules/orders.md): placing an order in one transaction, and the shopper's
 // reads and moves of their orders.
 
 export type OrderChoices = {

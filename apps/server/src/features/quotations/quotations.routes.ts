@@ -66,7 +66,7 @@ const pagedItemsSchema = quotationItemsAnswerSchema.extend({ total: z.int(), pag
 /** `rules` are read when a quote is given: an admin may change them at any time (store settings). */
 export type QuotationRoutesOptions = { regions: RegionDirectory; rules: () => Promise<QuotingRules> };
 
-/** The signed-in shopper's quotations (spec sections 4, 5 and 7); prices are for `region`. */
+/** The signed-in shopper's quotations (docs/rules/quotations.md); prices are for `region`. */
 export const quotationRoutes: FastifyPluginAsyncZod<QuotationRoutesOptions> = async (app, { regions }) => {
   guardPrivateRoutes(app);
   const userOf = (request: FastifyRequest) => principalOf(request).userId;

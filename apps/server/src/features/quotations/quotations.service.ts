@@ -37,7 +37,7 @@ import { quotingRates } from '../regions/regions.service.js';
 import { users } from '../users/users.table.js';
 import { type QuotationItemRow, quotationItems } from './quotations.table.js';
 
-// Spec sections 3, 4, 5, 7 and 9: the shopper's quotation list, and the store answering it.
+// The shopper's quotation list, and the store answering it (docs/rules/quotations.md).
 
 export type QuotationAnswer = { quotationItem: QuotationItem; product: Product | null };
 
@@ -204,7 +204,7 @@ export type LocalRequest = {
   instructions: string;
 };
 
-/** Asks a quote for one of our products (spec: the local form, and POST /quotation_item/internal_product). */
+/** Asks a quote for one of our products (the local form of docs/rules/quotations.md, and POST /quotation_item/internal_product). */
 export async function requestInternalQuotation(
   db: Database,
   userId: string,
@@ -233,7 +233,7 @@ export type RemoteRequest = {
 export type CopyPicture = (link: string, key: string) => Promise<string | null>;
 
 /**
- * Asks a quote for a product on another site (spec: the remote form). When the store has already read
+ * Asks a quote for a product on another site (the remote form of docs/rules/quotations.md). When the store has already read
  * that page, the item is tied to it, so the desk sees what was read and the marketplace it came from.
  * The item's picture is always one the store keeps (docs/decisions/0073): the copy made when the page
  * was read, when the shopper kept the page's picture, or else a copy of the one they gave, made now;
@@ -317,7 +317,7 @@ export async function quoteExternalProduct(
 }
 
 /**
- * Moves a cart line into the quotation list in one transaction (spec section 4): the line leaves the cart
+ * Moves a cart line into the quotation list in one transaction (docs/rules/quotations.md): the line leaves the cart
  * only if the item is written, and a line whose product is no longer on sale stays in the cart.
  */
 export async function moveCartItemToQuotation(
@@ -447,7 +447,7 @@ function requestFieldsOf(row: QuotationItemRow): AuditFields {
 }
 
 /**
- * Changes only the quantity and the instructions of an item still in the list (spec section 5). A quote
+ * Changes only the quantity and the instructions of an item still in the list (docs/rules/quotations.md). A quote
  * answers the request it was given for, so a change sends a quoted or declined item back to the desk as
  * pending, its answer cleared; a change that leaves both as they were changes nothing. It holds the
  * owner's lock, as placing an order does, so an item is either ordered as quoted (and the change refused

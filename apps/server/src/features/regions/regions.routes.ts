@@ -14,7 +14,7 @@ const countryCodeResponse = z.object({ countryCode: z.string() });
 
 export type RegionRoutesOptions = { regions: RegionDirectory };
 
-/** Regions (spec section 7): where the store sells, the default, and the shopper's preferred one. */
+/** Regions (docs/rules/catalogue-and-regions.md): where the store sells, the default, and the shopper's preferred one. */
 export const regionRoutes: FastifyPluginAsyncZod<RegionRoutesOptions> = async (app, { regions }) => {
   const secureCookie = app.config.publicUrl.startsWith('https://');
   const publicCache = (reply: FastifyReply) => reply.header('cache-control', 'public, max-age=60');

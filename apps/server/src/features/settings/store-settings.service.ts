@@ -42,7 +42,7 @@ export function settingsFrom(
 
 /**
  * The settings now. Read per call, not cached: it is one primary-key scan of a few rows (about 0.1 ms on
- * PGlite, see docs/decisions/0045), made only by calls that already write, so a change holds for the very
+ * PGlite, see docs/features/store-settings.md), made only by calls that already write, so a change holds for the very
  * next quote or address in every process without any invalidation.
  */
 export async function readStoreSettings(db: Database, defaults: StoreSettings): Promise<StoreSettings> {

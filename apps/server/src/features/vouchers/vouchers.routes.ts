@@ -39,7 +39,7 @@ import {
 
 export type VoucherRoutesOptions = { regions: RegionDirectory };
 
-/** Vouchers (spec section 7): checking a code, and the codes a shopper may use now. */
+/** Vouchers (docs/rules/vouchers.md): checking a code, and the codes a shopper may use now. */
 export const voucherRoutes: FastifyPluginAsyncZod<VoucherRoutesOptions> = async (app, { regions }) => {
   guardPrivateRoutes(app);
   const userOf = (request: FastifyRequest) => principalOf(request).userId;

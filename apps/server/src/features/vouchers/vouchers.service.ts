@@ -30,7 +30,7 @@ import type { PricingRegion } from '../regions/pricing.js';
 import { users } from '../users/users.table.js';
 import { type VoucherRow, voucherRedemptions, vouchers } from './vouchers.table.js';
 
-// Vouchers (spec section 7): whether a code may be used, what it takes off, and its redemption inside the
+// Vouchers (docs/rules/vouchers.md): whether a code may be used, what it takes off, and its redemption inside the
 // order transaction. The voucher's own limits are counted there, never before.
 
 export type VoucherUse = { regionCountryCode: string; paymentMethod: PaymentMethod | null; now?: Date };

@@ -12,7 +12,7 @@ const itemResponse = z.object({ wishlistItem: wishlistItemSchema });
 
 export type WishlistRoutesOptions = { regions: RegionDirectory };
 
-/** The signed-in shopper's wishlist (spec section 7); products are priced for `region`. */
+/** The signed-in shopper's wishlist (docs/rules/content.md); products are priced for `region`. */
 export const wishlistRoutes: FastifyPluginAsyncZod<WishlistRoutesOptions> = async (app, { regions }) => {
   guardPrivateRoutes(app);
 

@@ -73,7 +73,7 @@ export function chooseForCheckout(kind: SelectionKind, id: string): void {
 }
 
 /**
- * The kept selection over what can be chosen now: ids that no longer exist drop out (spec section 3), and
+ * The kept selection over what can be chosen now: ids that no longer exist drop out (docs/rules/cart-and-checkout.md), and
  * lines that were not offered before are chosen, so a cart starts with everything in it selected.
  */
 export function selectionOver(kept: KeptSelection, selectable: SelectionIds): KeptSelection {
@@ -101,7 +101,7 @@ export type CartSelection = {
 };
 
 /**
- * Spec section 3's checkout selection over the cart lines and quotation items that can be bought
+ * The checkout selection (docs/rules/cart-and-checkout.md) over the cart lines and quotation items that can be bought
  * (`selectable`, undefined while they load), kept in session storage. Ids that no longer exist drop out,
  * lines new to the shopper start chosen, and `preselectCartItemId` (the line the page was opened on) is
  * checked once it exists.

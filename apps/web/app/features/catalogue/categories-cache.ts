@@ -3,7 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { clearErrorSlot, setErrorSlot } from '../../lib/error-slots';
 import { createStore, sameFields, useStoreSelection } from '../../lib/store';
 
-/** Spec section 4: the categories, with when they were fetched in epoch seconds (null while empty). */
+/** The categories (docs/rules/catalogue-and-regions.md), with when they were fetched in epoch seconds (null while empty). */
 export type CategoriesCache = { categories: CategoryEntry[]; fetchedAt: number | null };
 
 const EMPTY: CategoriesCache = { categories: [], fetchedAt: null };

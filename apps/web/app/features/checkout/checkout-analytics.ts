@@ -2,7 +2,7 @@ import type { CheckoutLine, CostEstimate, Order } from '@crossbuy/core/order';
 import { type AnalyticsItem, track } from '../../lib/analytics';
 import { majorUnits } from '../../lib/product-analytics';
 
-// Spec section 9's checkout events. A quotation line for something outside our catalogue has no product, so
+// The checkout events of docs/rules/money-dates-and-limits.md. A quotation line for something outside our catalogue has no product, so
 // it is named by its quotation item.
 
 function lineItem(line: CheckoutLine): AnalyticsItem {

@@ -87,7 +87,7 @@ export function useAddToCart() {
   });
 }
 
-/** `PUT /cart/{id}`: quantity or message only (spec section 5). */
+/** `PUT /cart/{id}`: quantity or message only (docs/rules/cart-and-checkout.md). */
 export function useUpdateCartItem() {
   const queryClient = useQueryClient();
   const region = useRegionCode();
@@ -131,8 +131,8 @@ export function useMoveToQuotation() {
 export type QuotationLines = { quotationItems: QuotationItem[]; products: Product[] };
 
 /**
- * `GET /quotation_item`: the quotation items not yet ordered, shown among the cart lines (spec section 3's
- * cart-like lines) so the answered ones can be checked out with them.
+ * `GET /quotation_item`: the quotation items not yet ordered, shown among the cart lines (the
+ * cart-like lines of docs/rules/cart-and-checkout.md) so the answered ones can be checked out with them.
  */
 export function useCartQuotationItems() {
   const { signedIn, profile } = useUser();

@@ -14,12 +14,12 @@ type StockStateProps = {
   id?: string;
 };
 
-/** Units of the chosen variant, or of the product without variants (spec section 4). */
+/** Units of the chosen variant, or of the product without variants (docs/rules/catalogue-and-regions.md). */
 export function unitsInStock(product: StockedProduct, path: string): number {
   return Object.hasOwn(product.variantPaths, path) ? (product.variantPaths[path]?.stock ?? 0) : product.stock;
 }
 
-/** Stock of the chosen variant, or of the product, against the quantity (core's rule, spec section 4). */
+/** Stock of the chosen variant, or of the product, against the quantity (core's rule, docs/rules/catalogue-and-regions.md). */
 export function StockState({ product, path, quantity, missing, id }: StockStateProps) {
   let tone = 'text-muted';
   let text: string;

@@ -53,7 +53,7 @@ type VariantPickerProps = {
 /**
  * One radio group per variant. Options that cannot be had in stock with the other choices are marked
  * but stay selectable, so the shopper can still see what exists. The combined label appears only once
- * every variant has an option (core's rule, spec section 5).
+ * every variant has an option (core's rule, docs/rules/catalogue-and-regions.md).
  */
 export function VariantPicker({ product, choice, onChange }: VariantPickerProps) {
   const id = useId();

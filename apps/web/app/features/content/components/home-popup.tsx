@@ -72,7 +72,7 @@ type HomePopupProps = {
 };
 
 /**
- * The store's popup, shown once per visit (spec section 7, popup_shown and popup_clicked of section 9).
+ * The store's popup, shown once per visit (docs/rules/content.md; popup_shown and popup_clicked of docs/rules/money-dates-and-limits.md).
  * It is a small non-modal dialog at the bottom of the window: an offer should not take the page, its
  * focus or its keyboard order away from a shopper who came to do something else. So it is opened with
  * the `open` attribute, not show(), which would move focus into it. Close, or Escape inside it,

@@ -11,7 +11,7 @@ import { useContentPictureOptions } from './picture-options';
 
 /**
  * A banner's or popup's picture: one of the store's content pictures, or a new one uploaded here
- * (docs/decisions/0070), which is then chosen. Shows the chosen picture, the upload's progress, and why
+ * (docs/features/catalogue-editing.md), which is then chosen. Shows the chosen picture, the upload's progress, and why
  * an upload was refused in a sentence.
  */
 export function ContentPictureField<T extends FieldValues>({

@@ -17,8 +17,8 @@ function useScope() {
 }
 
 /**
- * The bell's list: the newest notifications, one entry per group (spec section 7; the parameter keeps the
- * spec's spelling). Its default of 5 is the spec's.
+ * The bell's list: the newest notifications, one entry per group (docs/rules/content.md; the parameter keeps the
+ * original spelling). Its default is 5.
  */
 export function useLatestNotifications() {
   const { signedIn, key } = useScope();
@@ -32,7 +32,7 @@ export function useLatestNotifications() {
   });
 }
 
-/** The notifications page: every notification, newest first, a page at a time by the spec's beforeTime. */
+/** The notifications page: every notification, newest first, a page at a time by beforeTime. */
 export function useNotificationPages() {
   const { signedIn, key } = useScope();
   return useInfiniteQuery({
@@ -64,7 +64,7 @@ export function useMarkNotificationRead() {
 }
 
 /**
- * `POST /notification/read_all` (docs/decisions/0063), up to the newest notification the shopper has seen,
+ * `POST /notification/read_all` (docs/features/notifications.md), up to the newest notification the shopper has seen,
  * so one arriving meanwhile stays unread.
  */
 export function useMarkAllNotificationsRead() {

@@ -21,7 +21,7 @@ const TIMELINE_PAGE = 200;
 const RECONNECT_FIRST_MS = 1000;
 const RECONNECT_MAX_MS = 30_000;
 
-/** The API path of one order's chat for each side: the spec's /order/{id}, or the store's. */
+/** The API path of one order's chat for each side: the original /order/{id}, or the store's. */
 export function orderChatPath(mode: ChatMode, orderId: string): string {
   const id = encodeURIComponent(orderId);
   return mode === 'shopper' ? `/order/${id}` : `/admin/orders/${id}`;

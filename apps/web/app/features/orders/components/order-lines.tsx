@@ -7,7 +7,7 @@ import { Price } from '../../../components/ui/price';
 
 type OrderLine = Order['lines'][number];
 
-/** Quoted items carry the spec's quotation label; catalogue items name their marketplace as it is. */
+/** Quoted items carry the quotation label of docs/rules/quotations.md; catalogue items name their marketplace as it is. */
 export function lineMarketplaceLabel(line: OrderLine): string | null {
   if (line.source !== 'cart') return marketplaceWords(marketplaceLabel(line.capture.sourceMarketPlace));
   return line.capture.sourceMarketPlace;

@@ -5,7 +5,7 @@ import type { ApiClient } from '../../../lib/api-client';
 
 export const paymentInfoKey = (orderId: string) => ['payment-info', orderId] as const;
 
-/** `POST /order/{id}/payment_info`: how the order is paid (a read, though the spec makes it a POST). */
+/** `POST /order/{id}/payment_info`: how the order is paid (a read, though it is a POST: docs/rules/api-and-errors.md). */
 export function usePaymentInfo(orderId: string) {
   return useQuery({
     queryKey: paymentInfoKey(orderId),

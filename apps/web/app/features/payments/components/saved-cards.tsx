@@ -48,7 +48,7 @@ function SavedCardRow({ card }: { card: SavedCard }) {
 
 /**
  * The cards the shopper saved when paying. Listing and removing them needs two-factor authentication
- * passed in this session (spec section 4: the one feature that requires it), so without it the section
+ * passed in this session (docs/rules/accounts.md), so without it the section
  * says how to get there instead of asking the server.
  */
 export function SavedCards({ tfaPassed }: { tfaPassed: boolean }) {

@@ -65,7 +65,7 @@ function useAnswerMutation<Input, Output>(
   });
 }
 
-/** `POST /quotation/request`, in either form (spec section 5); the item starts pending. */
+/** `POST /quotation/request`, in either form (docs/rules/quotations.md); the item starts pending. */
 export function useRequestQuotation() {
   return useAnswerMutation((request: QuotationRequest, region) =>
     api.post<QuotationItemAnswer>('/quotation/request', request, { query: { region } }),

@@ -22,7 +22,7 @@ const tone: Record<QuotationItem['status'], string> = {
   d: 'bg-danger-50 text-danger-700 border-danger-700/30',
 };
 
-/** Spec section 4's status message, with what the shopper needs beside it: the price, its expiry, or why not. */
+/** The status message of docs/rules/quotations.md, with what the shopper needs beside it: the price, its expiry, or why not. */
 export function QuotationStatus({ item }: { item: QuotationItem }) {
   const expired = quoteExpired(item);
   const { expiresAt, declineReason } = item.statusData;

@@ -17,7 +17,7 @@ type TfaVerified = CurrentUser & { recoveryCodes?: string[] };
 /**
  * Checks a code from the authenticator, or a recovery code: the first success after setup turns
  * two-factor on and answers the recovery codes, to be shown once; every success marks this session as
- * having passed it. Failures go to their error slot (spec section 8).
+ * having passed it. Failures go to their error slot (docs/rules/api-and-errors.md).
  */
 export async function verifyTfaCode(token: string, client: ApiClient = api): Promise<string[] | undefined> {
   clearErrorSlot('twoFactorVerification');

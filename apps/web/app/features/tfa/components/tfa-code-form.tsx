@@ -67,8 +67,8 @@ type TfaCodeFormProps = {
   /** Sends the code; throws the API's error when it is refused. */
   submit: (code: string) => Promise<unknown>;
   /**
-   * True when `submit` is a two-factor verification, whose failures live in their error slot (spec
-   * section 8); other calls keep theirs in the form.
+   * True when `submit` is a two-factor verification, whose failures live in their error slot
+   * (docs/rules/api-and-errors.md); other calls keep theirs in the form.
    */
   verification?: boolean;
   /** Puts the cursor in the field at once, when the shopper has just switched to this form. */

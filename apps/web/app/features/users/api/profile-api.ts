@@ -4,7 +4,7 @@ import type { ApiClient } from '../../../lib/api-client';
 import { clearErrorSlot, setErrorSlot } from '../../../lib/error-slots';
 import { setProfile, type UserProfile } from '../../../lib/user-store';
 
-/** `POST /user/profile`; failures go to the profile-update error slot (spec section 8). */
+/** `POST /user/profile`; failures go to the profile-update error slot (docs/rules/api-and-errors.md). */
 export async function updateProfile(changes: ProfileUpdateOutput, client: ApiClient = api): Promise<void> {
   clearErrorSlot('profileUpdate');
   try {
