@@ -1,22 +1,8 @@
-import type { Address } from '@crossbuy/core/address';
+import type { Address, StoredAddress } from '@crossbuy/core/address';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-/** An address of `GET /address`; optional fields the shopper left empty are null. */
-export type StoredAddress = {
-  id: string;
-  fullName: string;
-  phoneNumber: string;
-  address: string;
-  unitNumber: string | null;
-  postalCode: string | null;
-  country: string;
-  state: string | null;
-  city: string | null;
-  main: boolean;
-  createdAt: string;
-  updatedAt: string;
-};
+export type { StoredAddress };
 
 const addressesKey = ['addresses'] as const;
 
