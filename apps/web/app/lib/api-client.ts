@@ -33,6 +33,10 @@ export type ApiClient = {
   put<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   patch<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   delete<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
+  /** Sends a request built by the typed client as every call is sent: anti-forgery token, one refresh. */
+  send(request: Request): Promise<Response>;
+  /** The body of a successful answer; a refused one becomes the ApiError of its envelope. */
+  parse<T = unknown>(response: Response): Promise<T>;
 };
 
 function readCookie(name: string): string | undefined {
@@ -105,6 +109,7 @@ export function createApiClient({
 }: ApiClientOptions = {}): ApiClient {
   const doFetch: typeof fetch = fetchImpl ?? ((input, init) => globalThis.fetch(input, init));
   const base = baseUrl.replace(/\/+$/, '');
+  const basePath = new URL(`${base}/`, 'http://base.invalid').pathname.replace(/\/$/, '');
   let refreshing: Promise<void> | null = null;
   let obtainingXsrf: Promise<void> | null = null;
 
@@ -197,16 +202,37 @@ export function createApiClient({
     return (await send(method, path, body, options)).response;
   }
 
+  /** The answer to a call, after one refresh of a refused session; not yet read. */
+  async function respond(
+    method: Method,
+    path: string,
+    body: unknown,
+    options: RequestOptions = {},
+  ): Promise<Response> {
+    const response = await sendOnce(method, path, body, options);
+    if (response.status !== 401 || NEVER_REFRESH.has(path)) return response;
+    await refreshSession();
+    return sendOnce(method, path, body, options);
+  }
+
   async function request<T>(
     method: Method,
     path: string,
     body: unknown,
     options: RequestOptions = {},
   ): Promise<T> {
-    const response = await sendOnce(method, path, body, options);
-    if (response.status !== 401 || NEVER_REFRESH.has(path)) return parse<T>(response);
-    await refreshSession();
-    return parse<T>(await sendOnce(method, path, body, options));
+    return parse<T>(await respond(method, path, body, options));
+  }
+
+  // The typed client builds its own request; it is sent as one of ours, below the same base.
+  async function sendRequest(built: Request): Promise<Response> {
+    const url = new URL(built.url);
+    const below = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) : url.pathname;
+    const text = UNSAFE_METHODS.has(built.method) ? await built.text() : '';
+    return respond(built.method as Method, `${below}${url.search}`, text ? JSON.parse(text) : undefined, {
+      headers: built.headers,
+      signal: built.signal,
+    });
   }
 
   return {
@@ -215,5 +241,7 @@ export function createApiClient({
     put: (path, body, options) => request('PUT', path, body, options),
     patch: (path, body, options) => request('PATCH', path, body, options),
     delete: (path, options) => request('DELETE', path, undefined, options),
+    send: sendRequest,
+    parse,
   };
 }

@@ -1,3 +1,4 @@
+export { addressCalls, type StoredAddress, storedAddressSchema } from './address-calls.js';
 export { type AddressField, type AddressFields, addressFields, type PlacePart } from './address-fields.js';
 export {
   type Address,

@@ -1,35 +1,18 @@
-import type { Address } from '@crossbuy/core/address';
+import type { Address, StoredAddress } from '@crossbuy/core/address';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { storeClient, storeQueries } from '../../../lib/contract-client';
 
-/** An address of `GET /address`; optional fields the shopper left empty are null. */
-export type StoredAddress = {
-  id: string;
-  fullName: string;
-  phoneNumber: string;
-  address: string;
-  unitNumber: string | null;
-  postalCode: string | null;
-  country: string;
-  state: string | null;
-  city: string | null;
-  main: boolean;
-  createdAt: string;
-  updatedAt: string;
-};
+export type { StoredAddress };
 
-const addressesKey = ['addresses'] as const;
+const addressBook = () => storeQueries.queryOptions('get', '/address');
 
 /** The address book, main address first. */
 export function useAddresses() {
-  return useQuery({
-    queryKey: addressesKey,
-    queryFn: async () => (await api.get<{ addresses: StoredAddress[] }>('/address')).addresses,
-  });
+  return useQuery({ ...addressBook(), select: (answer) => answer.addresses });
 }
 
 /**
- * `PUT /address/:id` changes only the fields it is given, so a field the shopper emptied is sent as
+ * `PUT /address/{id}` changes only the fields it is given, so a field the shopper emptied is sent as
  * null to clear it. `main` is sent only to make an address main: the main one cannot be unset here.
  */
 function toPatch({ unitNumber, postalCode, state, city, main, ...required }: Address) {
@@ -43,29 +26,30 @@ function toPatch({ unitNumber, postalCode, state, city, main, ...required }: Add
   };
 }
 
-export function useSaveAddress() {
+function useAddressBookChange<Input>(change: (input: Input) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, address }: { id: string | undefined; address: Address }) =>
-      id === undefined
-        ? api.post('/address', address)
-        : api.put(`/address/${encodeURIComponent(id)}`, toPatch(address)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: addressesKey }),
+    mutationFn: change,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: addressBook().queryKey }),
   });
+}
+
+export function useSaveAddress() {
+  return useAddressBookChange(({ id, address }: { id: string | undefined; address: Address }) =>
+    id === undefined
+      ? storeClient.POST('/address', { body: address })
+      : storeClient.PUT('/address/{id}', { params: { path: { id } }, body: toPatch(address) }),
+  );
 }
 
 export function useDeleteAddress() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete(`/address/${encodeURIComponent(id)}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: addressesKey }),
-  });
+  return useAddressBookChange((id: string) =>
+    storeClient.DELETE('/address/{id}', { params: { path: { id } } }),
+  );
 }
 
 export function useMakeMainAddress() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.post(`/address/${encodeURIComponent(id)}/main`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: addressesKey }),
-  });
+  return useAddressBookChange((id: string) =>
+    storeClient.POST('/address/{id}/main', { params: { path: { id } } }),
+  );
 }

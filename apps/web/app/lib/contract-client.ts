@@ -1,0 +1,31 @@
+import type { addressCalls } from '@crossbuy/core/address';
+import type { PathsOf } from '@crossbuy/core/contract';
+import createFetchClient from 'openapi-fetch';
+import createQueryOptions from 'openapi-react-query';
+import { api } from './api';
+
+/**
+ * The calls declared in core's contract, as the typed client reads them. Only their types reach the
+ * browser: the schemas stay on the server. A feature joins here when its routes move to the contract
+ * (docs/decisions/0085).
+ */
+export type StorePaths = PathsOf<typeof addressCalls>;
+
+/**
+ * The browser's typed client: paths, parameters, bodies and answers are checked against the contract.
+ * It sends through the API client, so every call carries the anti-forgery token and survives one
+ * session refresh, and a refusal throws the ApiError of its envelope, as every other call does.
+ */
+export const storeClient = createFetchClient<StorePaths>({
+  baseUrl: '/api',
+  fetch: (request) => api.send(request),
+});
+storeClient.use({
+  async onResponse({ response }) {
+    if (!response.ok) await api.parse(response);
+    return undefined;
+  },
+});
+
+/** `queryOptions` factories for the contract's calls: `storeQueries.queryOptions('get', '/address')`. */
+export const storeQueries = createQueryOptions(storeClient);
