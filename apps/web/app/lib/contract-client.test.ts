@@ -1,7 +1,7 @@
 import { ApiError, messageForError } from '@crossbuy/core/errors';
 import { describe, expect, it } from 'vitest';
 import { envelope, fakeApi, json } from '../test-support/fake-api';
-import { storeClient, storeQueries } from './contract-client';
+import { answerOf, storeClient, storeQueries } from './contract-client';
 
 const api = fakeApi();
 
@@ -65,5 +65,15 @@ describe('the typed client', () => {
   it('keys a query by method and path, so a change can invalidate it', () => {
     const options = storeQueries.queryOptions('get', '/address');
     expect(options.queryKey).toEqual(['get', '/address']);
+  });
+});
+
+describe('answerOf', () => {
+  it('gives the body of an answer, and refuses a success without one', async () => {
+    api.respond(() => json(200, { addresses: [] }));
+    expect(answerOf(await storeClient.GET('/address'))).toEqual({ addresses: [] });
+    api.respond(() => json(200));
+    const empty = await storeClient.GET('/address');
+    expect(() => answerOf(empty)).toThrow(ApiError);
   });
 });

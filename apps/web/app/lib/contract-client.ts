@@ -1,5 +1,7 @@
 import type { addressCalls } from '@crossbuy/core/address';
+import type { wishlistCalls } from '@crossbuy/core/catalogue';
 import type { PathsOf } from '@crossbuy/core/contract';
+import { ApiError } from '@crossbuy/core/errors';
 import createFetchClient from 'openapi-fetch';
 import createQueryOptions from 'openapi-react-query';
 import { api } from './api';
@@ -9,7 +11,7 @@ import { api } from './api';
  * browser: the schemas stay on the server. A feature joins here when its routes move to the contract
  * (docs/decisions/0085).
  */
-export type StorePaths = PathsOf<typeof addressCalls>;
+export type StorePaths = PathsOf<typeof addressCalls> & PathsOf<typeof wishlistCalls>;
 
 /**
  * The browser's typed client: paths, parameters, bodies and answers are checked against the contract.
@@ -29,3 +31,12 @@ storeClient.use({
 
 /** `queryOptions` factories for the contract's calls: `storeQueries.queryOptions('get', '/address')`. */
 export const storeQueries = createQueryOptions(storeClient);
+
+/**
+ * The body of a call's answer. A refusal has already thrown its ApiError (above), so what is left to
+ * refuse is a success without the body the contract promises.
+ */
+export function answerOf<T>(result: { data?: T; response: Response }): T {
+  if (result.data === undefined) throw new ApiError({ status: result.response.status });
+  return result.data;
+}

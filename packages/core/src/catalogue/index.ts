@@ -25,3 +25,4 @@ export {
   variantLabel,
   variantPathOf,
 } from './variants.js';
+export { wishlistCalls } from './wishlist-calls.js';

@@ -212,6 +212,7 @@ export const wishlistItemSchema = z.object({
   createdAt: isoTime,
   product: productSummarySchema,
 });
+export type WishlistItem = z.infer<typeof wishlistItemSchema>;
 
 export const notificationSchema = z.object({
   id: z.string(),
