@@ -1,5 +1,5 @@
 import type { addressCalls } from '@crossbuy/core/address';
-import type { wishlistCalls } from '@crossbuy/core/catalogue';
+import type { notificationCalls, wishlistCalls } from '@crossbuy/core/catalogue';
 import type { PathsOf } from '@crossbuy/core/contract';
 import { ApiError } from '@crossbuy/core/errors';
 import createFetchClient from 'openapi-fetch';
@@ -11,7 +11,9 @@ import { api } from './api';
  * browser: the schemas stay on the server. A feature joins here when its routes move to the contract
  * (docs/decisions/0085).
  */
-export type StorePaths = PathsOf<typeof addressCalls> & PathsOf<typeof wishlistCalls>;
+export type StorePaths = PathsOf<typeof addressCalls> &
+  PathsOf<typeof notificationCalls> &
+  PathsOf<typeof wishlistCalls>;
 
 /**
  * The browser's typed client: paths, parameters, bodies and answers are checked against the contract.

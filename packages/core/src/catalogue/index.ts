@@ -11,6 +11,7 @@ export {
 } from './categories.js';
 export * from './category-admin.js';
 export * from './merchant-admin.js';
+export { notificationCalls } from './notification-calls.js';
 export * from './product-admin.js';
 export * from './product-csv.js';
 export * from './product-images.js';

@@ -1,12 +1,11 @@
 import type { notificationSchema } from '@crossbuy/core/catalogue';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../lib/api';
+import { answerOf, storeClient } from '../../../lib/contract-client';
 import { NOTIFICATIONS_KEY } from '../../../lib/query-keys';
 import { useUser } from '../../../lib/user-store';
 
 export type Notification = z.infer<typeof notificationSchema>;
-type NotificationPage = { notifications: Notification[]; nextBeforeTime: string | null };
 
 /** Notifications the page shows at a time; "Show older" asks for as many again. */
 export const NOTIFICATION_PAGE_SIZE = 20;
@@ -24,10 +23,9 @@ export function useLatestNotifications() {
   const { signedIn, key } = useScope();
   return useQuery({
     queryKey: [...key, 'latest'],
-    queryFn: () =>
-      api
-        .get<NotificationPage>('/notification', { query: { collasped: true } })
-        .then((page) => page.notifications),
+    queryFn: async () =>
+      answerOf(await storeClient.GET('/notification', { params: { query: { collasped: 'true' } } }))
+        .notifications,
     enabled: signedIn,
   });
 }
@@ -37,10 +35,14 @@ export function useNotificationPages() {
   const { signedIn, key } = useScope();
   return useInfiniteQuery({
     queryKey: [...key, 'all'],
-    queryFn: ({ pageParam }) =>
-      api.get<NotificationPage>('/notification', {
-        query: { limit: NOTIFICATION_PAGE_SIZE, ...(pageParam ? { beforeTime: pageParam } : {}) },
-      }),
+    queryFn: async ({ pageParam }) =>
+      answerOf(
+        await storeClient.GET('/notification', {
+          params: {
+            query: { limit: NOTIFICATION_PAGE_SIZE, ...(pageParam ? { beforeTime: pageParam } : {}) },
+          },
+        }),
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextBeforeTime,
     enabled: signedIn,
@@ -59,7 +61,7 @@ function useNotificationChange<Input, Answer>(send: (input: Input) => Promise<An
 /** `POST /notification/{id}/read`: the notification, and the older ones of its group, are read. */
 export function useMarkNotificationRead() {
   return useNotificationChange((id: string) =>
-    api.post<void>(`/notification/${encodeURIComponent(id)}/read`),
+    storeClient.POST('/notification/{id}/read', { params: { path: { id } } }),
   );
 }
 
@@ -68,7 +70,7 @@ export function useMarkNotificationRead() {
  * so one arriving meanwhile stays unread.
  */
 export function useMarkAllNotificationsRead() {
-  return useNotificationChange((upTo: string | undefined) =>
-    api.post<{ markedCount: number }>('/notification/read_all', upTo ? { upTo } : {}),
+  return useNotificationChange(async (upTo: string | undefined) =>
+    answerOf(await storeClient.POST('/notification/read_all', { body: upTo ? { upTo } : {} })),
   );
 }
