@@ -1,0 +1,92 @@
+import { messageForError } from '@crossbuy/core/errors';
+import type { CurrencyCode } from '@crossbuy/core/money';
+import type { QuotationDeskItem } from '@crossbuy/core/quotation';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextField } from '../../../components/ui/text-field';
+import { useResolveQuotation } from '../api/quotation-desk-api';
+import { useQuoteDraft } from '../hooks/use-quote-draft';
+import { QuotePreview } from './quote-preview';
+
+/**
+ * Sends the store's quote: for an item from abroad, the seller's price and costs typed here, previewed as
+ * the shopper would read it; one of our own products is quoted at its catalogue price.
+ */
+export function ResolveForm({ item, onAnswered }: { item: QuotationDeskItem; onAnswered: () => void }) {
+  const { abroad, fields, set, errors, currencyChoices, basePrice, quote, preview } = useQuoteDraft(item);
+  const resolve = useResolveQuotation(item.id);
+
+  return (
+    <section
+      aria-labelledby="resolve-heading"
+      className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-4"
+    >
+      <h2 id="resolve-heading" className="text-lg font-semibold">
+        Send a quote
+      </h2>
+      <form
+        className="flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (abroad && quote === null) return;
+          // A refusal is shown from the mutation's state below; only an answer moves on.
+          resolve.mutateAsync(abroad ? quote : null).then(onAnswered, () => undefined);
+        }}
+      >
+        {abroad ? (
+          <>
+            <div className="grid gap-3 sm:grid-cols-[minmax(0,16rem)_minmax(0,10rem)]">
+              <TextField
+                label="Seller's price for one"
+                hint="What the seller asks for one on their page, before shipping and our fee."
+                inputMode="decimal"
+                autoComplete="off"
+                value={fields.amount}
+                onChange={(event) => set.amount(event.target.value)}
+                error={errors.amount}
+                required
+              />
+              <SelectField
+                label="Seller's currency"
+                value={fields.currency}
+                onChange={(event) => set.currency(event.target.value as CurrencyCode)}
+                options={currencyChoices.map((code) => ({ value: code, label: code }))}
+                className="self-end"
+              />
+            </div>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <TextField
+                label="Shipping to our warehouse, for one"
+                hint={`In ${fields.currency}. Leave empty when the seller ships for free.`}
+                inputMode="decimal"
+                autoComplete="off"
+                value={fields.shipping}
+                onChange={(event) => set.shipping(event.target.value)}
+                error={errors.shipping}
+              />
+              <TextField
+                label="Estimated weight of one, in grams"
+                hint="Checkout charges delivery to the shopper by it. Leave empty if unknown."
+                inputMode="numeric"
+                autoComplete="off"
+                value={fields.weight}
+                onChange={(event) => set.weight(event.target.value)}
+                error={errors.weight}
+              />
+            </div>
+            <QuotePreview basePrice={basePrice} quote={quote} preview={preview} quantity={item.quantity} />
+          </>
+        ) : (
+          <p>One of our own products: the catalogue price applies, and the shopper may then buy it.</p>
+        )}
+        {resolve.isError ? <Alert>{messageForError(resolve.error)}</Alert> : null}
+        <div>
+          <Button type="submit" disabled={resolve.isPending || (abroad && quote === null)}>
+            {resolve.isPending ? 'Sending…' : 'Send quote'}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
