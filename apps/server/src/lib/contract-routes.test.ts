@@ -1,7 +1,7 @@
 import { defineCall } from '@crossbuy/core/contract';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { routeSchema } from './contract-routes.js';
+import { routeSchema, routeUrl } from './contract-routes.js';
 
 describe('routeSchema', () => {
   it('names only the parts a call has, and answers without a body as null', () => {
@@ -43,5 +43,18 @@ describe('routeSchema', () => {
       body,
     });
     expect(schema.response[201]).toBe(answer);
+  });
+});
+
+describe('routeUrl', () => {
+  it('answers a call below the mount point of the service it belongs to', () => {
+    expect(routeUrl('/api', '/address/{id}/main')).toBe('/address/:id/main');
+    expect(routeUrl('/api/admin', '/admin/users/{id}/blacklist')).toBe('/users/:id/blacklist');
+  });
+
+  it('refuses a call the service is not mounted for, when the route is registered', () => {
+    expect(() => routeUrl('/api/admin', '/address')).toThrow('/address is not answered below /api/admin');
+    expect(() => routeUrl('/api/admin', '/administrators')).toThrow();
+    expect(() => routeUrl('/other', '/address')).toThrow('/other is not below /api');
   });
 });

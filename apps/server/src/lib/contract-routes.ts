@@ -1,4 +1,4 @@
-import { type Call, routerPath } from '@crossbuy/core/contract';
+import { API_BASE, type Call, routerPath } from '@crossbuy/core/contract';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -47,7 +47,18 @@ export type CallHandler<C extends Call> = RouteHandlerMethod<
 >;
 
 /** What a route adds to its call: hooks such as a role check, and per-route config. */
-export type CallOptions = Pick<RouteShorthandOptions, 'preHandler' | 'config'>;
+export type CallOptions = Pick<RouteShorthandOptions, 'preValidation' | 'preHandler' | 'config'>;
+
+/**
+ * The route's URL inside the plugin answering it. A call's path is below `/api`; a service mounted
+ * deeper (the back office at `/api/admin`) answers only the calls below its own mount point.
+ */
+export function routeUrl(prefix: string, path: string): string {
+  if (!prefix.startsWith(API_BASE)) throw new Error(`${prefix} is not below ${API_BASE}`);
+  const mount = prefix.slice(API_BASE.length);
+  if (!path.startsWith(`${mount}/`)) throw new Error(`${path} is not answered below ${prefix}`);
+  return routerPath(path.slice(mount.length));
+}
 
 /** The Fastify schema of a call: validation, serialisation and the OpenAPI document all read it. */
 export function routeSchema<C extends Call>(call: C): RouteSchemaOf<C> {
@@ -76,7 +87,7 @@ export function answerCall<C extends Call>(
   app.route({
     ...options,
     method: call.method.toUpperCase() as Uppercase<C['method']>,
-    url: routerPath(call.path),
+    url: routeUrl(app.prefix, call.path),
     schema: routeSchema(call),
     handler,
   });

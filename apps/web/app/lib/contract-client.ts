@@ -2,6 +2,7 @@ import type { addressCalls } from '@crossbuy/core/address';
 import type { notificationCalls, wishlistCalls } from '@crossbuy/core/catalogue';
 import type { PathsOf } from '@crossbuy/core/contract';
 import { ApiError } from '@crossbuy/core/errors';
+import type { userCalls } from '@crossbuy/core/validation';
 import createFetchClient from 'openapi-fetch';
 import createQueryOptions from 'openapi-react-query';
 import { api } from './api';
@@ -13,6 +14,7 @@ import { api } from './api';
  */
 export type StorePaths = PathsOf<typeof addressCalls> &
   PathsOf<typeof notificationCalls> &
+  PathsOf<typeof userCalls> &
   PathsOf<typeof wishlistCalls>;
 
 /**

@@ -1,29 +1,10 @@
+import type { CurrentUser, Gender, Profile as UserProfile } from '@crossbuy/core/validation';
 import { createContext, useContext } from 'react';
 import { clearErrorSlots } from './error-slots';
 import { createStore, sameFields, useStoreSelection } from './store';
 
-export type Gender = 'male' | 'female' | 'other';
-
-/** The signed-in user's own account as the API returns it (docs/rules/accounts.md). */
-export type UserProfile = {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phoneNumber: string | null;
-  country: string | null;
-  birthDate: string | null;
-  gender: Gender | null;
-  role: 'shopper' | 'operator' | 'admin';
-  acceptTerms: boolean;
-  emailVerified: boolean;
-  tfaEnabled: boolean;
-  tfaSetupSkipped: boolean;
-  createdAt: string;
-};
-
-/** `GET /auth/me`, and the answer of every call that opens or changes a session. */
-export type CurrentUser = { signedIn: boolean; tfaPassed: boolean; profile: UserProfile | null };
+/** The signed-in user's own account as the API returns it (core's profileSchema, docs/rules/accounts.md). */
+export type { CurrentUser, Gender, UserProfile };
 
 export type UserState = CurrentUser & {
   profileFetched: boolean;

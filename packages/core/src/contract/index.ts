@@ -14,7 +14,10 @@ type Schema = z.ZodType;
 
 export type Call = {
   method: HttpMethod;
-  /** The path below the service's base (`/api`, or `/api/admin`), with `{name}` for path parameters. */
+  /**
+   * The path below `/api`, as the web calls it (`/admin/users/{id}/blacklist` for the back office), with
+   * `{name}` for path parameters.
+   */
   path: string;
   /** The OpenAPI tag the call is listed under. */
   tag: string;
@@ -33,6 +36,9 @@ export type Call = {
 export function defineCall<const C extends Call>(call: C): C {
   return call;
 }
+
+/** Where the API is mounted: every call's path is below it. */
+export const API_BASE = '/api';
 
 /** `/address/{id}/main` → `/address/:id/main`, the form Fastify's router reads. */
 export function routerPath(path: string): string {

@@ -3,5 +3,7 @@
 // the files a page does not use).
 export * from './auth.js';
 export * from './contact.js';
+export * from './profile.js';
 export * from './user.js';
+export * from './user-calls.js';
 export * from './wire.js';

@@ -1,11 +1,13 @@
 import { AppError } from '@crossbuy/core/errors';
 import {
   changePasswordSchema,
+  currentUserResponseSchema,
   emailOnlySchema,
   forgotPasswordSchema,
   loginSchema,
   registerSchema,
   resetPasswordSchema,
+  userResponseSchema,
   verifyEmailSchema,
 } from '@crossbuy/core/validation';
 import type { FastifyReply } from 'fastify';
@@ -15,7 +17,7 @@ import { clientInfo } from '../../lib/client-info.js';
 import { linkOrigin } from '../../lib/link-origin.js';
 import { OK, okSchema } from '../../lib/schemas.js';
 import { accountOf, currentAccount, requireUser, visitorOrUser } from '../../plugins/authentication.js';
-import { currentUserResponseSchema, toProfile, userResponseSchema } from '../users/profile.js';
+import { toProfile } from '../users/profile.js';
 import {
   changePassword,
   forgotPassword,

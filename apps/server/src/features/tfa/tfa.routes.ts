@@ -1,4 +1,9 @@
-import { regenerateRecoveryCodesSchema, tfaAnswerSchema, tfaResetSchema } from '@crossbuy/core/validation';
+import {
+  currentUserResponseSchema,
+  regenerateRecoveryCodesSchema,
+  tfaAnswerSchema,
+  tfaResetSchema,
+} from '@crossbuy/core/validation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientInfo } from '../../lib/client-info.js';
@@ -6,7 +11,7 @@ import { linkOrigin } from '../../lib/link-origin.js';
 import { OK, okSchema } from '../../lib/schemas.js';
 import { accountOf, requireTfaPassed, requireUser } from '../../plugins/authentication.js';
 import { cookieSettings, setAccessCookie } from '../auth/session-cookies.js';
-import { currentUserResponseSchema, toProfile } from '../users/profile.js';
+import { toProfile } from '../users/profile.js';
 import {
   disableTfa,
   recoveryCodesLeft,

@@ -1,36 +1,7 @@
-import { GENDERS } from '@crossbuy/core/validation';
-import { z } from 'zod';
+import type { Profile } from '@crossbuy/core/validation';
 import type { UserRow } from './users.table.js';
 
-/** What a user may see of their own account: never the password hash or the two-factor seed. */
-export const profileSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  phoneNumber: z.string().nullable(),
-  country: z.string().nullable(),
-  birthDate: z.string().nullable(),
-  gender: z.enum(GENDERS).nullable(),
-  role: z.enum(['shopper', 'operator', 'admin']),
-  acceptTerms: z.boolean(),
-  emailVerified: z.boolean(),
-  tfaEnabled: z.boolean(),
-  tfaSetupSkipped: z.boolean(),
-  createdAt: z.iso.datetime(),
-});
-
-export type Profile = z.infer<typeof profileSchema>;
-
-/** The answer of GET /auth/me and of every call that opens or changes a session. */
-export const currentUserResponseSchema = z.object({
-  signedIn: z.boolean(),
-  tfaPassed: z.boolean(),
-  profile: profileSchema.nullable(),
-});
-
-export const userResponseSchema = z.object({ user: profileSchema });
-
+/** What a user may see of their own account (core's profileSchema): never the password hash or the two-factor seed. */
 export function toProfile(user: UserRow): Profile {
   return {
     id: user.id,

@@ -1,51 +1,30 @@
-import { profileUpdateSchema } from '@crossbuy/core/validation';
+import { userCalls } from '@crossbuy/core/validation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { answerCall } from '../../lib/contract-routes.js';
 import { accountOf, principalOf, requireRole, requireUser } from '../../plugins/authentication.js';
-import { toProfile, userResponseSchema } from './profile.js';
-import {
-  blacklistUser,
-  displayNames,
-  MAX_NAMES_PER_REQUEST,
-  unblacklistUser,
-  updateProfile,
-} from './users.service.js';
+import { toProfile } from './profile.js';
+import { blacklistUser, displayNames, unblacklistUser, updateProfile } from './users.service.js';
 
-/** The signed-in user's own account, and the public names of others. */
+/** The signed-in user's own account, and the public names of others: the calls of `userCalls`. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/user/profile',
-    {
-      preHandler: requireUser,
-      schema: {
-        tags: ['user'],
-        summary: "Update the signed-in user's profile (every User field except email and password)",
-        body: profileUpdateSchema,
-        response: { 200: userResponseSchema },
-      },
-    },
+  answerCall(
+    app,
+    userCalls.updateProfile,
     async (request) => {
       const { user } = await accountOf(request);
       return { user: toProfile(await updateProfile(app.db, user.id, request.body)) };
     },
+    { preHandler: requireUser },
   );
 
-  app.post(
-    '/user/names',
+  answerCall(
+    app,
+    userCalls.names,
+    async (request) => ({ users: await displayNames(app.db, request.body.userIds) }),
     {
       preHandler: requireUser,
-      schema: {
-        tags: ['user'],
-        summary: 'Display names of users (first name and last initial), for ids that exist',
-        body: z.object({
-          userIds: z.array(z.string().max(64)).min(1).max(MAX_NAMES_PER_REQUEST),
-        }),
-        response: {
-          200: z.object({ users: z.array(z.object({ id: z.string(), displayName: z.string() })) }),
-        },
-      },
     },
-    async (request) => ({ users: await displayNames(app.db, request.body.userIds) }),
   );
 };
 

@@ -7,8 +7,6 @@ import { recordAudit } from '../audit/audit.service.js';
 import { revokeUserSessions } from '../auth/sessions.service.js';
 import { type UserRow, users } from './users.table.js';
 
-export const MAX_NAMES_PER_REQUEST = 100;
-
 /** Updates the fields given; email and password have calls of their own. */
 export async function updateProfile(
   db: Database,

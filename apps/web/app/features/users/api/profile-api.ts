@@ -1,14 +1,13 @@
 import type { ProfileUpdateOutput } from '@crossbuy/core/validation';
-import { api } from '../../../lib/api';
-import type { ApiClient } from '../../../lib/api-client';
+import { answerOf, storeClient } from '../../../lib/contract-client';
 import { clearErrorSlot, setErrorSlot } from '../../../lib/error-slots';
-import { setProfile, type UserProfile } from '../../../lib/user-store';
+import { setProfile } from '../../../lib/user-store';
 
 /** `POST /user/profile`; failures go to the profile-update error slot (docs/rules/api-and-errors.md). */
-export async function updateProfile(changes: ProfileUpdateOutput, client: ApiClient = api): Promise<void> {
+export async function updateProfile(changes: ProfileUpdateOutput): Promise<void> {
   clearErrorSlot('profileUpdate');
   try {
-    const { user } = await client.post<{ user: UserProfile }>('/user/profile', changes);
+    const { user } = answerOf(await storeClient.POST('/user/profile', { body: changes }));
     setProfile(user);
   } catch (error) {
     setErrorSlot('profileUpdate', error);
