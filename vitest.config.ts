@@ -23,6 +23,17 @@ export default defineConfig({
         },
       },
       {
+        resolve,
+        test: {
+          name: 'demo',
+          root: 'apps/demo',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         resolve: { conditions: ['development', 'browser', 'module', 'import', 'default'] },
         test: {
           name: 'web',

@@ -55,7 +55,7 @@ function startServer() {
       '--expose-gc',
       '--import',
       path.join(root, 'bench/memory-probe.mjs'),
-      path.join(root, 'apps/server/dist/main.js'),
+      path.join(root, 'apps/demo/dist/main.js'),
     ],
     { cwd: root, env: serverEnv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
   );

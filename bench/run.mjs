@@ -53,7 +53,7 @@ const serverEnv = {
 if (benchProducts) {
   const seeded = spawnSync(
     process.execPath,
-    [path.join(root, 'apps/server/dist/db/seed-large-catalogue.js'), '--products', benchProducts],
+    [path.join(root, 'apps/demo/dist/seed-large-catalogue.js'), '--products', benchProducts],
     { cwd: root, env: serverEnv, stdio: 'inherit' },
   );
   if (seeded.status !== 0) {
@@ -82,7 +82,7 @@ function startServer({ measured = false } = {}) {
     measured && cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProfileDir)}`] : [];
   return spawn(
     process.execPath,
-    [...serverNodeOptions(), ...profile, path.join(root, 'apps/server/dist/main.js')],
+    [...serverNodeOptions(), ...profile, path.join(root, 'apps/demo/dist/main.js')],
     { cwd: root, env: serverEnv, stdio: ['ignore', 'inherit', 'inherit'] },
   );
 }
@@ -236,7 +236,7 @@ async function measureOpenLoop(scenario, request, paths, seconds) {
 function seedOrderShoppers() {
   const seeded = spawnSync(
     process.execPath,
-    [path.join(root, 'apps/server/dist/db/seed-bench-shoppers.js'), ...ORDER_SHOPPERS_SEED],
+    [path.join(root, 'apps/demo/dist/seed-bench-shoppers.js'), ...ORDER_SHOPPERS_SEED],
     { cwd: root, env: serverEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
   );
   if (seeded.status !== 0) throw new Error('seeding the order shoppers failed');

@@ -11,6 +11,7 @@ const sources = [
   at('package-lock.json'),
   at('packages/core/src'),
   at('apps/server/src'),
+  at('apps/demo/src'),
   at('apps/web/app'),
   at('apps/web/public'),
   at('apps/web/vite.config.ts'),
@@ -19,6 +20,7 @@ const sources = [
 const outputs = [
   at('packages/core/dist/index.js'),
   at('apps/server/dist/main.js'),
+  at('apps/demo/dist/main.js'),
   at('apps/web/build/server/index.js'),
 ];
 
@@ -42,5 +44,5 @@ export function buildIfStale() {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-/** The built server's entry point. */
-export const serverEntry = at('apps/server/dist/main.js');
+/** The built store's entry point: the server with the demo store (docs/decisions/0084). */
+export const serverEntry = at('apps/demo/dist/main.js');

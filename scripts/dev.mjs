@@ -9,7 +9,7 @@ const apiPort = process.env.API_PORT ?? '3001';
 const apiOrigin = `http://127.0.0.1:${apiPort}`;
 
 const children = [
-  spawn('npx', ['tsx', 'watch', '--conditions=development', 'apps/server/src/main.ts'], {
+  spawn('npx', ['tsx', 'watch', '--conditions=development', 'apps/demo/src/main.ts'], {
     cwd: root,
     stdio: 'inherit',
     env: {

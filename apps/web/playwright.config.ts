@@ -107,7 +107,7 @@ export default defineConfig({
 function storeServer(store: { port: number; dataDir: string; nodeEnv: 'production' | 'development' }) {
   const url = `http://127.0.0.1:${store.port}`;
   return {
-    command: 'node apps/server/dist/main.js',
+    command: 'node apps/demo/dist/main.js',
     cwd: repoRoot,
     url: `${url}/api/ping`,
     reuseExistingServer: false,

@@ -10,8 +10,7 @@ import {
   popups,
   shippingLocations,
 } from '../src/features/content/content.table.js';
-import { saveArt } from '../src/lib/image-store.js';
-import { monogramArt } from '../src/lib/svg-art.js';
+import { savePicture } from '../src/lib/image-store.js';
 import { addProduct, type CatalogueFixture, seedCatalogue } from './helpers/catalogue-fixtures.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -223,7 +222,11 @@ describe('content calls', () => {
 
   describe('GET /images/*', () => {
     it('serves a stored picture and its thumbnail as SVG, cacheable, sandboxed', async () => {
-      const key = await saveArt(harness.app.pictures, 'products/p1.svg', monogramArt('p1', 'Budget Earbuds'));
+      const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><text>BE</text></svg>';
+      const key = await savePicture(harness.app.pictures, 'products/p1.svg', {
+        picture: svg,
+        thumbnail: svg,
+      });
       for (const url of [`/images/${key}`, '/images/products/p1_thumb.svg']) {
         const response = await get(url);
         expect(response.statusCode, url).toBe(200);

@@ -2,23 +2,23 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isValidVariantPath, thumbnailPath } from '@crossbuy/core/catalogue';
+import { queryRows } from '@crossbuy/server/db/query-rows.js';
+import { diskPictureStorage } from '@crossbuy/server/lib/picture-storage.js';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../../test/helpers/test-database.js';
+import { openTestDatabase, type TestDatabase } from '../../server/test/helpers/test-database.js';
+import { type ArtIconName, type IconNode, loadArtIcons } from './art/art-icons.js';
 import {
   DEMO_CATALOGUE_SEED,
   DEMO_PRODUCT_COUNT,
   MAIN_PICTURE_WIDTHS,
   pictureTwinIndex,
-} from '../features/catalogue/catalogue.demo.js';
-import { generateProducts, leafCategoryIds } from '../features/catalogue/catalogue-generator.js';
-import { BANNER_WIDTHS } from '../features/content/content.demo.js';
-import { type ArtIconName, type IconNode, loadArtIcons } from '../lib/art-icons.js';
-import { diskPictureStorage } from '../lib/picture-storage.js';
+} from './catalogue/catalogue.demo.js';
+import { generateProducts, leafCategoryIds } from './catalogue/catalogue-generator.js';
+import { BANNER_WIDTHS } from './content/content.demo.js';
 import { seedDemoDataOnce } from './demo-data.js';
 import { demoSeeders } from './demo-seeders.js';
-import { queryRows } from './query-rows.js';
 
 /** The demo store promised for a first start on an empty database. */
 describe('the demo store', () => {

@@ -1,12 +1,18 @@
 import { createHash } from 'node:crypto';
 import { allVariantPaths, categoryPath, type ProductVariant } from '@crossbuy/core/catalogue';
 import { type CurrencyCode, convertMoney } from '@crossbuy/core/money';
+import type { Database } from '@crossbuy/server/db/client.js';
+import {
+  categories,
+  merchants,
+  productRegionPrices,
+  products,
+  productVariants,
+} from '@crossbuy/server/features/catalogue/catalogue.table.js';
+import { BASE_CURRENCY } from '@crossbuy/server/features/regions/pricing.js';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import type { ArtIconName } from '../../lib/art-icons.js';
-import { BASE_CURRENCY } from '../regions/pricing.js';
+import type { ArtIconName } from '../art/art-icons.js';
 import { DEMO_EXCHANGE_RATES } from '../regions/regions.demo.js';
-import { categories, merchants, productRegionPrices, products, productVariants } from './catalogue.table.js';
 import { PRODUCT_KINDS, type ProductKind } from './catalogue-kinds.js';
 
 // A believable catalogue made from a seed: the demo store and the benchmarks' large catalogues both come

@@ -1,7 +1,7 @@
+import type { Database } from '@crossbuy/server/db/client.js';
+import { appMeta } from '@crossbuy/server/features/system/system.table.js';
+import type { PictureStorage } from '@crossbuy/server/lib/picture-storage.js';
 import { eq } from 'drizzle-orm';
-import { appMeta } from '../features/system/system.table.js';
-import type { PictureStorage } from '../lib/picture-storage.js';
-import type { Database } from './client.js';
 
 /** What seeders may need besides the database: where pictures they draw are kept. */
 export type DemoContext = { pictures: PictureStorage };

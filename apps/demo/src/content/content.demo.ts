@@ -1,12 +1,6 @@
 import { getCountryAddressData } from '@crossbuy/core/address';
-import { and, desc, eq, gt, inArray, not, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import type { DemoSeeder } from '../../db/demo-data.js';
-import { type ArtIconName, loadArtIcons } from '../../lib/art-icons.js';
-import { type RasterWidths, saveArt, saveArtAsWebp } from '../../lib/image-store.js';
-import { type BannerPicture, bannerArt } from '../../lib/svg-art.js';
-import { categories, merchants, products } from '../catalogue/catalogue.table.js';
-import { productArtSpec } from '../catalogue/catalogue-generator.js';
+import type { Database } from '@crossbuy/server/db/client.js';
+import { categories, merchants, products } from '@crossbuy/server/features/catalogue/catalogue.table.js';
 import {
   banners,
   homeProductGroupItems,
@@ -14,7 +8,13 @@ import {
   imagePages,
   popups,
   shippingLocations,
-} from './content.table.js';
+} from '@crossbuy/server/features/content/content.table.js';
+import { and, desc, eq, gt, inArray, not, sql } from 'drizzle-orm';
+import { type ArtIconName, loadArtIcons } from '../art/art-icons.js';
+import { type RasterWidths, saveArt, saveArtAsWebp } from '../art/save-art.js';
+import { type BannerPicture, bannerArt } from '../art/svg-art.js';
+import { productArtSpec } from '../catalogue/catalogue-generator.js';
+import type { DemoSeeder } from '../demo-data.js';
 
 const SHIPPING: [countryCode: string, enabled: boolean][] = [
   ['SG', true],

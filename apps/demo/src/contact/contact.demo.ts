@@ -1,5 +1,5 @@
-import type { DemoSeeder } from '../../db/demo-data.js';
-import { contactMessages } from './contact.table.js';
+import { contactMessages } from '@crossbuy/server/features/contact/contact.table.js';
+import type { DemoSeeder } from '../demo-data.js';
 
 const HOUR = 3_600_000;
 

@@ -1,21 +1,22 @@
 // `npm run bench:seed -- --products 100000`: fills the database (DATABASE_URL, else PGlite in DATA_DIR)
 // with the demo store, then continues its catalogue with generated products up to the given count, for
 // the benchmarks. Run it on a database of its own: it assumes every product there came from it.
+
+import { loadConfig } from '@crossbuy/server/config.js';
+import { type Database, openDatabase } from '@crossbuy/server/db/client.js';
+import { pictureStorageFor } from '@crossbuy/server/lib/pictures.js';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../config.js';
-import { DEMO_CATALOGUE_SEED, pictureTwinIndex } from '../features/catalogue/catalogue.demo.js';
+import { DEMO_CATALOGUE_SEED, pictureTwinIndex } from './catalogue/catalogue.demo.js';
 import {
   generatedProductId,
   generateProducts,
   insertProducts,
   merchantIdsBySlug,
   productCount,
-} from '../features/catalogue/catalogue-generator.js';
-import { DEMO_REGIONS } from '../features/regions/regions.demo.js';
-import { pictureStorageFor } from '../lib/pictures.js';
-import { type Database, openDatabase } from './client.js';
+} from './catalogue/catalogue-generator.js';
 import { seedDemoDataOnce } from './demo-data.js';
 import { demoSeeders } from './demo-seeders.js';
+import { DEMO_REGIONS } from './regions/regions.demo.js';
 
 const CHUNK = 5000;
 

@@ -1,4 +1,4 @@
-// `node apps/server/dist/db/seed-bench-shoppers.js --shoppers 50 --products 80 --password <password>
+// `node apps/demo/dist/seed-bench-shoppers.js --shoppers 50 --products 80 --password <password>
 // [--history 100000]`: verified shoppers with that password and a Singapore address each, stock nobody
 // runs out of on the newest products without variants, an operator with the same password, and, with
 // --history, that many orders of 1,000 other customers over the past year in every status, for the order
@@ -9,16 +9,16 @@
 // (DATABASE_URL, else PGlite in DATA_DIR) after the server has laid down the demo store, with the server
 // stopped when on PGlite.
 import { randomBytes } from 'node:crypto';
+import { loadConfig } from '@crossbuy/server/config.js';
+import { type Database, openDatabase } from '@crossbuy/server/db/client.js';
+import { addresses } from '@crossbuy/server/features/addresses/addresses.table.js';
+import { products } from '@crossbuy/server/features/catalogue/catalogue.table.js';
+import { tfaSeedKey } from '@crossbuy/server/features/tfa/tfa.service.js';
+import { users } from '@crossbuy/server/features/users/users.table.js';
+import { hashPassword } from '@crossbuy/server/lib/passwords.js';
+import { encryptSecret } from '@crossbuy/server/lib/secrets.js';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { generateSecret } from 'otplib';
-import { loadConfig } from '../config.js';
-import { addresses } from '../features/addresses/addresses.table.js';
-import { products } from '../features/catalogue/catalogue.table.js';
-import { tfaSeedKey } from '../features/tfa/tfa.service.js';
-import { users } from '../features/users/users.table.js';
-import { hashPassword } from '../lib/passwords.js';
-import { encryptSecret } from '../lib/secrets.js';
-import { type Database, openDatabase } from './client.js';
 
 /** More than any benchmark sells in a run. */
 const AMPLE_STOCK = 1_000_000;

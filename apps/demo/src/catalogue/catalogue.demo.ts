@@ -1,7 +1,7 @@
-import type { DemoSeeder } from '../../db/demo-data.js';
-import { loadArtIcons } from '../../lib/art-icons.js';
-import { type RasterWidths, saveArt, saveArtAsWebp } from '../../lib/image-store.js';
-import { monogramArt, type ProductPose, productArt } from '../../lib/svg-art.js';
+import { loadArtIcons } from '../art/art-icons.js';
+import { type RasterWidths, saveArt, saveArtAsWebp } from '../art/save-art.js';
+import { monogramArt, type ProductPose, productArt } from '../art/svg-art.js';
+import type { DemoSeeder } from '../demo-data.js';
 import { DEMO_REGIONS } from '../regions/regions.demo.js';
 import {
   generateProducts,

@@ -1,8 +1,8 @@
+import { shippingRates, taxRates } from '@crossbuy/server/features/checkout/checkout.table.js';
+import { shippingLocations } from '@crossbuy/server/features/content/content.table.js';
+import { vouchers } from '@crossbuy/server/features/vouchers/vouchers.table.js';
 import { eq } from 'drizzle-orm';
-import type { DemoSeeder } from '../../db/demo-data.js';
-import { shippingLocations } from '../content/content.table.js';
-import { vouchers } from '../vouchers/vouchers.table.js';
-import { shippingRates, taxRates } from './checkout.table.js';
+import type { DemoSeeder } from '../demo-data.js';
 
 /**
  * Delivery to each country the demo store ships to, by weight from anywhere (base fee + per started 500 g,

@@ -1,7 +1,7 @@
+import { appMeta } from '@crossbuy/server/features/system/system.table.js';
+import { diskPictureStorage } from '@crossbuy/server/lib/picture-storage.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../../test/helpers/test-database.js';
-import { appMeta } from '../features/system/system.table.js';
-import { diskPictureStorage } from '../lib/picture-storage.js';
+import { openTestDatabase, type TestDatabase } from '../../server/test/helpers/test-database.js';
 import { seedDemoDataOnce } from './demo-data.js';
 
 describe('seedDemoDataOnce', () => {

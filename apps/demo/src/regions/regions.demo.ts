@@ -1,7 +1,7 @@
 import type { CurrencyCode } from '@crossbuy/core/money';
-import type { DemoSeeder } from '../../db/demo-data.js';
-import { BASE_CURRENCY } from './pricing.js';
-import { exchangeRates, regions } from './regions.table.js';
+import { BASE_CURRENCY } from '@crossbuy/server/features/regions/pricing.js';
+import { exchangeRates, regions } from '@crossbuy/server/features/regions/regions.table.js';
+import type { DemoSeeder } from '../demo-data.js';
 
 /** Units of each currency per 1 SGD, roughly as they stood when the demo store was made. */
 export const DEMO_EXCHANGE_RATES: Partial<Record<CurrencyCode, string>> = {

@@ -1,4 +1,4 @@
-import type { ArtIconName } from '../../lib/art-icons.js';
+import type { ArtIconName } from '../art/art-icons.js';
 
 // What each kind of product in the generated catalogue looks like and how it is described: the picture's
 // icon and colours, and the sentences its description is made of. Sentences say what the thing is made of,
