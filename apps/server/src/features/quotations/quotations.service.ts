@@ -6,9 +6,9 @@ import { type CurrencyCode, isCurrencyCode, type Money, money } from '@crossbuy/
 import {
   changeQuotationRequest,
   marketplaceLabel,
-  QUOTATION_DESK_STATUS_CODES,
   QUOTATION_MAX_ITEMS,
   QUOTATION_MAX_QUANTITY,
+  QUOTATION_STATUS,
   type QuotationDeskStatus,
   type QuotationFilter,
   type QuotationItem,
@@ -606,7 +606,7 @@ export async function deskItems(
   db: Database,
   query: DeskQuery,
 ): Promise<{ items: DeskItem[]; total: number }> {
-  const status = eq(quotationItems.status, QUOTATION_DESK_STATUS_CODES[query.status]);
+  const status = eq(quotationItems.status, QUOTATION_STATUS[query.status]);
   const oldestFirst = query.status === 'pending';
   const position = sql`(${quotationItems.createdAt}, ${quotationItems.id})`;
   const after = query.after
