@@ -1,5 +1,11 @@
 import { formatMoney, isCurrencyCode, type Money } from '../money/index.js';
-import type { OrderStatus, PaymentMethod } from '../order/rules.js';
+import {
+  ORDER_STATUS,
+  type OrderStatus,
+  PAYMENT_METHOD,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+} from '../order/rules.js';
 
 // What an order's timeline, its notifications and its mail say, in sentences a shopper understands. Events
 // are stored as data (a status change, a payment result, with details such as a method or an amount in
@@ -31,9 +37,8 @@ function moneyIn(detail: OrderEvent['detail']): string | null {
   return formatMoney({ amountMinor, currency });
 }
 
-const PAYMENT_METHODS: readonly string[] = ['card', 'paynow', 'test_card'];
 const methodIn = (detail: OrderEvent['detail']): PaymentMethod | null =>
-  typeof detail.method === 'string' && PAYMENT_METHODS.includes(detail.method)
+  typeof detail.method === 'string' && (PAYMENT_METHODS as readonly string[]).includes(detail.method)
     ? (detail.method as PaymentMethod)
     : null;
 
@@ -58,11 +63,11 @@ function paidWords(event: OrderEvent): string {
   const amount = moneyIn(event.detail);
   const paid = amount ? `Paid ${amount}` : 'Paid';
   switch (methodIn(event.detail)) {
-    case 'card':
+    case PAYMENT_METHOD.card:
       return `${paid} by card.`;
-    case 'test_card':
+    case PAYMENT_METHOD.testCard:
       return `${paid} by card (a test card: no real money moved).`;
-    case 'paynow':
+    case PAYMENT_METHOD.payNow:
       return event.actor === 'store'
         ? `${paid} by PayNow; the store confirmed the transfer.`
         : `${paid} by PayNow.`;
@@ -93,36 +98,36 @@ const DISPUTE_OUTCOMES: Partial<Record<OrderStatus, string>> = {
 function statusWords(event: OrderEvent, reader: OrderReader): string {
   const { detail } = event;
   const yours = reader === 'shopper' ? 'your order' : 'the order';
-  if (event.fromStatus === 'disputed' && event.toStatus) {
+  if (event.fromStatus === ORDER_STATUS.disputed && event.toStatus) {
     const outcome = DISPUTE_OUTCOMES[event.toStatus] ?? 'the order has moved on';
     const note = text(detail.resolution);
     return `The store settled the dispute: ${outcome}.${note ? ` ${asSentence(note)}` : ''}`;
   }
   switch (event.toStatus) {
-    case 'pending_payment':
+    case ORDER_STATUS.pendingPayment:
       return reader === 'shopper'
         ? 'You placed the order. It waits for your payment.'
         : 'The shopper placed the order. It waits for payment.';
-    case 'paid':
+    case ORDER_STATUS.paid:
       return paidWords(event);
-    case 'processing':
+    case ORDER_STATUS.processing:
       return `The store is preparing ${yours}.`;
-    case 'shipped': {
+    case ORDER_STATUS.shipped: {
       const carrier = text(detail.carrier);
       const tracking = text(detail.trackingNumber);
       const shipped = carrier ? `Shipped with ${carrier}.` : 'Shipped.';
       return tracking ? `${shipped} Tracking number ${tracking}.` : shipped;
     }
-    case 'delivered':
+    case ORDER_STATUS.delivered:
       return 'Delivered.';
-    case 'completed':
+    case ORDER_STATUS.completed:
       if (event.actor !== 'shopper') return 'Completed.';
       return reader === 'shopper'
         ? 'You confirmed the order arrived. It is completed.'
         : 'The shopper confirmed the order arrived. It is completed.';
-    case 'cancelled':
+    case ORDER_STATUS.cancelled:
       return cancelledWords(event, reader);
-    case 'disputed':
+    case ORDER_STATUS.disputed:
       return withReason(
         reader === 'shopper' ? 'You opened a dispute.' : 'The shopper opened a dispute.',
         text(detail.reason),
@@ -138,11 +143,11 @@ function refundedWords(event: OrderEvent, reader: OrderReader): string {
   const refunded = amount ? `Refunded ${amount}` : 'Refunded';
   const reason = text(detail.reason);
   switch (methodIn(detail)) {
-    case 'card':
+    case PAYMENT_METHOD.card:
       return withReason(`${refunded} to ${reader === 'shopper' ? 'your' : 'the shopper’s'} card.`, reason);
-    case 'test_card':
+    case PAYMENT_METHOD.testCard:
       return withReason(`${refunded} to the test card; no real money moved.`, reason);
-    case 'paynow': {
+    case PAYMENT_METHOD.payNow: {
       // The bank transfer's reference is what the shopper finds on their statement.
       const reference = text(detail.reference);
       const how = reference ? `by bank transfer, reference ${reference}.` : 'by bank transfer.';
@@ -155,7 +160,7 @@ function refundedWords(event: OrderEvent, reader: OrderReader): string {
 
 function receivedAfterCloseWords(event: OrderEvent, reader: OrderReader): string {
   const amount = moneyIn(event.detail) ?? 'a payment';
-  if (methodIn(event.detail) === 'paynow') {
+  if (methodIn(event.detail) === PAYMENT_METHOD.payNow) {
     return reader === 'shopper'
       ? `We received ${amount} by PayNow after the order was closed; we will send it back to you by bank transfer.`
       : `We received ${amount} by PayNow after the order was closed; it is owed back to the shopper by bank transfer.`;
@@ -217,7 +222,7 @@ export function orderEventNotice(orderRef: string, event: OrderEvent): Notice {
     case 'received_after_close':
       return {
         title:
-          methodIn(event.detail) === 'paynow'
+          methodIn(event.detail) === PAYMENT_METHOD.payNow
             ? `We will return ${amount} for order ${orderRef}`
             : `We are refunding ${amount} for order ${orderRef}`,
         body,

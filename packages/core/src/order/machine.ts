@@ -1,10 +1,12 @@
 import type { ErrorCode } from '../errors/index.js';
 import { type CurrencyCode, formatMoney, type Money } from '../money/index.js';
-import { refundRefusal } from './refunds.js';
+import { type DisputeOutcome, refundRefusal } from './refunds.js';
 import {
   DISPUTABLE_STATUSES,
+  ORDER_STATUS,
   ORDER_STATUS_LABELS,
   type OrderStatus,
+  PAYMENT_METHOD,
   PAYMENT_METHOD_LABELS,
   type PaymentMethod,
   RECEIPT_CONFIRMABLE_STATUSES,
@@ -70,7 +72,7 @@ export type OrderCommand =
   | { kind: 'advance'; to: StoreOrderMove }
   | { kind: 'confirm_receipt' }
   | { kind: 'open_dispute' }
-  | { kind: 'resolve_dispute'; outcome: 'processing' | 'completed' | 'cancelled' };
+  | { kind: 'resolve_dispute'; outcome: DisputeOutcome };
 
 /**
  * What to do: `to`, the status the order moves to (null: it stays); `payment`, what money that arrived is
@@ -94,17 +96,21 @@ export type OrderDecision =
 export const CARD_ATTEMPT_GRACE_MINUTES = 15;
 
 /** Statuses the store may cancel an order from: nothing has left the warehouse. */
-export const STORE_CANCELLABLE_STATUSES: readonly OrderStatus[] = ['pending_payment', 'paid', 'processing'];
+export const STORE_CANCELLABLE_STATUSES: readonly OrderStatus[] = [
+  ORDER_STATUS.pendingPayment,
+  ORDER_STATUS.paid,
+  ORDER_STATUS.processing,
+];
 
 /**
  * The store moves a paid order along its fulfilment by hand, one step at a time. A dispute is settled by
  * resolving it, not by moving the order on.
  */
 export const STORE_NEXT_MOVE: Partial<Record<OrderStatus, StoreOrderMove>> = {
-  paid: 'processing',
-  processing: 'shipped',
-  shipped: 'delivered',
-  delivered: 'completed',
+  [ORDER_STATUS.paid]: ORDER_STATUS.processing,
+  [ORDER_STATUS.processing]: ORDER_STATUS.shipped,
+  [ORDER_STATUS.shipped]: ORDER_STATUS.delivered,
+  [ORDER_STATUS.delivered]: ORDER_STATUS.completed,
 };
 
 /** The money the order holds beyond what was refunded or is being refunded. */
@@ -114,7 +120,7 @@ export function heldMinor(ledger: OrderLedger): number {
 
 /** Money the store owes back: whatever a cancelled order still holds. An open order owes nothing. */
 export function owedBackMinor(snapshot: Pick<OrderSnapshot, 'status' | 'ledger'>): number {
-  return snapshot.status === 'cancelled' ? heldMinor(snapshot.ledger) : 0;
+  return snapshot.status === ORDER_STATUS.cancelled ? heldMinor(snapshot.ledger) : 0;
 }
 
 /** Whether an expiry may stop the card payment in flight now, or must leave it to the shopper a while. */
@@ -150,11 +156,11 @@ function paymentInFlight(order: OrderSnapshot): boolean {
 
 /** Moving to `cancelled` gives back what the order holds; money it holds goes back to the shopper. */
 function cancelled(order: OrderSnapshot): OrderDecision {
-  return ok('cancelled', { refundRemaining: heldMinor(order.ledger) > 0 });
+  return ok(ORDER_STATUS.cancelled, { refundRemaining: heldMinor(order.ledger) > 0 });
 }
 
 function requireWaitingFor(order: OrderSnapshot, method: PaymentMethod): OrderDecision | null {
-  if (order.status !== 'pending_payment') return refuse('payment/not_payable');
+  if (order.status !== ORDER_STATUS.pendingPayment) return refuse('payment/not_payable');
   if (order.method !== method) return refuse('payment/wrong_method', [PAYMENT_METHOD_LABELS[order.method]]);
   return null;
 }
@@ -171,36 +177,39 @@ export function decideOrder(order: OrderSnapshot, command: OrderCommand): OrderD
     case 'receive_payment': {
       if (command.alreadyRecorded) return ok(null, { payment: 'duplicate' });
       const paysTheOrder =
-        order.status === 'pending_payment' &&
+        order.status === ORDER_STATUS.pendingPayment &&
         command.amount.currency === order.currency &&
         command.amount.amountMinor === order.totalMinor;
       // Money the order no longer waits for (it was cancelled, or paid already) or of another amount is
       // recorded all the same, so it is in the ledger and goes back to the shopper.
-      return paysTheOrder ? ok('paid', { payment: 'pays_order' }) : ok(null, { payment: 'refund_due' });
+      return paysTheOrder
+        ? ok(ORDER_STATUS.paid, { payment: 'pays_order' })
+        : ok(null, { payment: 'refund_due' });
     }
 
     case 'mark_paynow_sent':
-      return requireWaitingFor(order, 'paynow') ?? ok(null);
+      return requireWaitingFor(order, PAYMENT_METHOD.payNow) ?? ok(null);
 
     case 'confirm_paynow':
-      if (order.method !== 'paynow') {
+      if (order.method !== PAYMENT_METHOD.payNow) {
         return refuse('payment/wrong_method', [PAYMENT_METHOD_LABELS[order.method]]);
       }
       // A transfer is confirmed once; the order's total is what PayNow asked the bank for.
       if (order.ledger.receivedMinor > 0) return refuse('payment/not_payable');
-      if (order.status === 'pending_payment') return ok('paid', { payment: 'pays_order' });
+      if (order.status === ORDER_STATUS.pendingPayment)
+        return ok(ORDER_STATUS.paid, { payment: 'pays_order' });
       // The transfer arrived after the order was cancelled: it is recorded and owed back.
-      if (order.status === 'cancelled') return ok(null, { payment: 'refund_due' });
+      if (order.status === ORDER_STATUS.cancelled) return ok(null, { payment: 'refund_due' });
       return refuse('payment/not_payable');
 
     case 'cancel':
       if (command.by === 'shopper') {
-        if (order.status !== 'pending_payment') return refuse('order/not_cancellable');
+        if (order.status !== ORDER_STATUS.pendingPayment) return refuse('order/not_cancellable');
         if (paymentInFlight(order)) return refuse('order/payment_in_progress');
         return cancelled(order);
       }
       if (!STORE_CANCELLABLE_STATUSES.includes(order.status)) {
-        return invalidTransition(order.status, 'cancelled');
+        return invalidTransition(order.status, ORDER_STATUS.cancelled);
       }
       // A PayNow transfer the shopper says they sent may never come: the store decides. A card payment
       // the provider may still complete is stopped at the provider first.
@@ -208,7 +217,8 @@ export function decideOrder(order: OrderSnapshot, command: OrderCommand): OrderD
       return cancelled(order);
 
     case 'expire':
-      if (order.status !== 'pending_payment') return invalidTransition(order.status, 'cancelled');
+      if (order.status !== ORDER_STATUS.pendingPayment)
+        return invalidTransition(order.status, ORDER_STATUS.cancelled);
       if (order.paymentDueAt.getTime() > command.now.getTime()) return refuse('order/not_due');
       if (paymentInFlight(order)) return refuse('order/payment_in_progress');
       return cancelled(order);
@@ -216,7 +226,7 @@ export function decideOrder(order: OrderSnapshot, command: OrderCommand): OrderD
     case 'refund': {
       const held = heldMinor(order.ledger);
       if (order.ledger.receivedMinor === 0) return refuse('order/not_refundable');
-      if (order.method === 'card' && order.ledger.cardRefundPending) {
+      if (order.method === PAYMENT_METHOD.card && order.ledger.cardRefundPending) {
         return refuse('order/refund_in_progress');
       }
       const refusal = refundRefusal(command.amount, { currency: order.currency, refundableMinor: held });
@@ -232,14 +242,14 @@ export function decideOrder(order: OrderSnapshot, command: OrderCommand): OrderD
 
     case 'confirm_receipt':
       if (!RECEIPT_CONFIRMABLE_STATUSES.includes(order.status)) return refuse('order/not_receivable');
-      return ok('completed');
+      return ok(ORDER_STATUS.completed);
 
     case 'open_dispute':
       if (!DISPUTABLE_STATUSES.includes(order.status)) return refuse('order/not_disputable');
-      return ok('disputed');
+      return ok(ORDER_STATUS.disputed);
 
     case 'resolve_dispute':
-      if (order.status !== 'disputed') return refuse('order/not_disputed');
-      return command.outcome === 'cancelled' ? cancelled(order) : ok(command.outcome);
+      if (order.status !== ORDER_STATUS.disputed) return refuse('order/not_disputed');
+      return command.outcome === ORDER_STATUS.cancelled ? cancelled(order) : ok(command.outcome);
   }
 }

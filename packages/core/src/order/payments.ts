@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { CurrencyCode } from '../money/index.js';
 import { fails } from '../validation/issue-codes.js';
 import { moneySchema } from '../validation/wire.js';
-import type { PaymentMethod } from './rules.js';
+import { PAYMENT_METHOD, PAYMENT_METHODS, type PaymentMethod } from './rules.js';
 
 // Paying for an order (docs/rules/payments.md): which methods an order can use, the PayNow QR payload
 // rules, and the wire shapes of the payment calls.
@@ -16,9 +16,9 @@ export type PaymentSetup = { card: boolean; testCard: boolean; paynow: boolean }
 /** The payment methods an order in `currency` can be paid with, given what the store has set up. */
 export function availablePaymentMethods(currency: CurrencyCode, setup: PaymentSetup): PaymentMethod[] {
   const methods: PaymentMethod[] = [];
-  if (setup.card) methods.push('card');
-  if (setup.paynow && currency === PAYNOW_CURRENCY) methods.push('paynow');
-  if (setup.testCard) methods.push('test_card');
+  if (setup.card) methods.push(PAYMENT_METHOD.card);
+  if (setup.paynow && currency === PAYNOW_CURRENCY) methods.push(PAYMENT_METHOD.payNow);
+  if (setup.testCard) methods.push(PAYMENT_METHOD.testCard);
   return methods;
 }
 
@@ -176,7 +176,7 @@ export type PaynowPanel = z.infer<typeof paynowPanelSchema>;
 export const paymentInfoSchema = z.object({
   orderId: z.string(),
   orderRef: z.string(),
-  method: z.enum(['card', 'paynow', 'test_card']),
+  method: z.enum(PAYMENT_METHODS),
   amount: moneySchema,
   /** Whether the order still waits for payment; the rest says how to pay it while it does. */
   payable: z.boolean(),

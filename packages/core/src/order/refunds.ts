@@ -3,7 +3,7 @@ import type { ErrorCode } from '../errors/index.js';
 import { CURRENCIES, type Money } from '../money/index.js';
 import { fails } from '../validation/issue-codes.js';
 import { moneySchema } from '../validation/wire.js';
-import { type OrderStatus, PAYMENT_METHODS } from './rules.js';
+import { ORDER_STATUS, type OrderStatus, PAYMENT_METHODS } from './rules.js';
 
 // Refunds, cancelling a paid order and settling a dispute: what the store gives back of a payment and the
 // rule that it never gives back more than it took.
@@ -47,9 +47,9 @@ export function refundRefusal(
 
 /** Where the store takes a disputed order once it has settled it (core ORDER_TRANSITIONS from disputed). */
 export const DISPUTE_OUTCOMES = [
-  'processing',
-  'completed',
-  'cancelled',
+  ORDER_STATUS.processing,
+  ORDER_STATUS.completed,
+  ORDER_STATUS.cancelled,
 ] as const satisfies readonly OrderStatus[];
 export type DisputeOutcome = (typeof DISPUTE_OUTCOMES)[number];
 

@@ -1,19 +1,21 @@
 import type { Money } from '../money/index.js';
+import { codeValues } from '../validation/wire-codes.js';
 
 // Orders (docs/rules/orders.md): the status lifecycle, payment methods and what an order keeps of what
 // was bought. Pure rules shared by the server and the web.
 
-export const ORDER_STATUSES = [
-  'pending_payment',
-  'paid',
-  'processing',
-  'shipped',
-  'delivered',
-  'completed',
-  'cancelled',
-  'disputed',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_STATUS = {
+  pendingPayment: 'pending_payment',
+  paid: 'paid',
+  processing: 'processing',
+  shipped: 'shipped',
+  delivered: 'delivered',
+  completed: 'completed',
+  cancelled: 'cancelled',
+  disputed: 'disputed',
+} as const;
+export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
+export const ORDER_STATUSES = codeValues(ORDER_STATUS);
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   pending_payment: 'Waiting for payment',
@@ -34,14 +36,14 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
  * into processing, to completed, or cancelled with the money given back.
  */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-  pending_payment: ['paid', 'cancelled'],
-  paid: ['processing', 'cancelled', 'disputed'],
-  processing: ['shipped', 'cancelled', 'disputed'],
-  shipped: ['delivered', 'completed', 'disputed'],
-  delivered: ['completed', 'disputed'],
-  completed: ['disputed'],
-  cancelled: [],
-  disputed: ['processing', 'completed', 'cancelled'],
+  [ORDER_STATUS.pendingPayment]: [ORDER_STATUS.paid, ORDER_STATUS.cancelled],
+  [ORDER_STATUS.paid]: [ORDER_STATUS.processing, ORDER_STATUS.cancelled, ORDER_STATUS.disputed],
+  [ORDER_STATUS.processing]: [ORDER_STATUS.shipped, ORDER_STATUS.cancelled, ORDER_STATUS.disputed],
+  [ORDER_STATUS.shipped]: [ORDER_STATUS.delivered, ORDER_STATUS.completed, ORDER_STATUS.disputed],
+  [ORDER_STATUS.delivered]: [ORDER_STATUS.completed, ORDER_STATUS.disputed],
+  [ORDER_STATUS.completed]: [ORDER_STATUS.disputed],
+  [ORDER_STATUS.cancelled]: [],
+  [ORDER_STATUS.disputed]: [ORDER_STATUS.processing, ORDER_STATUS.completed, ORDER_STATUS.cancelled],
 };
 
 export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
@@ -61,15 +63,18 @@ export const ORDER_STATUS_TIME_FIELDS = {
 } as const satisfies Record<OrderStatus, string>;
 
 /** A shopper confirms receipt of a shipped or delivered order, which completes it. */
-export const RECEIPT_CONFIRMABLE_STATUSES: readonly OrderStatus[] = ['shipped', 'delivered'];
+export const RECEIPT_CONFIRMABLE_STATUSES: readonly OrderStatus[] = [
+  ORDER_STATUS.shipped,
+  ORDER_STATUS.delivered,
+];
 
 /** A shopper may open a dispute on an order the store has been paid for and has not settled. */
 export const DISPUTABLE_STATUSES: readonly OrderStatus[] = [
-  'paid',
-  'processing',
-  'shipped',
-  'delivered',
-  'completed',
+  ORDER_STATUS.paid,
+  ORDER_STATUS.processing,
+  ORDER_STATUS.shipped,
+  ORDER_STATUS.delivered,
+  ORDER_STATUS.completed,
 ];
 
 /**
@@ -77,8 +82,9 @@ export const DISPUTABLE_STATUSES: readonly OrderStatus[] = [
  * operator. `test_card`: a clearly labelled stand-in for development without provider keys; refused in
  * production.
  */
-export const PAYMENT_METHODS = ['card', 'paynow', 'test_card'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD = { card: 'card', payNow: 'paynow', testCard: 'test_card' } as const;
+export type PaymentMethod = (typeof PAYMENT_METHOD)[keyof typeof PAYMENT_METHOD];
+export const PAYMENT_METHODS = codeValues(PAYMENT_METHOD);
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   card: 'Credit or debit card',

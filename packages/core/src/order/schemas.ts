@@ -4,7 +4,7 @@ import { QUOTATION_MAX_ITEMS } from '../quotation/limits.js';
 import { quoteTermsSchema } from '../quotation/schemas.js';
 import { fails } from '../validation/issue-codes.js';
 import { currencyCodeSchema, moneySchema } from '../validation/wire.js';
-import { ORDER_STATUSES, type OrderStatus, PAYMENT_METHODS } from './rules.js';
+import { ORDER_STATUS, ORDER_STATUSES, type OrderStatus, PAYMENT_METHODS } from './rules.js';
 import { shipmentCarrierSchema } from './shipping.js';
 
 // Checkout, voucher and order request schemas and wire shapes (docs/rules/cart-and-checkout.md, docs/rules/vouchers.md, docs/rules/orders.md).
@@ -382,10 +382,10 @@ export const storeOrderPageSchema = z.object({
  * transfer); cancelling a paid order needs a refund, which the store makes through the card provider.
  */
 export const STORE_ORDER_MOVES = [
-  'processing',
-  'shipped',
-  'delivered',
-  'completed',
+  ORDER_STATUS.processing,
+  ORDER_STATUS.shipped,
+  ORDER_STATUS.delivered,
+  ORDER_STATUS.completed,
 ] as const satisfies readonly OrderStatus[];
 export type StoreOrderMove = (typeof STORE_ORDER_MOVES)[number];
 
@@ -401,11 +401,11 @@ export const storeOrderMoveSchema = z
       .optional(),
     carrier: shipmentCarrierSchema.optional(),
   })
-  .refine((move) => move.to !== 'shipped' || move.trackingNumber !== undefined, {
+  .refine((move) => move.to !== ORDER_STATUS.shipped || move.trackingNumber !== undefined, {
     message: 'order/invalid_tracking_number',
     path: ['trackingNumber'],
   })
-  .refine((move) => move.to !== 'shipped' || move.carrier !== undefined, {
+  .refine((move) => move.to !== ORDER_STATUS.shipped || move.carrier !== undefined, {
     message: 'order/invalid_carrier',
     path: ['carrier'],
   });

@@ -1,19 +1,17 @@
 import { z } from 'zod';
 import { currencyCodeSchema, moneySchema } from '../validation/wire.js';
-import type { QuotationStatus } from './rules.js';
+import type { QUOTATION_STATUS } from './rules.js';
 import { quotationItemSchema, quoteTermsSchema } from './schemas.js';
 
 // The store's quotation desk (back office): the queue of items to answer, and the answered ones.
 
 /** What the desk lists: the queue of pending items, or the answered ones to look back on. */
-export const QUOTATION_DESK_STATUSES = ['pending', 'resolved', 'declined'] as const;
+export const QUOTATION_DESK_STATUSES = [
+  'pending',
+  'resolved',
+  'declined',
+] as const satisfies readonly (keyof typeof QUOTATION_STATUS)[];
 export type QuotationDeskStatus = (typeof QUOTATION_DESK_STATUSES)[number];
-
-export const QUOTATION_DESK_STATUS_CODES: Record<QuotationDeskStatus, QuotationStatus> = {
-  pending: 'p',
-  resolved: 'r',
-  declined: 'd',
-};
 
 export const quotationDeskItemSchema = quotationItemSchema.extend({
   /** Who asked. */

@@ -2,22 +2,29 @@ import type { Product } from '../catalogue/schemas.js';
 import { isInStock } from '../catalogue/stock.js';
 import type { ErrorCode } from '../errors/index.js';
 import { type CurrencyCode, type Money, money, multiplyMoney } from '../money/index.js';
+import { codeValues } from '../validation/wire-codes.js';
 import type { QuotationItem } from './schemas.js';
 
 // docs/rules/quotations.md: quotation statuses, availability, prices and labels, without the validation
 // library, so the pages that show quotations load only these.
 
-export const QUOTATION_STATUSES = ['p', 'r', 'd'] as const;
-export type QuotationStatus = (typeof QUOTATION_STATUSES)[number];
+export const QUOTATION_STATUS = { pending: 'p', resolved: 'r', declined: 'd' } as const;
+export type QuotationStatus = (typeof QUOTATION_STATUS)[keyof typeof QUOTATION_STATUS];
+export const QUOTATION_STATUSES = codeValues(QUOTATION_STATUS);
 
 /** The message for each status, word for word (docs/rules/quotations.md). */
 export const QUOTATION_STATUS_MESSAGES: Record<QuotationStatus, string> = {
-  p: 'Quoting your product...',
-  r: 'Your Quotation is here!',
-  d: 'Quotation is unsuccessful.',
+  [QUOTATION_STATUS.pending]: 'Quoting your product...',
+  [QUOTATION_STATUS.resolved]: 'Your Quotation is here!',
+  [QUOTATION_STATUS.declined]: 'Quotation is unsuccessful.',
 };
 
-export type ProductSource = 'i' | 'e';
+export const PRODUCT_SOURCE = { internal: 'i', external: 'e' } as const;
+export type ProductSource = (typeof PRODUCT_SOURCE)[keyof typeof PRODUCT_SOURCE];
+export const PRODUCT_SOURCES = codeValues(PRODUCT_SOURCE);
+
+/** Which form a quotation request comes in: a product on another site, or one of ours. */
+export const QUOTATION_REQUEST_FROM = { remote: 'r', local: 'l' } as const;
 
 /** docs/rules/quotations.md: 'QUOTATION', or the marketplace's name followed by ' (QUOTATION)'. */
 export function marketplaceLabel(marketplace: string | null | undefined): string {
@@ -61,7 +68,9 @@ export type QuotationFacts = {
 /** Whether a resolved quote's prices no longer hold at `now`. */
 export function isQuoteExpired(item: Pick<QuotationFacts, 'status' | 'expiresAt'>, now: Date): boolean {
   return (
-    item.status === 'r' && item.expiresAt !== null && new Date(item.expiresAt).getTime() <= now.getTime()
+    item.status === QUOTATION_STATUS.resolved &&
+    item.expiresAt !== null &&
+    new Date(item.expiresAt).getTime() <= now.getTime()
   );
 }
 
@@ -79,9 +88,9 @@ export function quotationUnavailableReason(
   product: Pick<Product, 'disabled'> | null | undefined,
   now: Date,
 ): ErrorCode | null {
-  if (item.status === 'p') return 'quotation/pending';
-  if (item.status === 'd') return 'quotation/declined';
-  if (item.productSource === 'i') {
+  if (item.status === QUOTATION_STATUS.pending) return 'quotation/pending';
+  if (item.status === QUOTATION_STATUS.declined) return 'quotation/declined';
+  if (item.productSource === PRODUCT_SOURCE.internal) {
     if (!product) return 'quotation/product_not_found';
     if (product.disabled) return 'cart/product_unavailable';
   }
@@ -104,11 +113,16 @@ export type QuotationItemRequest = { status: QuotationStatus; quantity: number; 
 export function changeQuotationRequest(
   item: QuotationItemRequest,
   change: QuotationRequestChange,
-): (QuotationItemRequest & { status: 'p'; dropsAnswer: boolean }) | null {
+): (QuotationItemRequest & { status: typeof QUOTATION_STATUS.pending; dropsAnswer: boolean }) | null {
   const quantity = change.quantity ?? item.quantity;
   const instructions = change.instructions ?? item.instructions;
   if (quantity === item.quantity && instructions === item.instructions) return null;
-  return { status: 'p', quantity, instructions, dropsAnswer: item.status !== 'p' };
+  return {
+    status: QUOTATION_STATUS.pending,
+    quantity,
+    instructions,
+    dropsAnswer: item.status !== QUOTATION_STATUS.pending,
+  };
 }
 
 /** docs/rules/catalogue-and-regions.md: external items are always in stock; internal ones by the chosen variant's stock. */
@@ -116,7 +130,7 @@ export function quotationInStock(
   item: Pick<QuotationFacts, 'productSource' | 'quantity'> & { variantPath: string },
   product: Pick<Product, 'stock' | 'variantPaths'> | null | undefined,
 ): boolean {
-  if (item.productSource === 'e') return true;
+  if (item.productSource === PRODUCT_SOURCE.external) return true;
   return product ? isInStock(product, item.variantPath, item.quantity) : false;
 }
 
@@ -130,12 +144,12 @@ export function quotationItemPrice(
   priceKind: string,
   currency: CurrencyCode,
 ): Money {
-  if (item.productSource === 'i') {
+  if (item.productSource === PRODUCT_SOURCE.internal) {
     if (!product) throw new QuotationProductMissingError();
     const unit = product.variantPaths[item.variantPath]?.price ?? product.price;
     return multiplyMoney(unit, item.quantity);
   }
-  const quoted = item.status === 'r' ? item.quotedPrice?.[priceKind] : undefined;
+  const quoted = item.status === QUOTATION_STATUS.resolved ? item.quotedPrice?.[priceKind] : undefined;
   return quoted ? multiplyMoney(quoted, item.quantity) : money(0, currency);
 }
 
@@ -160,7 +174,7 @@ export type CartLikeQuotationLine = {
 
 export function toCartLikeLine(item: QuotationItem, product: Product | null): CartLikeQuotationLine {
   return {
-    type: item.productSource === 'i' ? 'quotation_internal' : 'quotation_external',
+    type: item.productSource === PRODUCT_SOURCE.internal ? 'quotation_internal' : 'quotation_external',
     isQuotation: true,
     item,
     product,

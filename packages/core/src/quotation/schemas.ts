@@ -12,7 +12,7 @@ import {
   QUOTATION_URL_MAX_LENGTH,
   QUOTATION_WEIGHT_MAX_GRAMS,
 } from './limits.js';
-import { isHttpUrl, QUOTATION_STATUSES } from './rules.js';
+import { isHttpUrl, PRODUCT_SOURCES, QUOTATION_REQUEST_FROM, QUOTATION_STATUSES } from './rules.js';
 
 // Quotation request schemas and wire shapes (docs/rules/quotations.md).
 
@@ -41,7 +41,7 @@ const productIdSchema = z.string(fails('product/not_found')).trim().min(1, 'prod
  * variantPath and productQuantity. An empty imageUrl means the shopper has no picture to give.
  */
 export const remoteQuotationRequestSchema = z.object({
-  from: z.literal('r'),
+  from: z.literal(QUOTATION_REQUEST_FROM.remote),
   productUrl: httpUrl('quotation/invalid_product_url'),
   productName: z
     .string(fails('quotation/invalid_product_name'))
@@ -57,7 +57,7 @@ export const remoteQuotationRequestSchema = z.object({
 });
 
 export const localQuotationRequestSchema = z.object({
-  from: z.literal('l'),
+  from: z.literal(QUOTATION_REQUEST_FROM.local),
   /** The product's id or its name in URLs (paramName). */
   productRef: productIdSchema,
   variantPath: variantPathSchema,
@@ -169,7 +169,7 @@ export type QuotationStatusData = z.infer<typeof quotationStatusDataSchema>;
 
 export const quotationItemSchema = z.object({
   id: z.string(),
-  productSource: z.enum(['i', 'e']),
+  productSource: z.enum(PRODUCT_SOURCES),
   status: z.enum(QUOTATION_STATUSES),
   statusData: quotationStatusDataSchema,
   /** For an internal item: which of our products and which of its options. */

@@ -5,6 +5,7 @@ import {
   createOrderSchema,
   estimateCostsQuerySchema,
   orderSchema,
+  type PaymentMethod,
   quotationCreateOrderSchema,
   quotationEstimateQuerySchema,
 } from '@crossbuy/core/order';
@@ -80,7 +81,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
     selection: CheckoutSelection,
     query: {
       voucherCode?: string | undefined;
-      paymentMethod?: 'card' | 'paynow' | 'test_card' | undefined;
+      paymentMethod?: PaymentMethod | undefined;
       shippingAddressId?: string | undefined;
       regionCountryCode?: string | undefined;
     },

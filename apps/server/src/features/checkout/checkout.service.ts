@@ -17,13 +17,14 @@ import {
   lineTotal,
   type OrderAddress,
   type OrderLineCapture,
+  PAYMENT_METHOD,
   PAYMENT_METHOD_LABELS,
   type PaymentMethod,
   type PaymentSetup,
   type Refusal,
   type ShippingRule,
 } from '@crossbuy/core/order';
-import { marketplaceLabel, quotationUnavailableReason } from '@crossbuy/core/quotation';
+import { marketplaceLabel, PRODUCT_SOURCE, quotationUnavailableReason } from '@crossbuy/core/quotation';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { asOwner } from '../../db/as-owner.js';
 import { builtOnce } from '../../db/built-once.js';
@@ -62,7 +63,7 @@ export type CheckoutLineDraft = CheckoutLine &
 export type PaymentOptions = { setup: PaymentSetup; cardFeePercent: string };
 
 function paymentFeePercent(method: PaymentMethod | null, options: PaymentOptions): string {
-  return method === 'card' || method === 'test_card' ? options.cardFeePercent : '0';
+  return method === PAYMENT_METHOD.card || method === PAYMENT_METHOD.testCard ? options.cardFeePercent : '0';
 }
 
 function unitPriceOf(product: Product, variantPath: string): Money {
@@ -178,7 +179,7 @@ export async function loadCheckoutLines(
     const product = row.productId ? (byId.get(row.productId) ?? null) : null;
     const refusal = quotationRefusal(row, product, now);
     if (refusal) throw refusal;
-    const internal = row.productSource === 'i' && product !== null;
+    const internal = row.productSource === PRODUCT_SOURCE.internal && product !== null;
     const unitPrice = internal
       ? unitPriceOf(product, row.variantPath)
       : row.quotedPrice?.[region.countryCode];

@@ -2,6 +2,7 @@ import { AppError, formatErrorMessage } from '@crossbuy/core/errors';
 import {
   type BulkShipment,
   findCarrier,
+  ORDER_STATUS,
   type ShipmentRefusal,
   type StoreOrder,
   trackingUrlOf,
@@ -120,7 +121,7 @@ export async function shipOrders(
       try {
         const { before, order } = await applyOrderCommand(tx, {
           orderId,
-          command: { kind: 'advance', to: 'shipped' },
+          command: { kind: 'advance', to: ORDER_STATUS.shipped },
           actor: 'store',
           actorUserId: operatorId,
           detail: { trackingNumber, carrier: carrier.name },

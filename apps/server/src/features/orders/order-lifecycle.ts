@@ -1,6 +1,7 @@
 import { AppError } from '@crossbuy/core/errors';
 import {
   decideOrder,
+  ORDER_STATUS,
   ORDER_STATUS_TIME_FIELDS,
   type OrderActor,
   type OrderCommand,
@@ -190,7 +191,7 @@ async function writeMove(
     .where(eq(orders.id, current.id))
     .returning();
   if (!order) throw new AppError('order/not_found', [current.id]);
-  if (to === 'cancelled') await releaseOrderHoldings(tx, order);
+  if (to === ORDER_STATUS.cancelled) await releaseOrderHoldings(tx, order);
   const move: OrderEvent = {
     kind: 'status',
     fromStatus: current.status,

@@ -7,6 +7,7 @@ import {
   carrierListSchema,
   DISPUTABLE_STATUSES,
   disputeInfoSchema,
+  ORDER_STATUS,
   orderListQuerySchema,
   orderPageSchema,
   orderSchema,
@@ -248,7 +249,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       const operatorId = principalOf(request).userId;
       const { body } = request;
       const order =
-        body.to === 'shipped' && body.carrier !== undefined && body.trackingNumber !== undefined
+        body.to === ORDER_STATUS.shipped && body.carrier !== undefined && body.trackingNumber !== undefined
           ? await shipOrder(
               app.db,
               operatorId,

@@ -3,6 +3,7 @@ import { AppError } from '@crossbuy/core/errors';
 import type { Money } from '@crossbuy/core/money';
 import {
   CARD_ATTEMPT_GRACE_MINUTES,
+  ORDER_STATUS,
   type Order,
   type OrderStatus,
   type OrderSummary,
@@ -151,7 +152,7 @@ export async function placeOrder(
     const { breakdown } = priced;
     const order = await insertOrder(tx, {
       userId,
-      status: 'pending_payment',
+      status: ORDER_STATUS.pendingPayment,
       regionCountryCode: region.countryCode,
       currency: region.currency,
       subtotalMinor: breakdown.subtotal.amountMinor,
@@ -732,7 +733,8 @@ export async function storeMoveOrder(
 ): Promise<OrderRow> {
   if (!isUuid(orderId)) throw new AppError('order/not_found', [orderId]);
   return db.transaction(async (tx) => {
-    const shipment = move.to === 'shipped' ? { trackingNumber: move.trackingNumber ?? null } : undefined;
+    const shipment =
+      move.to === ORDER_STATUS.shipped ? { trackingNumber: move.trackingNumber ?? null } : undefined;
     const { before, order } = await applyOrderCommand(tx, {
       orderId,
       command: { kind: 'advance', to: move.to },
@@ -784,7 +786,7 @@ export async function cancelOwnOrder(
   reason: string,
 ): Promise<Order> {
   const order = await ownOrderRow(context.db, userId, orderId);
-  if (order.status === 'pending_payment') await stopCardPayments(context, order.id);
+  if (order.status === ORDER_STATUS.pendingPayment) await stopCardPayments(context, order.id);
   return commandOwnOrder(context.db, userId, orderId, {
     command: { kind: 'cancel', by: 'shopper' },
     detail: { reason: reason || null },
@@ -832,7 +834,7 @@ export async function expireUnpaidOrders(
       .from(orders)
       .where(
         and(
-          eq(orders.status, 'pending_payment'),
+          eq(orders.status, ORDER_STATUS.pendingPayment),
           lte(orders.paymentDueAt, now),
           isNull(orders.paynowMarkedPaidAt),
           passedOver.size > 0 ? notInArray(orders.id, [...passedOver]) : undefined,

@@ -3,6 +3,8 @@ import type { Money } from '@crossbuy/core/money';
 import {
   decideOrder,
   EMPTY_LEDGER,
+  ORDER_STATUS,
+  PAYMENT_METHOD,
   PAYNOW_CURRENCY,
   type PaymentInfo,
   type PaymentMethod,
@@ -192,7 +194,7 @@ async function settleCardIntent(tx: Database, intent: CardIntent): Promise<Recei
   if (intent.status === 'succeeded') {
     return receivePayment(tx, {
       orderId,
-      method: 'card',
+      method: PAYMENT_METHOD.card,
       providerRef: intent.id,
       amount: intent.amount,
       actor: 'provider',
@@ -231,7 +233,7 @@ async function recordCardFailure(tx: Database, intent: CardIntent): Promise<void
   await recordPaymentEvent(tx, {
     orderId,
     actor: 'provider',
-    detail: { method: 'card', result: 'failed', reference: intent.id, message },
+    detail: { method: PAYMENT_METHOD.card, result: 'failed', reference: intent.id, message },
   });
 }
 
@@ -350,7 +352,7 @@ function openCardIntentQuery(db: Database, orderId: string | typeof orders.id) {
     .where(
       and(
         eq(payments.orderId, orderId),
-        eq(payments.method, 'card'),
+        eq(payments.method, PAYMENT_METHOD.card),
         inArray(payments.status, ['pending', 'failed']),
       ),
     )
@@ -381,7 +383,11 @@ const cardPaymentStartOf = builtOnce('payments_card_start', (db) =>
         .select({ stopped: count() })
         .from(payments)
         .where(
-          and(eq(payments.orderId, orders.id), eq(payments.method, 'card'), eq(payments.status, 'cancelled')),
+          and(
+            eq(payments.orderId, orders.id),
+            eq(payments.method, PAYMENT_METHOD.card),
+            eq(payments.status, 'cancelled'),
+          ),
         )})`.mapWith(Number),
     })
     .from(orders)
@@ -402,7 +408,7 @@ async function cardPaymentStart(db: Database, userId: string, orderId: string) {
 async function startCardAttempt(tx: Database, order: OrderRow, userId: string, intentId: string) {
   await applyOrderCommand(tx, {
     orderId: order.id,
-    command: { kind: 'start_payment', method: 'card' },
+    command: { kind: 'start_payment', method: PAYMENT_METHOD.card },
     actor: 'shopper',
     actorUserId: userId,
   });
@@ -410,7 +416,7 @@ async function startCardAttempt(tx: Database, order: OrderRow, userId: string, i
     .insert(payments)
     .values({
       orderId: order.id,
-      method: 'card',
+      method: PAYMENT_METHOD.card,
       providerRef: intentId,
       status: 'pending',
       amountMinor: order.totalMinor,
@@ -447,7 +453,7 @@ export async function payByCard(
   const { db, gateway } = context;
   const start = await cardPaymentStart(db, userId, input.orderId);
   const { order } = start;
-  refuseUnlessPayable(order, 'card');
+  refuseUnlessPayable(order, PAYMENT_METHOD.card);
   if (!gateway) throw new AppError('payment/card_unavailable');
   const customerId =
     start.customerId ?? (await customerOf({ ...context, gateway }, userId, { create: true }));
@@ -507,7 +513,7 @@ async function paidFor(db: Database, orderId: string): Promise<boolean> {
     .select({ status: orders.status, paidAt: orders.paidAt })
     .from(orders)
     .where(eq(orders.id, orderId));
-  return order !== undefined && order.paidAt !== null && order.status !== 'cancelled';
+  return order !== undefined && order.paidAt !== null && order.status !== ORDER_STATUS.cancelled;
 }
 
 /**
@@ -529,7 +535,7 @@ export async function stopCardPayments(
     .where(
       and(
         eq(payments.orderId, orderId),
-        eq(payments.method, 'card'),
+        eq(payments.method, PAYMENT_METHOD.card),
         eq(payments.status, 'pending'),
         options.activeBefore ? lte(payments.updatedAt, options.activeBefore) : undefined,
       ),
@@ -561,7 +567,7 @@ export async function payByTestCard(
 ): Promise<PayResult> {
   if (!config.testCardEnabled) throw new AppError('payment/test_card_unavailable');
   const order = await shopperOrder(db, userId, input.orderId);
-  refuseUnlessPayable(order, 'test_card');
+  refuseUnlessPayable(order, PAYMENT_METHOD.testCard);
   const declined = input.cardNumber === TEST_CARDS.declined;
   if (!declined && input.cardNumber !== TEST_CARDS.paid) throw new AppError('payment/unknown_test_card');
   const message = 'Your card was declined (test card)';
@@ -569,13 +575,13 @@ export async function payByTestCard(
     const source = { actor: 'shopper', actorUserId: userId } as const;
     await applyOrderCommand(tx, {
       orderId: order.id,
-      command: { kind: 'start_payment', method: 'test_card' },
+      command: { kind: 'start_payment', method: PAYMENT_METHOD.testCard },
       ...source,
     });
     if (!declined) {
       await receivePayment(tx, {
         orderId: order.id,
-        method: 'test_card',
+        method: PAYMENT_METHOD.testCard,
         providerRef: null,
         amount: totalOf(order),
         ...source,
@@ -584,7 +590,7 @@ export async function payByTestCard(
     }
     await tx.insert(payments).values({
       orderId: order.id,
-      method: 'test_card',
+      method: PAYMENT_METHOD.testCard,
       status: 'failed',
       amountMinor: order.totalMinor,
       currency: order.currency,
@@ -593,7 +599,7 @@ export async function payByTestCard(
     await recordPaymentEvent(tx, {
       orderId: order.id,
       ...source,
-      detail: { method: 'test_card', result: 'failed', message },
+      detail: { method: PAYMENT_METHOD.testCard, result: 'failed', message },
     });
   });
   return declined ? { status: 'failed', message } : { status: 'succeeded' };
@@ -635,7 +641,7 @@ export async function paymentInfo(
 ): Promise<PaymentInfo> {
   const { db, gateway, config } = context;
   const order = await shopperOrder(db, userId, orderId);
-  const payable = order.status === 'pending_payment';
+  const payable = order.status === ORDER_STATUS.pendingPayment;
   const info: PaymentInfo = {
     orderId: order.id,
     orderRef: order.orderRef,
@@ -645,8 +651,9 @@ export async function paymentInfo(
     paymentDueAt: order.paymentDueAt.toISOString(),
   };
   if (!payable) return info;
-  if (order.paymentMethod === 'paynow') return { ...info, paynow: await paynowPanel(config, order) };
-  if (order.paymentMethod === 'card') {
+  if (order.paymentMethod === PAYMENT_METHOD.payNow)
+    return { ...info, paynow: await paynowPanel(config, order) };
+  if (order.paymentMethod === PAYMENT_METHOD.card) {
     const intentId = gateway && (await openCardIntent(db, order.id));
     const intent = intentId ? await gateway.retrieveIntent(intentId) : undefined;
     return {
@@ -683,7 +690,7 @@ export async function markPaynowPaid(db: Database, userId: string, orderId: stri
       orderId: order.id,
       actor: 'shopper',
       actorUserId: userId,
-      detail: { method: 'paynow', result: 'marked_paid', reference: order.orderRef },
+      detail: { method: PAYMENT_METHOD.payNow, result: 'marked_paid', reference: order.orderRef },
     });
     await notifyStore(tx, {
       ...paynowToConfirmNotice(order.orderRef, totalOf(order)),
@@ -716,7 +723,7 @@ export async function confirmPaynow(db: Database, operatorId: string, orderId: s
       tx,
       {
         orderId,
-        method: 'paynow',
+        method: PAYMENT_METHOD.payNow,
         providerRef: null,
         amount: totalOf(order),
         actor: 'store',
@@ -730,7 +737,7 @@ export async function confirmPaynow(db: Database, operatorId: string, orderId: s
       subject: { type: 'order', id: order.id },
       before: { status: order.status },
       // A transfer recorded for a cancelled order leaves it cancelled, owing the money back.
-      after: outcome === 'paid' ? { status: 'paid' } : { status: order.status, owedBack: true },
+      after: outcome === 'paid' ? { status: ORDER_STATUS.paid } : { status: order.status, owedBack: true },
     });
   });
 }

@@ -1,6 +1,6 @@
 import { AppError } from '@crossbuy/core/errors';
 import type { Money } from '@crossbuy/core/money';
-import type { Refund } from '@crossbuy/core/order';
+import { PAYMENT_METHOD, type Refund } from '@crossbuy/core/order';
 import { type OrderEvent, orderEventNotice } from '@crossbuy/core/order-words';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
@@ -69,9 +69,10 @@ export async function writeRefund(
   payment: PaymentRow,
   refund: { amountMinor: number; reason: string; reference?: string | undefined; operatorId: string | null },
 ): Promise<WrittenRefund> {
-  const byCard = payment.method === 'card';
+  const byCard = payment.method === PAYMENT_METHOD.card;
   if (byCard && !payment.providerRef) throw new AppError('payment/card_unavailable');
-  if (payment.method === 'paynow' && !refund.reference) throw new AppError('order/invalid_refund_reference');
+  if (payment.method === PAYMENT_METHOD.payNow && !refund.reference)
+    throw new AppError('order/invalid_refund_reference');
   const [row] = await tx
     .insert(orderRefunds)
     .values({
@@ -126,7 +127,7 @@ export async function giveBackPayment(
     },
   };
   // A PayNow transfer waits for an operator's bank transfer back; a card payment is refunded at once.
-  if (payment.method !== 'paynow') {
+  if (payment.method !== PAYMENT_METHOD.payNow) {
     await writeRefund(tx, order, payment, { amountMinor: payment.amountMinor, reason, operatorId: null });
   }
   await notifyUser(tx, {
@@ -151,7 +152,7 @@ export async function giveBackRemaining(
   const written: WrittenRefund[] = [];
   for (const payment of ledger.payments) {
     const remaining = remainingOf(payment, ledger.refunds);
-    if (remaining === 0 || (payment.method === 'paynow' && !refund.reference)) continue;
+    if (remaining === 0 || (payment.method === PAYMENT_METHOD.payNow && !refund.reference)) continue;
     const made = await writeRefund(tx, order, payment, { ...refund, amountMinor: remaining });
     if (refund.operatorId) {
       await recordAudit(tx, {

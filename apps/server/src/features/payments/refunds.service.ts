@@ -2,8 +2,10 @@ import { AppError } from '@crossbuy/core/errors';
 import { formatMoney } from '@crossbuy/core/money';
 import {
   type DisputeResolution,
+  ORDER_STATUS,
   type OrderRefunds,
   owedBackMinor,
+  PAYMENT_METHOD,
   type Refund,
   type RefundRequest,
   type StoreCancelRequest,
@@ -77,7 +79,8 @@ export async function refundOrder(
       actor: 'store',
       actorUserId: operatorId,
     });
-    if (order.paymentMethod === 'card' && !context.gateway) throw new AppError('payment/card_unavailable');
+    if (order.paymentMethod === PAYMENT_METHOD.card && !context.gateway)
+      throw new AppError('payment/card_unavailable');
     const payment = await paymentToRefund(tx, order, request.amount.amountMinor);
     const refund = await writeRefund(tx, order, payment, {
       amountMinor: request.amount.amountMinor,
@@ -210,7 +213,7 @@ export async function resolveDispute(
       actor: 'store',
       actorUserId: operatorId,
       detail: { resolution: resolution.note },
-      ...(resolution.outcome === 'cancelled' && { set: { cancelReason: resolution.note } }),
+      ...(resolution.outcome === ORDER_STATUS.cancelled && { set: { cancelReason: resolution.note } }),
       givesBackMoney: true,
     });
     await recordAudit(tx, {
@@ -220,7 +223,7 @@ export async function resolveDispute(
       before: { status: before.status },
       after: { status: settled.status, note: resolution.note },
     });
-    if (settled.status === 'cancelled') {
+    if (settled.status === ORDER_STATUS.cancelled) {
       const refunds = await giveBackRemaining(tx, settled, {
         reason: resolution.note,
         reference: resolution.refund?.reference,

@@ -4,8 +4,10 @@ import {
   declineQuotationSchema,
   externalQuotationSchema,
   internalProductQuotationSchema,
+  PRODUCT_SOURCE,
   QUOTATION_DESK_STATUSES,
   QUOTATION_FILTERS,
+  QUOTATION_REQUEST_FROM,
   QUOTATION_WEIGHT_MAX_GRAMS,
   type QuotationFilter,
   quotationDeskItemSchema,
@@ -123,7 +125,7 @@ export const quotationRoutes: FastifyPluginAsyncZod<QuotationRoutesOptions> = as
       const region = await regions.pricing(request.query.region);
       const body = request.body;
       const answer =
-        body.from === 'r'
+        body.from === QUOTATION_REQUEST_FROM.remote
           ? await requestExternalQuotation(
               external(request),
               userOf(request),
@@ -189,7 +191,12 @@ export const quotationRoutes: FastifyPluginAsyncZod<QuotationRoutesOptions> = as
       },
     },
     async (request) =>
-      listQuotationItems(app.db, userOf(request), await regions.pricing(request.query.region), 'e'),
+      listQuotationItems(
+        app.db,
+        userOf(request),
+        await regions.pricing(request.query.region),
+        PRODUCT_SOURCE.external,
+      ),
   );
 
   app.get(

@@ -6,9 +6,11 @@ import { type CurrencyCode, isCurrencyCode, type Money, money } from '@crossbuy/
 import {
   changeQuotationRequest,
   marketplaceLabel,
-  QUOTATION_DESK_STATUS_CODES,
+  PRODUCT_SOURCE,
+  type ProductSource,
   QUOTATION_MAX_ITEMS,
   QUOTATION_MAX_QUANTITY,
+  QUOTATION_STATUS,
   type QuotationDeskStatus,
   type QuotationFilter,
   type QuotationItem,
@@ -79,7 +81,9 @@ export function toQuotationItem(
       quoteTerms: quoteTermsOf(row),
     },
     productSourceData:
-      row.productSource === 'i' ? { productId: row.productId, variantPath: row.variantPath } : null,
+      row.productSource === PRODUCT_SOURCE.internal
+        ? { productId: row.productId, variantPath: row.variantPath }
+        : null,
     productUrl: row.productUrl,
     sourceMarketPlace: row.sourceMarketPlace,
     quantity: row.quantity,
@@ -98,7 +102,7 @@ export function toQuotationItem(
 export function quoteTermsOf(row: QuotationItemRow): QuoteTerms | null {
   const { basePriceMinor, basePriceCurrency, feePercent, rateBaseCurrency, ratesFromBase } = row;
   if (
-    row.status !== 'r' ||
+    row.status !== QUOTATION_STATUS.resolved ||
     basePriceMinor === null ||
     !isCurrencyCode(basePriceCurrency) ||
     feePercent === null ||
@@ -186,7 +190,7 @@ function internalItem(
   instructions: string,
 ): NewItem {
   return {
-    productSource: 'i',
+    productSource: PRODUCT_SOURCE.internal,
     productId: product.uuid,
     variantPath,
     name: product.name,
@@ -262,7 +266,7 @@ export async function requestExternalQuotation(
     keptPicture ?? (request.imageUrl ? await copyPicture(request.imageUrl, quotationPictureKey(id)) : null);
   const row = await addToList(db, userId, async () => ({
     id,
-    productSource: 'e',
+    productSource: PRODUCT_SOURCE.external,
     productUrl,
     externalProductId: known?.id ?? null,
     sourceMarketPlace: known?.marketplace ?? marketplaceOfHost(new URL(productUrl).hostname),
@@ -304,7 +308,7 @@ export async function quoteExternalProduct(
     external.picture ?? (pageImage ? await copyPicture(pageImage, quotationPictureKey(id)) : null);
   const row = await addToList(db, userId, async () => ({
     id,
-    productSource: 'e',
+    productSource: PRODUCT_SOURCE.external,
     productUrl: external.url,
     externalProductId: external.id,
     sourceMarketPlace: external.marketplace,
@@ -346,7 +350,7 @@ export async function listQuotationItems(
   db: Database,
   userId: string,
   region: PricingRegion,
-  source?: 'i' | 'e',
+  source?: ProductSource,
 ): Promise<{ quotationItems: QuotationItem[]; products: Product[] }> {
   const rows = await db
     .select()
@@ -361,13 +365,19 @@ function filterCondition(filter: QuotationFilter): SQL | undefined {
     case 'all':
       return undefined;
     case 'pending':
-      return eq(quotationItems.status, 'p');
+      return eq(quotationItems.status, QUOTATION_STATUS.pending);
     case 'declined':
-      return eq(quotationItems.status, 'd');
+      return eq(quotationItems.status, QUOTATION_STATUS.declined);
     case 'resolved':
-      return and(eq(quotationItems.status, 'r'), gt(quotationItems.expiresAt, sql`now()`));
+      return and(
+        eq(quotationItems.status, QUOTATION_STATUS.resolved),
+        gt(quotationItems.expiresAt, sql`now()`),
+      );
     case 'expired':
-      return and(eq(quotationItems.status, 'r'), lte(quotationItems.expiresAt, sql`now()`));
+      return and(
+        eq(quotationItems.status, QUOTATION_STATUS.resolved),
+        lte(quotationItems.expiresAt, sql`now()`),
+      );
   }
 }
 
@@ -425,7 +435,7 @@ export async function getQuotationItem(
 
 /** No answer from the store: what a pending item holds. */
 const clearedAnswer = {
-  status: 'p',
+  status: QUOTATION_STATUS.pending,
   basePriceMinor: null,
   basePriceCurrency: null,
   domesticShippingMinor: null,
@@ -527,8 +537,11 @@ export async function requestQuotationAgain(
             mine(userId),
             inList,
             or(
-              eq(quotationItems.status, 'd'),
-              and(eq(quotationItems.status, 'r'), lte(quotationItems.expiresAt, sql`now()`)),
+              eq(quotationItems.status, QUOTATION_STATUS.declined),
+              and(
+                eq(quotationItems.status, QUOTATION_STATUS.resolved),
+                lte(quotationItems.expiresAt, sql`now()`),
+              ),
             ),
           ),
         )
@@ -536,7 +549,7 @@ export async function requestQuotationAgain(
     : [];
   if (row) return answerFor(db, row, region);
   const current = await ownItem(db, userId, id, inList);
-  if (current.status === 'r') throw new AppError('quotation/not_expired');
+  if (current.status === QUOTATION_STATUS.resolved) throw new AppError('quotation/not_expired');
   return answerFor(db, current, region);
 }
 
@@ -606,7 +619,7 @@ export async function deskItems(
   db: Database,
   query: DeskQuery,
 ): Promise<{ items: DeskItem[]; total: number }> {
-  const status = eq(quotationItems.status, QUOTATION_DESK_STATUS_CODES[query.status]);
+  const status = eq(quotationItems.status, QUOTATION_STATUS[query.status]);
   const oldestFirst = query.status === 'pending';
   const position = sql`(${quotationItems.createdAt}, ${quotationItems.id})`;
   const after = query.after
@@ -707,7 +720,8 @@ async function lockPending(tx: Database, id: string): Promise<QuotationItemRow> 
     ? await tx.select().from(quotationItems).where(eq(quotationItems.id, id)).for('update')
     : [];
   if (!row) throw new AppError('quotation/not_found', [id]);
-  if (row.status !== 'p' || row.orderedAt !== null) throw new AppError('quotation/not_pending');
+  if (row.status !== QUOTATION_STATUS.pending || row.orderedAt !== null)
+    throw new AppError('quotation/not_pending');
   return row;
 }
 
@@ -728,7 +742,7 @@ export async function resolveQuotationItem(
     const item = await lockPending(tx, id);
     const now = new Date();
     let answer: Partial<typeof quotationItems.$inferInsert>;
-    if (item.productSource === 'e') {
+    if (item.productSource === PRODUCT_SOURCE.external) {
       const { basePrice } = input;
       if (!basePrice) throw new AppError('general/missing_argument', ['basePrice']);
       const { quoteTerms, quotedPrice, expiresAt } = await previewQuote(
@@ -753,7 +767,13 @@ export async function resolveQuotationItem(
     }
     const [resolved] = await tx
       .update(quotationItems)
-      .set({ ...answer, status: 'r', quotedAt: now, answeredBy: operatorId, updatedAt: now })
+      .set({
+        ...answer,
+        status: QUOTATION_STATUS.resolved,
+        quotedAt: now,
+        answeredBy: operatorId,
+        updatedAt: now,
+      })
       .where(eq(quotationItems.id, item.id))
       .returning();
     if (!resolved?.expiresAt) throw new Error('quotation item vanished while locked');
@@ -787,7 +807,13 @@ export async function declineQuotationItem(
     const now = new Date();
     const [declined] = await tx
       .update(quotationItems)
-      .set({ status: 'd', declineReason: reason, declinedAt: now, answeredBy: operatorId, updatedAt: now })
+      .set({
+        status: QUOTATION_STATUS.declined,
+        declineReason: reason,
+        declinedAt: now,
+        answeredBy: operatorId,
+        updatedAt: now,
+      })
       .where(eq(quotationItems.id, item.id))
       .returning();
     if (!declined) throw new Error('quotation item vanished while locked');

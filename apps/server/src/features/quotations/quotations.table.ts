@@ -1,4 +1,5 @@
 import type { Money } from '@crossbuy/core/money';
+import type { ProductSource, QuotationStatus } from '@crossbuy/core/quotation';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { products } from '../catalogue/catalogue.table.js';
@@ -17,8 +18,8 @@ export const quotationItems = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    productSource: text('product_source').$type<'i' | 'e'>().notNull(),
-    status: text('status').$type<'p' | 'r' | 'd'>().notNull().default('p'),
+    productSource: text('product_source').$type<ProductSource>().notNull(),
+    status: text('status').$type<QuotationStatus>().notNull().default('p'),
     /** Internal items: our product; null once that product is deleted ('product is not found'). */
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     variantPath: text('variant_path').notNull().default(''),

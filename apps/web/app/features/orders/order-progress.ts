@@ -1,4 +1,5 @@
 import {
+  ORDER_STATUS,
   ORDER_STATUS_LABELS,
   ORDER_STATUS_TIME_FIELDS,
   type Order,
@@ -7,16 +8,19 @@ import {
 
 /** The way an order goes when nothing goes wrong; cancelled and disputed branch off it. */
 const HAPPY_PATH: readonly OrderStatus[] = [
-  'pending_payment',
-  'paid',
-  'processing',
-  'shipped',
-  'delivered',
-  'completed',
+  ORDER_STATUS.pendingPayment,
+  ORDER_STATUS.paid,
+  ORDER_STATUS.processing,
+  ORDER_STATUS.shipped,
+  ORDER_STATUS.delivered,
+  ORDER_STATUS.completed,
 ];
 
 // A step shows where the order got to; the first is when it was placed, whatever it waits for now.
-const STEP_LABELS: Record<OrderStatus, string> = { ...ORDER_STATUS_LABELS, pending_payment: 'Placed' };
+const STEP_LABELS: Record<OrderStatus, string> = {
+  ...ORDER_STATUS_LABELS,
+  [ORDER_STATUS.pendingPayment]: 'Placed',
+};
 
 export type ProgressStep = {
   status: OrderStatus;
@@ -35,7 +39,7 @@ const reachedAt = (order: Order, status: OrderStatus): string | null =>
  * cancelled or disputed ends on that step, with nothing to come.
  */
 export function orderProgress(order: Order): ProgressStep[] {
-  const branched = order.status === 'cancelled' || order.status === 'disputed';
+  const branched = order.status === ORDER_STATUS.cancelled || order.status === ORDER_STATUS.disputed;
   const currentIndex = HAPPY_PATH.indexOf(order.status);
   const steps: ProgressStep[] = [];
   HAPPY_PATH.forEach((status, index) => {

@@ -13,7 +13,7 @@
  * without provider keys), or the PayNow QR with amount, reference, expiry and an "I have paid" button.
  */
 import { messageForError } from '@crossbuy/core/errors';
-import type { Order } from '@crossbuy/core/order';
+import { ORDER_STATUS, type Order, PAYMENT_METHOD } from '@crossbuy/core/order';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Alert } from '../../components/ui/alert';
@@ -33,7 +33,7 @@ export type OrderPaymentProps = {
 };
 
 export function OrderPayment({ order, onPaid }: OrderPaymentProps) {
-  if (order.status !== 'pending_payment') return null;
+  if (order.status !== ORDER_STATUS.pendingPayment) return null;
   return (
     <section
       aria-labelledby="order-payment-title"
@@ -82,11 +82,11 @@ function PaymentStep({ orderId, onPaid }: { orderId: string; onPaid: (() => void
     </p>
   );
 
-  if (data.method === 'paynow' && data.paynow) {
+  if (data.method === PAYMENT_METHOD.payNow && data.paynow) {
     // Marked as sent, the order itself changes (it no longer expires or can be cancelled): read it again.
     return <PaynowPanel orderId={orderId} amount={data.amount} paynow={data.paynow} onMarked={onPaid} />;
   }
-  if (data.method === 'test_card') {
+  if (data.method === PAYMENT_METHOD.testCard) {
     return (
       <>
         {amount}

@@ -1,8 +1,12 @@
 import { formatStoreDate } from '@crossbuy/core/dates';
 import { formatErrorMessage, isErrorCode } from '@crossbuy/core/errors';
 import { formatMoney } from '@crossbuy/core/money';
-import type { CartLikeQuotationLine } from '@crossbuy/core/quotation';
-import { marketplaceWords } from '@crossbuy/core/quotation';
+import {
+  type CartLikeQuotationLine,
+  marketplaceWords,
+  PRODUCT_SOURCE,
+  QUOTATION_STATUS,
+} from '@crossbuy/core/quotation';
 import { Link } from 'react-router';
 import { LineThumbnail } from '../../../components/ui/line-thumbnail';
 import { holdsUntilSentence, QuoteBreakdownDetails } from '../../quotations/components/quote-breakdown';
@@ -57,17 +61,20 @@ export function QuotationLineRow({ line, selected, onSelect }: QuotationLineRowP
             <p className="text-sm text-muted">{marketplaceWords(item.marketplaceLabel)}</p>
             <p className="text-sm text-muted">Quantity {item.quantity}</p>
           </div>
-          {item.status === 'r' ? (
+          {item.status === QUOTATION_STATUS.resolved ? (
             <p className="font-semibold" data-testid="line-total">
               {formatMoney(item.price)}
             </p>
           ) : null}
         </div>
         {/* A price quoted from abroad is locked; one of our products costs what the catalogue asks. */}
-        {item.status === 'r' && item.productSource === 'e' && item.statusData.expiresAt && !refusal ? (
+        {item.status === QUOTATION_STATUS.resolved &&
+        item.productSource === PRODUCT_SOURCE.external &&
+        item.statusData.expiresAt &&
+        !refusal ? (
           <p className="text-sm text-muted">{holdsUntilSentence(item.statusData.expiresAt)}</p>
         ) : null}
-        {item.status === 'r' && item.statusData.quoteTerms ? (
+        {item.status === QUOTATION_STATUS.resolved && item.statusData.quoteTerms ? (
           <QuoteBreakdownDetails
             terms={item.statusData.quoteTerms}
             currency={item.price.currency}

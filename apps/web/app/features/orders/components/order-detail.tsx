@@ -1,6 +1,7 @@
 import { formatStoreDateTime } from '@crossbuy/core/dates';
 import { messageForError } from '@crossbuy/core/errors';
 import {
+  ORDER_STATUS,
   type Order,
   type OrderStatus,
   PAYMENT_METHOD_LABELS,
@@ -94,7 +95,11 @@ function PlacedBanner({ orderRef }: { orderRef: string }) {
  * opened later, one the store has started preparing, or one cancelled says where it stands instead.
  */
 export function placedThanksShown(placed: boolean, openedStatus: OrderStatus, status: OrderStatus): boolean {
-  return placed && openedStatus === 'pending_payment' && (status === 'pending_payment' || status === 'paid');
+  return (
+    placed &&
+    openedStatus === ORDER_STATUS.pendingPayment &&
+    (status === ORDER_STATUS.pendingPayment || status === ORDER_STATUS.paid)
+  );
 }
 
 function OrderView({ order, placed, onStale }: { order: Order; placed: boolean; onStale: () => void }) {
@@ -152,12 +157,12 @@ function OrderView({ order, placed, onStale }: { order: Order; placed: boolean; 
       </div>
       {failure ? <Alert>{failure}</Alert> : null}
 
-      {order.status === 'cancelled' && order.cancelReason ? (
+      {order.status === ORDER_STATUS.cancelled && order.cancelReason ? (
         <p className="text-sm">Cancelled: {order.cancelReason}</p>
       ) : null}
       {order.trackingNumber ? <OrderShipment order={order} /> : null}
 
-      {order.status === 'pending_payment' && order.paynowMarkedPaidAt ? (
+      {order.status === ORDER_STATUS.pendingPayment && order.paynowMarkedPaidAt ? (
         <>
           <p className="rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900">
             You told us on <strong>{formatStoreDateTime(order.paynowMarkedPaidAt)}</strong> that you sent the
@@ -172,7 +177,7 @@ function OrderView({ order, placed, onStale }: { order: Order; placed: boolean; 
             </p>
           </Panel>
         </>
-      ) : order.status === 'pending_payment' ? (
+      ) : order.status === ORDER_STATUS.pendingPayment ? (
         <>
           <p className="rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900">
             Please pay by <strong>{formatStoreDateTime(order.paymentDueAt)}</strong>; an order not paid by

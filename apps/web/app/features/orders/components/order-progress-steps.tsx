@@ -1,5 +1,5 @@
 import { formatStoreDate, formatStoreDateTime } from '@crossbuy/core/dates';
-import type { Order } from '@crossbuy/core/order';
+import { ORDER_STATUS, type Order } from '@crossbuy/core/order';
 import { orderProgress, type ProgressStep } from '../order-progress';
 
 const MARKS = {
@@ -13,8 +13,9 @@ const MARKS = {
  * complete (there is nothing left to count to); a cross for a cancelled order's end; else its number.
  */
 function stepMark(step: ProgressStep, index: number): string {
-  if (step.state === 'done' || (step.state === 'current' && step.status === 'completed')) return '✓';
-  if (step.state === 'current' && step.status === 'cancelled') return '✕';
+  if (step.state === 'done' || (step.state === 'current' && step.status === ORDER_STATUS.completed))
+    return '✓';
+  if (step.state === 'current' && step.status === ORDER_STATUS.cancelled) return '✕';
   return String(index + 1);
 }
 

@@ -1,6 +1,6 @@
 import { ApiError, type ErrorCode, formatErrorMessage, messageForError } from '@crossbuy/core/errors';
 import { formatMoney, type Money, minorUnitDigits, parseMajorAmount } from '@crossbuy/core/money';
-import { type OrderRefunds, refundRefusal } from '@crossbuy/core/order';
+import { type OrderRefunds, PAYMENT_METHOD, refundRefusal } from '@crossbuy/core/order';
 
 /** A refund's fields as typed: the amount in major units ("12.50"), and the bank reference for PayNow. */
 export type RefundDraft = { amount: string; reference: string };
@@ -14,7 +14,7 @@ export function majorAmountText(value: Money): string {
 }
 
 /** A PayNow refund is a bank transfer the store made by hand; the form asks for its reference. */
-export const needsReference = (refunds: OrderRefunds) => refunds.method === 'paynow';
+export const needsReference = (refunds: OrderRefunds) => refunds.method === PAYMENT_METHOD.payNow;
 
 /**
  * The refund typed, or what is wrong with it in the catalogue's words, as the server would say it: more

@@ -1,6 +1,11 @@
 import { formatErrorMessage, messageForError } from '@crossbuy/core/errors';
 import { formatMoney } from '@crossbuy/core/money';
-import { DISPUTE_NOTE_MAX_LENGTH, type DisputeOutcome, type OrderRefunds } from '@crossbuy/core/order';
+import {
+  DISPUTE_NOTE_MAX_LENGTH,
+  type DisputeOutcome,
+  ORDER_STATUS,
+  type OrderRefunds,
+} from '@crossbuy/core/order';
 import { useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { AskFirst } from '../../../components/ui/ask-first';
@@ -18,9 +23,9 @@ import {
 } from './refund-fields';
 
 const OUTCOMES: readonly { value: DisputeOutcome; label: string }[] = [
-  { value: 'processing', label: 'Put it right: back to processing' },
-  { value: 'completed', label: 'Settled: the order is completed' },
-  { value: 'cancelled', label: 'Cancel the order' },
+  { value: ORDER_STATUS.processing, label: 'Put it right: back to processing' },
+  { value: ORDER_STATUS.completed, label: 'Settled: the order is completed' },
+  { value: ORDER_STATUS.cancelled, label: 'Cancel the order' },
 ];
 
 /**
@@ -39,7 +44,7 @@ export function StoreOrderDispute({
 }) {
   const resolve = useResolveDispute(orderId);
   const noteId = useId();
-  const [outcome, setOutcome] = useState<DisputeOutcome>('processing');
+  const [outcome, setOutcome] = useState<DisputeOutcome>(ORDER_STATUS.processing);
   const [note, setNote] = useState('');
   const canRefund = refunds.refundable.amountMinor > 0;
   const [refund, setRefund] = useState(false);

@@ -1,5 +1,6 @@
 import { ApiError, messageForError } from '@crossbuy/core/errors';
 import {
+  ORDER_STATUS,
   ORDER_STATUS_LABELS,
   type OrderStatus,
   STORE_NEXT_MOVE,
@@ -45,7 +46,7 @@ export function StoreOrderMoves({ orderId, status }: { orderId: string; status: 
       <h2 id="order-moves-heading" className="text-lg font-semibold">
         Move the order on
       </h2>
-      {step === 'shipped' ? (
+      {step === ORDER_STATUS.shipped ? (
         <div className="flex flex-col gap-3 sm:flex-row">
           <SelectField
             label="Carrier"
@@ -67,11 +68,15 @@ export function StoreOrderMoves({ orderId, status }: { orderId: string; status: 
           />
         </div>
       ) : null}
-      {carriers.isError && step === 'shipped' ? <Alert>{messageForError(carriers.error)}</Alert> : null}
+      {carriers.isError && step === ORDER_STATUS.shipped ? (
+        <Alert>{messageForError(carriers.error)}</Alert>
+      ) : null}
       <Button
         className="self-start"
         disabled={move.isPending}
-        onClick={() => move.mutate(step === 'shipped' ? { to: step, carrier, trackingNumber } : { to: step })}
+        onClick={() =>
+          move.mutate(step === ORDER_STATUS.shipped ? { to: step, carrier, trackingNumber } : { to: step })
+        }
       >
         {MOVE_LABELS[step]}
       </Button>

@@ -1,6 +1,11 @@
 import { formatStoreDateTime } from '@crossbuy/core/dates';
 import { messageForError } from '@crossbuy/core/errors';
-import { ORDER_STATUS_LABELS, STORE_CANCELLABLE_STATUSES } from '@crossbuy/core/order';
+import {
+  ORDER_STATUS,
+  ORDER_STATUS_LABELS,
+  PAYMENT_METHOD,
+  STORE_CANCELLABLE_STATUSES,
+} from '@crossbuy/core/order';
 import type { TimelineEntry } from '@crossbuy/core/order-chat';
 import { Alert } from '../../../components/ui/alert';
 import { Loading } from '../../../components/ui/loading';
@@ -61,13 +66,14 @@ export function StoreOrderPage({ orderId }: { orderId: string }) {
       )}
       {query.isSuccess ? (
         <>
-          {query.data.order.paymentMethod === 'paynow' &&
-          (status === 'pending_payment' || (status === 'cancelled' && refunds.data?.paid === null)) ? (
+          {query.data.order.paymentMethod === PAYMENT_METHOD.payNow &&
+          (status === ORDER_STATUS.pendingPayment ||
+            (status === ORDER_STATUS.cancelled && refunds.data?.paid === null)) ? (
             <StoreOrderPaynow
               orderId={orderId}
               orderRef={query.data.order.orderRef}
               total={query.data.order.total}
-              cancelled={status === 'cancelled'}
+              cancelled={status === ORDER_STATUS.cancelled}
             />
           ) : null}
           {details.isPending ? (
@@ -84,7 +90,7 @@ export function StoreOrderPage({ orderId }: { orderId: string }) {
             <Alert>{messageForError(refunds.error)}</Alert>
           ) : (
             <>
-              {status === 'disputed' ? (
+              {status === ORDER_STATUS.disputed ? (
                 <StoreOrderDispute
                   orderId={orderId}
                   reason={disputeReason(query.data.entries)}
@@ -106,7 +112,9 @@ export function StoreOrderPage({ orderId }: { orderId: string }) {
 
 /** What the shopper wrote when they raised the dispute still open. */
 function disputeReason(entries: readonly TimelineEntry[]): string | null {
-  const opened = entries.findLast((entry) => entry.kind === 'status' && entry.toStatus === 'disputed');
+  const opened = entries.findLast(
+    (entry) => entry.kind === 'status' && entry.toStatus === ORDER_STATUS.disputed,
+  );
   const reason = opened && opened.kind !== 'message' ? opened.detail.reason : undefined;
   return typeof reason === 'string' ? reason : null;
 }

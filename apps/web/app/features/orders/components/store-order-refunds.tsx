@@ -3,6 +3,7 @@ import { formatErrorMessage, messageForError } from '@crossbuy/core/errors';
 import { formatMoney } from '@crossbuy/core/money';
 import {
   type OrderRefunds,
+  PAYMENT_METHOD,
   PAYMENT_METHOD_LABELS,
   type Refund,
   type RefundStatus,
@@ -190,7 +191,7 @@ function RefundForm({
       <p className="text-sm text-muted">
         {paynow
           ? 'Send the money back by bank transfer first, then record the refund here with its reference.'
-          : refunds.method === 'card'
+          : refunds.method === PAYMENT_METHOD.card
             ? "The refund goes back to the shopper's card through the card provider."
             : 'No money moved for a test card payment; the refund is recorded only.'}
       </p>

@@ -1,6 +1,11 @@
 import type { Product } from '@crossbuy/core/catalogue';
 import type { ExternalLookup, LinkPreview } from '@crossbuy/core/external';
-import type { QuotationFilter, QuotationItem, QuotationRequest } from '@crossbuy/core/quotation';
+import {
+  QUOTATION_STATUS,
+  type QuotationFilter,
+  type QuotationItem,
+  type QuotationRequest,
+} from '@crossbuy/core/quotation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { QUOTATION_ITEMS_KEY } from '../../../lib/query-keys';
@@ -50,7 +55,8 @@ export function useQuotationItem(id: string) {
     queryFn: () =>
       api.get<QuotationItemAnswer>(`/quotation_item/${encodeURIComponent(id)}`, { query: { region } }),
     enabled: signedIn,
-    refetchInterval: (query) => (query.state.data?.quotationItem.status === 'p' ? PENDING_POLL_MS : false),
+    refetchInterval: (query) =>
+      query.state.data?.quotationItem.status === QUOTATION_STATUS.pending ? PENDING_POLL_MS : false,
   });
 }
 

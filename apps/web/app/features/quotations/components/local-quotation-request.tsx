@@ -1,5 +1,6 @@
 import type { Product } from '@crossbuy/core/catalogue';
 import { ApiError, appErrorFromZodIssues, formatErrorMessage, messageForError } from '@crossbuy/core/errors';
+import { QUOTATION_REQUEST_FROM } from '@crossbuy/core/quotation';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, textLinkClasses } from '../../../components/ui/button';
@@ -41,7 +42,7 @@ export function LocalQuotationRequest({ product, path, quantity }: LocalQuotatio
     setFailure(null);
     try {
       const { quotationItem } = await requestQuotation.mutateAsync({
-        from: 'l',
+        from: QUOTATION_REQUEST_FROM.local,
         productRef: product.uuid,
         variantPath: args.variantPath,
         productQuantity: args.quantity,
@@ -67,7 +68,7 @@ export function LocalQuotationRequest({ product, path, quantity }: LocalQuotatio
     // The schemas load when the form is sent, not with the product page: most shoppers never send it.
     const { localQuotationRequestSchema } = await import('@crossbuy/core/quotation');
     const parsed = localQuotationRequestSchema.safeParse({
-      from: 'l',
+      from: QUOTATION_REQUEST_FROM.local,
       productRef: product.uuid,
       variantPath: path,
       productQuantity: Number(count),

@@ -1,6 +1,7 @@
 import {
   marketplaceWords,
   QUOTATION_DESK_STATUSES,
+  QUOTATION_STATUS,
   type QuotationDeskItem,
   type QuotationDeskStatus,
 } from '@crossbuy/core/quotation';
@@ -84,7 +85,8 @@ function ItemCell({ item }: { item: QuotationDeskItem }) {
 }
 
 function AnswerCell({ item }: { item: QuotationDeskItem }) {
-  if (item.status === 'd') return <p className="break-words">{item.statusData.declineReason}</p>;
+  if (item.status === QUOTATION_STATUS.declined)
+    return <p className="break-words">{item.statusData.declineReason}</p>;
   const { basePrice } = item.statusData;
   return basePrice ? (
     <p>

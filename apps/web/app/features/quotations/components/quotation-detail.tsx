@@ -1,7 +1,12 @@
 import { formatStoreDateTime } from '@crossbuy/core/dates';
 import { appErrorFromZodIssues, messageForError } from '@crossbuy/core/errors';
 import { formatMoney } from '@crossbuy/core/money';
-import { changeQuotationRequest, marketplaceWords, type QuotationItem } from '@crossbuy/core/quotation';
+import {
+  changeQuotationRequest,
+  marketplaceWords,
+  QUOTATION_STATUS,
+  type QuotationItem,
+} from '@crossbuy/core/quotation';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
@@ -36,7 +41,7 @@ function QuotationItemView({ item }: { item: QuotationItem }) {
   const requestAgain = useRequestAgain();
   const remove = useRemoveQuotationItem();
   const [failure, setFailure] = useState<string | null>(null);
-  const editable = item.status !== 'd' && !quoteExpired(item);
+  const editable = item.status !== QUOTATION_STATUS.declined && !quoteExpired(item);
 
   const onRequestAgain = async () => {
     setFailure(null);
@@ -100,7 +105,7 @@ function QuotationItemView({ item }: { item: QuotationItem }) {
         <QuotationStatus item={item} />
       </div>
 
-      {item.status === 'r' && item.statusData.quoteTerms ? (
+      {item.status === QUOTATION_STATUS.resolved && item.statusData.quoteTerms ? (
         <section aria-labelledby="price-made-heading" className="flex flex-col gap-2">
           <h2 id="price-made-heading" className="text-lg font-semibold">
             How the price is made
@@ -116,10 +121,10 @@ function QuotationItemView({ item }: { item: QuotationItem }) {
         </section>
       ) : null}
 
-      {item.status === 'r' && item.unavailableReason === null && !quoteExpired(item) ? (
+      {item.status === QUOTATION_STATUS.resolved && item.unavailableReason === null && !quoteExpired(item) ? (
         <BuyQuotedItem item={item} />
       ) : null}
-      {item.status === 'd' ? <DeclinedNextSteps /> : null}
+      {item.status === QUOTATION_STATUS.declined ? <DeclinedNextSteps /> : null}
 
       {failure ? <Alert>{failure}</Alert> : null}
 
@@ -301,7 +306,7 @@ function EditQuotation({ item }: { item: QuotationItem }) {
       className="flex flex-col gap-3 rounded-xl border border-line bg-white p-4"
     >
       <h2 className="text-lg font-semibold">Change the request</h2>
-      {item.status === 'r' ? (
+      {item.status === QUOTATION_STATUS.resolved ? (
         <p className="text-sm text-muted">The store quoted this request; changing it asks for a new quote.</p>
       ) : null}
       <QuantityAndInstructions

@@ -1,5 +1,5 @@
 import { ApiError, appErrorFromZodIssues, formatErrorMessage, messageForError } from '@crossbuy/core/errors';
-import { isHttpUrl, remoteQuotationRequestSchema } from '@crossbuy/core/quotation';
+import { isHttpUrl, QUOTATION_REQUEST_FROM, remoteQuotationRequestSchema } from '@crossbuy/core/quotation';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -83,7 +83,7 @@ export function QuotationRequestForm({ initialLink }: { initialLink: string }) {
     event.preventDefault();
     setFailure(null);
     const parsed = remoteQuotationRequestSchema.safeParse({
-      from: 'r',
+      from: QUOTATION_REQUEST_FROM.remote,
       productUrl: link ?? '',
       productName: name,
       productQuantity: Number(quantity),

@@ -1,7 +1,12 @@
 import { formatStoreDate } from '@crossbuy/core/dates';
 import { formatErrorMessage } from '@crossbuy/core/errors';
 import { formatMoney } from '@crossbuy/core/money';
-import { isQuoteExpired, QUOTATION_STATUS_MESSAGES, type QuotationItem } from '@crossbuy/core/quotation';
+import {
+  isQuoteExpired,
+  QUOTATION_STATUS,
+  QUOTATION_STATUS_MESSAGES,
+  type QuotationItem,
+} from '@crossbuy/core/quotation';
 
 /** Whether the store's answer no longer holds: a resolved quote past its date, as the server said or as now shows. */
 export function quoteExpired(item: QuotationItem, now = new Date()): boolean {
@@ -13,7 +18,7 @@ export function quoteExpired(item: QuotationItem, now = new Date()): boolean {
 
 /** An expired or declined quote can be asked for again, in one step. */
 export function canRequestAgain(item: QuotationItem): boolean {
-  return item.status === 'd' || quoteExpired(item);
+  return item.status === QUOTATION_STATUS.declined || quoteExpired(item);
 }
 
 const tone: Record<QuotationItem['status'], string> = {
@@ -31,7 +36,7 @@ export function QuotationStatus({ item }: { item: QuotationItem }) {
       <p className="font-semibold" data-testid="quotation-status">
         {QUOTATION_STATUS_MESSAGES[item.status]}
       </p>
-      {item.status === 'r' ? (
+      {item.status === QUOTATION_STATUS.resolved ? (
         <>
           <p>
             Price for {item.quantity}:{' '}
@@ -48,7 +53,7 @@ export function QuotationStatus({ item }: { item: QuotationItem }) {
           ) : null}
         </>
       ) : null}
-      {item.status === 'd' && declineReason ? <p>{declineReason}</p> : null}
+      {item.status === QUOTATION_STATUS.declined && declineReason ? <p>{declineReason}</p> : null}
     </div>
   );
 }
