@@ -1,5 +1,5 @@
 import { formatStoreDateTime } from '@crossbuy/core/dates';
-import type { QuotationDeskItem } from '@crossbuy/core/quotation';
+import { QUOTATION_STATUS, type QuotationDeskItem } from '@crossbuy/core/quotation';
 import { Alert } from '../../../components/ui/alert';
 import { Price } from '../../../components/ui/price';
 import { holdsUntilSentence } from './quote-breakdown';
@@ -8,7 +8,7 @@ import { QuotedPrices } from './quoted-prices';
 /** The answer the store gave to a request: the quote it sent, or why it declined. */
 export function GivenAnswer({ item }: { item: QuotationDeskItem }) {
   const { statusData } = item;
-  if (item.status === 'd') {
+  if (item.status === QUOTATION_STATUS.declined) {
     return <Alert tone="info">Declined: {statusData.declineReason}</Alert>;
   }
   return (

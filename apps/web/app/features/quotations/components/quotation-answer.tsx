@@ -1,4 +1,4 @@
-import { marketplaceWords } from '@crossbuy/core/quotation';
+import { marketplaceWords, QUOTATION_STATUS } from '@crossbuy/core/quotation';
 import { Link, useNavigate } from 'react-router';
 import { textLinkClasses } from '../../../components/ui/button';
 import { PageError, PageLoading } from '../../../components/ui/page-states';
@@ -56,7 +56,7 @@ export function QuotationAnswer({ id }: { id: string }) {
         </div>
       </div>
       <RequestFacts item={item} />
-      {item.status === 'p' ? (
+      {item.status === QUOTATION_STATUS.pending ? (
         <>
           <ResolveForm item={item} onAnswered={backToQueue(`Quoted ${item.name}. The shopper is told.`)} />
           <DeclineForm item={item} onAnswered={backToQueue(`Declined ${item.name}. The shopper is told.`)} />

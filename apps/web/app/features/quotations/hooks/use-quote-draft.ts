@@ -1,6 +1,6 @@
 import { formatErrorMessage } from '@crossbuy/core/errors';
 import type { CurrencyCode } from '@crossbuy/core/money';
-import type { QuotationDeskItem } from '@crossbuy/core/quotation';
+import { PRODUCT_SOURCE, type QuotationDeskItem } from '@crossbuy/core/quotation';
 import { useState } from 'react';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { type DeskQuote, useQuoteCurrencies, useQuotePreview } from '../api/quotation-desk-api';
@@ -15,7 +15,7 @@ export const PREVIEW_DELAY_MS = 300;
  * while a field is wrong; and its preview, asked for once typing rests.
  */
 export function useQuoteDraft(item: QuotationDeskItem) {
-  const abroad = item.productSource === 'e';
+  const abroad = item.productSource === PRODUCT_SOURCE.external;
   const read = item.extracted?.price ?? null;
   const [amount, setAmount] = useState(read ? typedAmount(read) : '');
   const [currency, setCurrency] = useState<CurrencyCode>(read?.currency ?? 'SGD');
