@@ -18,6 +18,8 @@ export default defineConfig({
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
+          // Migrates one database that every test's database is a copy of.
+          globalSetup: ['test/helpers/database-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -30,7 +30,11 @@ const migrationsFolder = fileURLToPath(new URL('../../src/db/migrations', import
 // Any constant would do; it only has to be the same in every process that migrates this database.
 const MIGRATION_LOCK_KEY = 727_274_001;
 
-export type DatabaseTarget = { databaseUrl: string } | { dataDir: string } | { inMemory: true };
+/** `copyOf`: a data directory PGlite dumped (`dumpDataDir('none')`), loaded instead of creating one empty. */
+export type DatabaseTarget =
+  | { databaseUrl: string }
+  | { dataDir: string }
+  | { inMemory: true; copyOf?: Blob };
 
 /**
  * Reads a PostgreSQL bigint (money columns and their sums, counts) as a JavaScript number, and refuses one a
@@ -47,11 +51,16 @@ export function parseBigint(text: string): number {
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ('databaseUrl' in target) return openPostgres(target.databaseUrl);
-  return openPglite('dataDir' in target ? target.dataDir : undefined);
+  if ('dataDir' in target) return openPglite(target.dataDir);
+  return openPglite(undefined, target.copyOf);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
-  const options = { extensions: { pg_trgm }, parsers: { [pgliteTypes.INT8]: parseBigint } };
+async function openPglite(dataDir: string | undefined, copyOf?: Blob): Promise<DatabaseHandle> {
+  const options = {
+    extensions: { pg_trgm },
+    parsers: { [pgliteTypes.INT8]: parseBigint },
+    ...(copyOf && { loadDataDir: copyOf }),
+  };
   let client: PGlite;
   if (dataDir) {
     const directory = path.join(dataDir, 'pglite');
