@@ -31,6 +31,8 @@ export default defineConfig({
           root: 'apps/demo',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          // The demo store is seeded into the server's test databases, copies of one migrated template.
+          globalSetup: ['../server/test/helpers/database-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,5 +1,6 @@
-// `npm run test:pg`: the server's integration tests again, on a real PostgreSQL server. Each test file
-// creates a database of its own on TEST_DATABASE_URL and drops it afterwards.
+// `npm run test:pg`: the server's integration tests, and the demo store's seeding, again on a real
+// PostgreSQL server. Each test file creates a database of its own on TEST_DATABASE_URL and drops it
+// afterwards.
 import { spawnSync } from 'node:child_process';
 
 if (!process.env.TEST_DATABASE_URL) {
@@ -9,7 +10,7 @@ if (!process.env.TEST_DATABASE_URL) {
   );
   process.exit(2);
 }
-const result = spawnSync('npx', ['vitest', 'run', '--project', 'server', ...process.argv.slice(2)], {
+const result = spawnSync('npx', ['vitest', 'run', '--project', 'server', '--project', 'demo', ...process.argv.slice(2)], {
   stdio: 'inherit',
   env: process.env,
 });
