@@ -1,8 +1,10 @@
 import type { addressCalls } from '@crossbuy/core/address';
 import type { notificationCalls, wishlistCalls } from '@crossbuy/core/catalogue';
 import type { PathsOf } from '@crossbuy/core/contract';
+import type { customerCalls } from '@crossbuy/core/customer';
 import { ApiError } from '@crossbuy/core/errors';
-import type { userCalls } from '@crossbuy/core/validation';
+import type { dashboardCalls } from '@crossbuy/core/staff';
+import type { contactCalls, userCalls } from '@crossbuy/core/validation';
 import createFetchClient from 'openapi-fetch';
 import createQueryOptions from 'openapi-react-query';
 import { api } from './api';
@@ -13,6 +15,9 @@ import { api } from './api';
  * (docs/decisions/0085).
  */
 export type StorePaths = PathsOf<typeof addressCalls> &
+  PathsOf<typeof contactCalls> &
+  PathsOf<typeof customerCalls> &
+  PathsOf<typeof dashboardCalls> &
   PathsOf<typeof notificationCalls> &
   PathsOf<typeof userCalls> &
   PathsOf<typeof wishlistCalls>;

@@ -1,1 +1,2 @@
+export { customerCalls } from './customer-calls.js';
 export * from './schemas.js';

@@ -1,2 +1,3 @@
 export * from './dashboard.js';
+export { dashboardCalls } from './dashboard-calls.js';
 export * from './staff.js';

@@ -3,6 +3,7 @@
 // the files a page does not use).
 export * from './auth.js';
 export * from './contact.js';
+export * from './contact-calls.js';
 export * from './profile.js';
 export * from './user.js';
 export * from './user-calls.js';

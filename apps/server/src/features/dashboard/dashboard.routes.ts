@@ -1,5 +1,6 @@
-import { dashboardSchema } from '@crossbuy/core/staff';
+import { dashboardCalls } from '@crossbuy/core/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answerCall } from '../../lib/contract-routes.js';
 import { guardPrivateRoutes, requireRole } from '../../plugins/authentication.js';
 import { storeDashboard } from './dashboard.service.js';
 
@@ -7,16 +8,5 @@ import { storeDashboard } from './dashboard.service.js';
 export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   guardPrivateRoutes(app, requireRole('operator', 'admin'));
 
-  app.get(
-    '/dashboard',
-    {
-      schema: {
-        tags: ['admin'],
-        summary:
-          "Today's orders and revenue, what waits for the staff, and the last 30 days (store days, Singapore time)",
-        response: { 200: dashboardSchema },
-      },
-    },
-    async () => storeDashboard(app.db, new Date()),
-  );
+  answerCall(app, dashboardCalls.today, async () => storeDashboard(app.db, new Date()));
 };

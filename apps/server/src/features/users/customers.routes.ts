@@ -1,6 +1,6 @@
-import { customerDetailSchema, customerListQuerySchema, customerPageSchema } from '@crossbuy/core/customer';
+import { customerCalls } from '@crossbuy/core/customer';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { answerCall } from '../../lib/contract-routes.js';
 import { guardPrivateRoutes, requireRole } from '../../plugins/authentication.js';
 import { getCustomer, listCustomers } from './customers.service.js';
 
@@ -8,31 +8,9 @@ import { getCustomer, listCustomers } from './customers.service.js';
 export const adminCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
   guardPrivateRoutes(app, requireRole('operator', 'admin'));
 
-  app.get(
-    '/customers',
-    {
-      schema: {
-        tags: ['admin'],
-        summary:
-          'The store’s customers, newest first, by status or part of their email, name or phone number, with their order count and last order',
-        querystring: customerListQuerySchema,
-        response: { 200: customerPageSchema },
-      },
-    },
-    async (request) => listCustomers(app.db, request.query),
-  );
+  answerCall(app, customerCalls.list, async (request) => listCustomers(app.db, request.query));
 
-  app.get(
-    '/customers/:id',
-    {
-      schema: {
-        tags: ['admin'],
-        summary:
-          'A customer: profile, addresses, latest orders and quotations, and who blacklisted them and when',
-        params: z.object({ id: z.string().max(64) }),
-        response: { 200: z.object({ customer: customerDetailSchema }) },
-      },
-    },
-    async (request) => ({ customer: await getCustomer(app.db, request.params.id) }),
-  );
+  answerCall(app, customerCalls.one, async (request) => ({
+    customer: await getCustomer(app.db, request.params.id),
+  }));
 };

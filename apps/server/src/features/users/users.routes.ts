@@ -1,6 +1,6 @@
+import { customerCalls } from '@crossbuy/core/customer';
 import { userCalls } from '@crossbuy/core/validation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { answerCall } from '../../lib/contract-routes.js';
 import { accountOf, principalOf, requireRole, requireUser } from '../../plugins/authentication.js';
 import { toProfile } from './profile.js';
@@ -28,50 +28,31 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-const blacklistResponseSchema = z.object({
-  user: z.object({ id: z.string(), blacklisted: z.boolean() }),
-});
-
 /** Back-office account actions, for operators and admins. Mounted under /api/admin. */
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
-  const params = z.object({ id: z.string().max(64) });
-  const guard = requireRole('operator', 'admin');
+  const guard = { preValidation: requireRole('operator', 'admin') };
 
-  app.post(
-    '/users/:id/blacklist',
-    {
-      preValidation: guard,
-      schema: {
-        tags: ['admin'],
-        summary: 'Blacklist an account: it is signed out everywhere and refused from now on',
-        params,
-        response: { 200: blacklistResponseSchema },
-      },
-    },
+  answerCall(
+    app,
+    customerCalls.blacklist,
     async (request) => {
       const { userId, role } = principalOf(request);
       const user = await blacklistUser(app.db, { userId, role }, request.params.id);
       app.accountCache.forgetUser(user.id);
       return { user: { id: user.id, blacklisted: user.blacklistedAt !== null } };
     },
+    guard,
   );
 
-  app.post(
-    '/users/:id/unblacklist',
-    {
-      preValidation: guard,
-      schema: {
-        tags: ['admin'],
-        summary: 'Lift the blacklisting of an account',
-        params,
-        response: { 200: blacklistResponseSchema },
-      },
-    },
+  answerCall(
+    app,
+    customerCalls.unblacklist,
     async (request) => {
       const { userId, role } = principalOf(request);
       const user = await unblacklistUser(app.db, { userId, role }, request.params.id);
       app.accountCache.forgetUser(user.id);
       return { user: { id: user.id, blacklisted: user.blacklistedAt !== null } };
     },
+    guard,
   );
 };

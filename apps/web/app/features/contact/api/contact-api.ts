@@ -1,7 +1,7 @@
 import type { ContactUs } from '@crossbuy/core/validation';
-import { api } from '../../../lib/api';
+import { answerOf, storeClient } from '../../../lib/contract-client';
 
 /** `POST /contact_us`: stored and mailed to the store; a signed-in sender's account goes with it. */
-export function sendContactMessage(message: ContactUs): Promise<{ id: string; createdAt: string }> {
-  return api.post('/contact_us', message);
+export async function sendContactMessage(message: ContactUs): Promise<{ id: string; createdAt: string }> {
+  return answerOf(await storeClient.POST('/contact_us', { body: message }));
 }

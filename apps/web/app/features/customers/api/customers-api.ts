@@ -1,6 +1,6 @@
-import type { CustomerDetail, CustomerPage, CustomerStatus } from '@crossbuy/core/customer';
+import type { CustomerStatus } from '@crossbuy/core/customer';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { answerOf, storeClient } from '../../../lib/contract-client';
 import { AUDIT_LOG_KEY, CUSTOMERS_KEY } from '../../../lib/query-keys';
 import { useUser } from '../../../lib/user-store';
 
@@ -8,6 +8,11 @@ import { useUser } from '../../../lib/user-store';
 export type CustomerFilter = { q: string | null; status: CustomerStatus | null };
 
 export const CUSTOMER_PAGE_SIZE = 20;
+
+/** The filter as a query: "any" is left out rather than sent empty. */
+function withoutEmpty({ q, status }: CustomerFilter) {
+  return { ...(q === null ? {} : { q }), ...(status === null ? {} : { status }) };
+}
 
 function useStaffQueryScope() {
   const { signedIn, profile } = useUser();
@@ -22,8 +27,12 @@ export function useCustomerList(filter: CustomerFilter, page: number) {
   const { staffId, enabled } = useStaffQueryScope();
   return useQuery({
     queryKey: [...CUSTOMERS_KEY, staffId, 'list', filter, page],
-    queryFn: () =>
-      api.get<CustomerPage>('/admin/customers', { query: { page, limit: CUSTOMER_PAGE_SIZE, ...filter } }),
+    queryFn: async () =>
+      answerOf(
+        await storeClient.GET('/admin/customers', {
+          params: { query: { page, limit: CUSTOMER_PAGE_SIZE, ...withoutEmpty(filter) } },
+        }),
+      ),
     enabled,
   });
 }
@@ -33,10 +42,9 @@ export function useCustomer(customerId: string) {
   const { staffId, enabled } = useStaffQueryScope();
   return useQuery({
     queryKey: [...CUSTOMERS_KEY, staffId, 'one', customerId],
-    queryFn: () =>
-      api
-        .get<{ customer: CustomerDetail }>(`/admin/customers/${encodeURIComponent(customerId)}`)
-        .then((answer) => answer.customer),
+    queryFn: async () =>
+      answerOf(await storeClient.GET('/admin/customers/{id}', { params: { path: { id: customerId } } }))
+        .customer,
     enabled,
   });
 }
@@ -49,9 +57,9 @@ export function useBlacklisting(customerId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (blacklist: boolean) =>
-      api.post<{ user: { id: string; blacklisted: boolean } }>(
-        `/admin/users/${encodeURIComponent(customerId)}/${blacklist ? 'blacklist' : 'unblacklist'}`,
-      ),
+      storeClient.POST(blacklist ? '/admin/users/{id}/blacklist' : '/admin/users/{id}/unblacklist', {
+        params: { path: { id: customerId } },
+      }),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: CUSTOMERS_KEY }),

@@ -1,6 +1,5 @@
-import type { Dashboard } from '@crossbuy/core/staff';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { answerOf, storeClient } from '../../../lib/contract-client';
 import { useUser } from '../../../lib/user-store';
 
 const DASHBOARD_KEY = ['dashboard'] as const;
@@ -10,7 +9,7 @@ export function useDashboard() {
   const { signedIn, profile } = useUser();
   return useQuery({
     queryKey: [...DASHBOARD_KEY, profile?.id ?? null],
-    queryFn: () => api.get<Dashboard>('/admin/dashboard'),
+    queryFn: async () => answerOf(await storeClient.GET('/admin/dashboard')),
     enabled: signedIn && profile !== null && profile.role !== 'shopper',
     refetchInterval: 60_000,
   });
