@@ -10,8 +10,12 @@ if (!process.env.TEST_DATABASE_URL) {
   );
   process.exit(2);
 }
-const result = spawnSync('npx', ['vitest', 'run', '--project', 'server', '--project', 'demo', ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  env: process.env,
-});
+const result = spawnSync(
+  'npx',
+  ['vitest', 'run', '--project', 'server', '--project', 'demo', ...process.argv.slice(2)],
+  {
+    stdio: 'inherit',
+    env: process.env,
+  },
+);
 process.exit(result.status ?? 1);
