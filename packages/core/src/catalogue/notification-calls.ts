@@ -41,7 +41,7 @@ export const notificationCalls = {
     tag: 'notification',
     summary: "Mark all of the signed-in shopper's unread notifications as read",
     description:
-      'Not in the spec; added for the notifications page (docs/decisions/0063). The body is a JSON ' +
+      'Added for the notifications page (docs/features/notifications.md). The body is a JSON ' +
       'object: `{}` marks everything unread until now; `{ "upTo": "<createdAt>" }` only what was ' +
       'created at or before that time, so a notification that arrived after the newest one the reader ' +
       "saw stays unread. Answers how many were marked; another shopper's notifications are never touched.",

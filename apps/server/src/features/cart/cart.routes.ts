@@ -22,8 +22,8 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
         tags: ['cart'],
         summary: 'The cart: its lines, oldest first, and the products behind them',
         description:
-          'Prices and stock are read from the tables at each call. Each line reports the stock rule of ' +
-          'spec section 4 (`inStock`) and whether its product is still on sale (`available`).',
+          'Prices and stock are read from the tables at each call. Each line says whether it is in stock ' +
+          '(`inStock`, docs/rules/cart-and-checkout.md) and whether its product is still on sale (`available`).',
         querystring: regionQuery,
         response: { 200: cartSchema },
       },

@@ -94,7 +94,7 @@ export const adminMerchantRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Replace a merchant’s logo: a JPEG, PNG or WebP file of at most 5 MB as the body',
-        description: 'Checked and re-encoded as a product picture is (docs/decisions/0044).',
+        description: 'Checked and re-encoded as a product picture is (docs/features/catalogue-structure.md).',
         consumes: [...PRODUCT_IMAGE_TYPES],
         params: idParams,
         response: { 200: adminMerchantResponseSchema },

@@ -147,7 +147,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
         tags: ['checkout'],
         summary: 'A checkout session; with action=delete, discard it',
         description:
-          'The spec makes the delete call a GET on the same path: `?action=delete` discards the session and ' +
+          "The store's original API makes the delete call a GET on the same path: `?action=delete` discards the session and " +
           'answers `{ deleted }`. DELETE on the path does the same.',
         params: keyParams,
         querystring: z.object({ action: z.enum(['delete']).optional() }),

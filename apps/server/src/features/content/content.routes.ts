@@ -198,7 +198,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Upload a picture for banners and popups: a JPEG, PNG or WebP file of at most 5 MB as the body',
         description:
-          'Checked and re-encoded as product pictures are (docs/decisions/0070). The answer names the picture ' +
+          'Checked and re-encoded as product pictures are (docs/features/catalogue-editing.md). The answer names the picture ' +
           'by the key a banner or popup is then saved with.',
         consumes: [...PRODUCT_IMAGE_TYPES],
         response: { 200: z.object({ picture: contentPictureSchema }) },

@@ -10,7 +10,7 @@ import { type Change, type Outcome, wholeCount } from '../components/variant-out
 type RowEdit = { price?: string; stock?: string; stockSeen?: number };
 
 /**
- * The variant table's rows as typed and their one Save (docs/decisions/0070): all saved or none. A wrong
+ * The variant table's rows as typed and their one Save (docs/features/catalogue-editing.md): all saved or none. A wrong
  * cell is named, and focused, before anything is sent. A stock someone (or an order) changed since it was
  * shown is named too, with the count it is now; saving again then sets the operator's count.
  */
