@@ -63,13 +63,17 @@ function isSameOrigin(url: string): boolean {
   return new URL(url, window.location.href).origin === window.location.origin;
 }
 
-function withQuery(url: string, query: QueryParams | undefined): string {
-  if (!query) return url;
+/** A query as every call sends it: form-encoded, with the empty (null or undefined) values left out. */
+export function queryString(query: QueryParams): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== null) search.append(key, String(value));
   }
-  const text = search.toString();
+  return search.toString();
+}
+
+function withQuery(url: string, query: QueryParams | undefined): string {
+  const text = query ? queryString(query) : '';
   if (!text) return url;
   return `${url}${url.includes('?') ? '&' : '?'}${text}`;
 }

@@ -77,3 +77,13 @@ describe('answerOf', () => {
     expect(() => answerOf(empty)).toThrow(ApiError);
   });
 });
+
+describe("the typed client's queries", () => {
+  it('are sent as every other call sends them: form-encoded, empty values left out', async () => {
+    api.respond(() => json(200, { entries: [], page: 1, limit: 50, total: 0 }));
+    await storeClient.GET('/admin/audit_log', {
+      params: { query: { page: 1, about: 'CB-7K2M 9QXA', subjectId: undefined } },
+    });
+    expect(api.calls[0]?.path).toBe('/admin/audit_log?page=1&about=CB-7K2M+9QXA');
+  });
+});

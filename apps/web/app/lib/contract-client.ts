@@ -1,4 +1,5 @@
 import type { addressCalls } from '@crossbuy/core/address';
+import type { auditCalls } from '@crossbuy/core/audit';
 import type { notificationCalls, wishlistCalls } from '@crossbuy/core/catalogue';
 import type { PathsOf } from '@crossbuy/core/contract';
 import type { customerCalls } from '@crossbuy/core/customer';
@@ -8,6 +9,7 @@ import type { contactCalls, userCalls } from '@crossbuy/core/validation';
 import createFetchClient from 'openapi-fetch';
 import createQueryOptions from 'openapi-react-query';
 import { api } from './api';
+import { type QueryParams, queryString } from './api-client';
 
 /**
  * The calls declared in core's contract, as the typed client reads them. Only their types reach the
@@ -15,6 +17,7 @@ import { api } from './api';
  * (docs/decisions/0085).
  */
 export type StorePaths = PathsOf<typeof addressCalls> &
+  PathsOf<typeof auditCalls> &
   PathsOf<typeof contactCalls> &
   PathsOf<typeof customerCalls> &
   PathsOf<typeof dashboardCalls> &
@@ -30,6 +33,7 @@ export type StorePaths = PathsOf<typeof addressCalls> &
 export const storeClient = createFetchClient<StorePaths>({
   baseUrl: '/api',
   fetch: (request) => api.send(request),
+  querySerializer: (query) => queryString(query as QueryParams),
 });
 storeClient.use({
   async onResponse({ response }) {

@@ -1,4 +1,4 @@
-import type { AuditSubjectType } from '@crossbuy/core/audit';
+import type { AuditEntry, AuditPage, AuditQuery, AuditSubjectType } from '@crossbuy/core/audit';
 import { type AnyColumn, and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
@@ -127,30 +127,6 @@ export async function recordAudit(tx: Database, change: AuditChange): Promise<vo
   if (written.length === 0) throw new Error('The audited change has no actor account');
 }
 
-export type AuditEntry = {
-  id: string;
-  actor: { id: string | null; email: string };
-  action: string;
-  /**
-   * `name` is how the staff know the subject today: an order's reference, a person's name, a product's
-   * name, a voucher's code; null when it is gone or has no name of its own.
-   */
-  subject: { type: string; id: string; name: string | null };
-  before: AuditFields | null;
-  after: AuditFields | null;
-  createdAt: string;
-};
-
-export type AuditQuery = {
-  page: number;
-  limit: number;
-  subjectType?: AuditSubjectType | undefined;
-  subjectId?: string | undefined;
-  /** What the entries are about, as the staff name it: see `aboutFilter`. */
-  about?: string | undefined;
-  actorUserId?: string | undefined;
-};
-
 /** Where each kind of subject keeps the words the staff know it by. */
 type SubjectSource = {
   table: PgTable;
@@ -262,10 +238,7 @@ function aboutFilter(text: string): SQL | undefined {
  * The audit log, newest first, a page at a time, each subject named; filtered by the kind of subject, by
  * one subject's id, by what the entries are about, or by actor.
  */
-export async function listAudit(
-  db: Database,
-  query: AuditQuery,
-): Promise<{ entries: AuditEntry[]; page: number; limit: number; total: number }> {
+export async function listAudit(db: Database, query: AuditQuery): Promise<AuditPage> {
   const filters: SQL[] = [];
   if (query.subjectType) filters.push(eq(auditEntries.subjectType, query.subjectType));
   if (query.subjectId) filters.push(eq(auditEntries.subjectId, query.subjectId));

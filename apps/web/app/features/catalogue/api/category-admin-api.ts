@@ -6,18 +6,18 @@ import type {
 } from '@crossbuy/core/catalogue';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { useUser } from '../../../lib/user-store';
+import { useStaffQueries } from '../../../lib/staff-queries';
 
 /** The back office's category tree; every change to it reads the tree again. */
 export const ADMIN_CATEGORIES_KEY = ['admin-categories'] as const;
 
 /** `GET /admin/categories`: every category, depth first, disabled ones included. */
 export function useAdminCategories() {
-  const { signedIn, profile } = useUser();
+  const { enabled, staffId } = useStaffQueries();
   return useQuery({
-    queryKey: [...ADMIN_CATEGORIES_KEY, profile?.id ?? null],
+    queryKey: [...ADMIN_CATEGORIES_KEY, staffId],
     queryFn: () => api.get<{ categories: AdminCategory[] }>('/admin/categories'),
-    enabled: signedIn && profile !== null && profile.role !== 'shopper',
+    enabled,
   });
 }
 

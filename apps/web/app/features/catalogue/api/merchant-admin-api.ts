@@ -8,7 +8,7 @@ import { ADMIN_MERCHANT_PAGE_SIZE } from '@crossbuy/core/catalogue';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { uploadPicture } from '../../../lib/picture-upload';
-import { useUser } from '../../../lib/user-store';
+import { useStaffQueries } from '../../../lib/staff-queries';
 
 export const ADMIN_MERCHANTS_KEY = ['admin-merchants'] as const;
 
@@ -17,14 +17,14 @@ export type MerchantFilter = { q: string | null; status: 'enabled' | 'disabled' 
 
 /** `GET /admin/merchants`: merchants by name, a page at a time. */
 export function useAdminMerchants(filter: MerchantFilter, page: number) {
-  const { signedIn, profile } = useUser();
+  const { enabled, staffId } = useStaffQueries();
   return useQuery({
-    queryKey: [...ADMIN_MERCHANTS_KEY, profile?.id ?? null, filter, page],
+    queryKey: [...ADMIN_MERCHANTS_KEY, staffId, filter, page],
     queryFn: () =>
       api.get<AdminMerchantPage>('/admin/merchants', {
         query: { page, limit: ADMIN_MERCHANT_PAGE_SIZE, ...filter },
       }),
-    enabled: signedIn && profile !== null && profile.role !== 'shopper',
+    enabled,
   });
 }
 

@@ -16,7 +16,7 @@ import { ApiError } from '@crossbuy/core/errors';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { ADMIN_PRODUCTS_KEY } from '../../../lib/query-keys';
-import { useUser } from '../../../lib/user-store';
+import { useStaffQueries } from '../../../lib/staff-queries';
 
 /** What the product list is narrowed to and how it is sorted; null is "any". */
 export type AdminProductFilter = {
@@ -29,14 +29,6 @@ export type AdminProductFilter = {
 };
 
 export const ADMIN_PRODUCT_PAGE_SIZE = 20;
-
-function useStaffQueries() {
-  const { signedIn, profile } = useUser();
-  return {
-    enabled: signedIn && profile !== null && profile.role !== 'shopper',
-    staffId: profile?.id ?? null,
-  };
-}
 
 /** `GET /admin/products`: every product, enabled or not, a page at a time. */
 export function useAdminProductList(filter: AdminProductFilter, page: number) {

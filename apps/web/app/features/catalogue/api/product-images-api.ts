@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { uploadPicture } from '../../../lib/picture-upload';
 import { ADMIN_PRODUCTS_KEY } from '../../../lib/query-keys';
-import { useUser } from '../../../lib/user-store';
+import { useStaffQueries } from '../../../lib/staff-queries';
 
 export function productImagesKey(productId: string) {
   return ['admin-product-images', productId] as const;
@@ -13,11 +13,11 @@ const imagesPath = (productId: string) => `/admin/products/${encodeURIComponent(
 
 /** `GET /admin/products/{id}/images`: the product's pictures in order, the main one first. */
 export function useProductImages(productId: string) {
-  const { signedIn, profile } = useUser();
+  const { enabled } = useStaffQueries();
   return useQuery({
     queryKey: productImagesKey(productId),
     queryFn: () => api.get<ProductImages>(imagesPath(productId)),
-    enabled: signedIn && profile !== null && profile.role !== 'shopper',
+    enabled,
   });
 }
 

@@ -7,21 +7,13 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { AUDIT_LOG_KEY, CONTACT_INBOX_KEY } from '../../../lib/query-keys';
-import { useUser } from '../../../lib/user-store';
+import { useStaffQueries } from '../../../lib/staff-queries';
 
 export const CONTACT_INBOX_PAGE_SIZE = 20;
 
-function useStaffQueryScope() {
-  const { signedIn, profile } = useUser();
-  return {
-    staffId: profile?.id ?? null,
-    enabled: signedIn && profile !== null && profile.role !== 'shopper',
-  };
-}
-
 /** `GET /admin/contact_messages`: newest first, all or only unread, unanswered or answered ones. */
 export function useContactInbox(status: ContactInboxFilter | null, page: number) {
-  const { staffId, enabled } = useStaffQueryScope();
+  const { staffId, enabled } = useStaffQueries();
   return useQuery({
     queryKey: [...CONTACT_INBOX_KEY, staffId, 'list', status, page],
     queryFn: () =>
@@ -36,7 +28,7 @@ export function useContactInbox(status: ContactInboxFilter | null, page: number)
 
 /** `GET /admin/contact_messages/{id}`: opening it marks it read, so the inbox list reads again. */
 export function useContactMessage(messageId: string) {
-  const { staffId, enabled } = useStaffQueryScope();
+  const { staffId, enabled } = useStaffQueries();
   const client = useQueryClient();
   return useQuery({
     queryKey: [...CONTACT_INBOX_KEY, staffId, 'one', messageId],

@@ -2,7 +2,7 @@ import type { CustomerStatus } from '@crossbuy/core/customer';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { answerOf, storeClient } from '../../../lib/contract-client';
 import { AUDIT_LOG_KEY, CUSTOMERS_KEY } from '../../../lib/query-keys';
-import { useUser } from '../../../lib/user-store';
+import { useStaffQueries } from '../../../lib/staff-queries';
 
 /** What the customer list is narrowed to; null is "any". */
 export type CustomerFilter = { q: string | null; status: CustomerStatus | null };
@@ -14,17 +14,9 @@ function withoutEmpty({ q, status }: CustomerFilter) {
   return { ...(q === null ? {} : { q }), ...(status === null ? {} : { status }) };
 }
 
-function useStaffQueryScope() {
-  const { signedIn, profile } = useUser();
-  return {
-    staffId: profile?.id ?? null,
-    enabled: signedIn && profile !== null && profile.role !== 'shopper',
-  };
-}
-
 /** `GET /admin/customers`: the store's shoppers, newest first. */
 export function useCustomerList(filter: CustomerFilter, page: number) {
-  const { staffId, enabled } = useStaffQueryScope();
+  const { staffId, enabled } = useStaffQueries();
   return useQuery({
     queryKey: [...CUSTOMERS_KEY, staffId, 'list', filter, page],
     queryFn: async () =>
@@ -39,7 +31,7 @@ export function useCustomerList(filter: CustomerFilter, page: number) {
 
 /** `GET /admin/customers/{id}`: one customer's page. */
 export function useCustomer(customerId: string) {
-  const { staffId, enabled } = useStaffQueryScope();
+  const { staffId, enabled } = useStaffQueries();
   return useQuery({
     queryKey: [...CUSTOMERS_KEY, staffId, 'one', customerId],
     queryFn: async () =>

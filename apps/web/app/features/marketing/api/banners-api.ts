@@ -3,13 +3,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { uploadPicture } from '../../../lib/picture-upload';
 import { AUDIT_LOG_KEY, CONTENT_PICTURES_KEY, STORE_BANNERS_KEY } from '../../../lib/query-keys';
-import { useStaffQueries } from './staff-queries';
+import { useStaffQueries } from '../../../lib/staff-queries';
 
 /** `GET /admin/banners`: every banner in the home page's order. */
 export function useBannerList() {
-  const { enabled, profileId } = useStaffQueries();
+  const { enabled, staffId } = useStaffQueries();
   return useQuery({
-    queryKey: [...STORE_BANNERS_KEY, profileId],
+    queryKey: [...STORE_BANNERS_KEY, staffId],
     queryFn: async () => (await api.get<{ banners: StoreBanner[] }>('/admin/banners')).banners,
     enabled,
   });
@@ -17,9 +17,9 @@ export function useBannerList() {
 
 /** `GET /admin/content/pictures`: the pictures a banner may show. */
 export function useContentPictures() {
-  const { enabled, profileId } = useStaffQueries();
+  const { enabled, staffId } = useStaffQueries();
   return useQuery({
-    queryKey: [...CONTENT_PICTURES_KEY, profileId],
+    queryKey: [...CONTENT_PICTURES_KEY, staffId],
     queryFn: async () => (await api.get<{ pictures: ContentPicture[] }>('/admin/content/pictures')).pictures,
     enabled,
   });

@@ -2,13 +2,13 @@ import type { HomeGroupDraft, StoreHomeGroup } from '@crossbuy/core/marketing';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { AUDIT_LOG_KEY, STORE_HOME_GROUPS_KEY } from '../../../lib/query-keys';
-import { useStaffQueries } from './staff-queries';
+import { useStaffQueries } from '../../../lib/staff-queries';
 
 /** `GET /admin/home_groups`: every home product group in the home page's order. */
 export function useHomeGroupList() {
-  const { enabled, profileId } = useStaffQueries();
+  const { enabled, staffId } = useStaffQueries();
   return useQuery({
-    queryKey: [...STORE_HOME_GROUPS_KEY, profileId],
+    queryKey: [...STORE_HOME_GROUPS_KEY, staffId],
     queryFn: async () => (await api.get<{ homeGroups: StoreHomeGroup[] }>('/admin/home_groups')).homeGroups,
     enabled,
   });

@@ -2,13 +2,13 @@ import type { ImagePageDraft, NewImagePage, StoreImagePage } from '@crossbuy/cor
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { AUDIT_LOG_KEY, CONTENT_PICTURES_KEY, STORE_IMAGE_PAGES_KEY } from '../../../lib/query-keys';
-import { useStaffQueries } from './staff-queries';
+import { useStaffQueries } from '../../../lib/staff-queries';
 
 /** `GET /admin/image_pages`: every image page by its address. */
 export function useImagePageList() {
-  const { enabled, profileId } = useStaffQueries();
+  const { enabled, staffId } = useStaffQueries();
   return useQuery({
-    queryKey: [...STORE_IMAGE_PAGES_KEY, profileId],
+    queryKey: [...STORE_IMAGE_PAGES_KEY, staffId],
     queryFn: async () => (await api.get<{ imagePages: StoreImagePage[] }>('/admin/image_pages')).imagePages,
     enabled,
   });

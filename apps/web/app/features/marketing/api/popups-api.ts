@@ -2,13 +2,13 @@ import type { PopupDraft, StorePopup } from '@crossbuy/core/marketing';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { AUDIT_LOG_KEY, CONTENT_PICTURES_KEY, STORE_POPUPS_KEY } from '../../../lib/query-keys';
-import { useStaffQueries } from './staff-queries';
+import { useStaffQueries } from '../../../lib/staff-queries';
 
 /** `GET /admin/popups`: every popup, newest first. */
 export function usePopupList() {
-  const { enabled, profileId } = useStaffQueries();
+  const { enabled, staffId } = useStaffQueries();
   return useQuery({
-    queryKey: [...STORE_POPUPS_KEY, profileId],
+    queryKey: [...STORE_POPUPS_KEY, staffId],
     queryFn: async () => (await api.get<{ popups: StorePopup[] }>('/admin/popups')).popups,
     enabled,
   });

@@ -8,7 +8,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { AUDIT_LOG_KEY, STORE_VOUCHERS_KEY } from '../../../lib/query-keys';
-import { useStaffQueries } from './staff-queries';
+import { useStaffQueries } from '../../../lib/staff-queries';
 
 /** What the voucher list is narrowed to; null is "any". */
 export type VoucherFilter = { status: VoucherStatus | null; q: string | null };
@@ -18,9 +18,9 @@ export const REDEMPTION_PAGE_SIZE = 20;
 
 /** `GET /admin/vouchers`: every voucher, newest first, with its redemptions counted. */
 export function useVoucherList(filter: VoucherFilter, page: number) {
-  const { enabled, profileId } = useStaffQueries();
+  const { enabled, staffId } = useStaffQueries();
   return useQuery({
-    queryKey: [...STORE_VOUCHERS_KEY, profileId, 'list', filter, page],
+    queryKey: [...STORE_VOUCHERS_KEY, staffId, 'list', filter, page],
     queryFn: () =>
       api.get<StoreVoucherPage>('/admin/vouchers', { query: { page, limit: VOUCHER_PAGE_SIZE, ...filter } }),
     enabled,
@@ -28,9 +28,9 @@ export function useVoucherList(filter: VoucherFilter, page: number) {
 }
 
 export function useVoucher(voucherId: string) {
-  const { enabled, profileId } = useStaffQueries();
+  const { enabled, staffId } = useStaffQueries();
   return useQuery({
-    queryKey: [...STORE_VOUCHERS_KEY, profileId, 'voucher', voucherId],
+    queryKey: [...STORE_VOUCHERS_KEY, staffId, 'voucher', voucherId],
     queryFn: async () =>
       (await api.get<{ voucher: StoreVoucher }>(`/admin/vouchers/${encodeURIComponent(voucherId)}`)).voucher,
     enabled,
@@ -39,9 +39,9 @@ export function useVoucher(voucherId: string) {
 
 /** `GET /admin/vouchers/{id}/redemptions`: the orders that used the voucher, newest first. */
 export function useVoucherRedemptions(voucherId: string, page: number) {
-  const { enabled, profileId } = useStaffQueries();
+  const { enabled, staffId } = useStaffQueries();
   return useQuery({
-    queryKey: [...STORE_VOUCHERS_KEY, profileId, 'redemptions', voucherId, page],
+    queryKey: [...STORE_VOUCHERS_KEY, staffId, 'redemptions', voucherId, page],
     queryFn: () =>
       api.get<VoucherRedemptionPage>(`/admin/vouchers/${encodeURIComponent(voucherId)}/redemptions`, {
         query: { page, limit: REDEMPTION_PAGE_SIZE },

@@ -2,9 +2,7 @@ import type { BulkShipment, Carrier, ShipmentRefusal, StoreOrder } from '@crossb
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { STORE_ORDERS_KEY } from '../../../lib/query-keys';
-import { useUser } from '../../../lib/user-store';
-
-const isStaff = (profile: { role: string } | null) => profile !== null && profile.role !== 'shopper';
+import { useStaffQueries } from '../../../lib/staff-queries';
 
 export function storeOrderKey(orderId: string, userId: string | null) {
   return [...STORE_ORDERS_KEY, 'order', userId, orderId] as const;
@@ -12,27 +10,27 @@ export function storeOrderKey(orderId: string, userId: string | null) {
 
 /** `GET /admin/orders/{id}`: the order as the store fulfils it, with its lines, addresses and notes. */
 export function useStoreOrder(orderId: string) {
-  const { signedIn, profile } = useUser();
+  const { enabled, staffId } = useStaffQueries();
   return useQuery({
-    queryKey: storeOrderKey(orderId, profile?.id ?? null),
+    queryKey: storeOrderKey(orderId, staffId),
     queryFn: async () =>
       (await api.get<{ order: StoreOrder }>(`/admin/orders/${encodeURIComponent(orderId)}`)).order,
-    enabled: signedIn && isStaff(profile),
+    enabled,
   });
 }
 
 /** `GET /admin/orders/packing_slips?ids=`: the orders to pack, in the order asked for. */
 export function usePackingSlips(orderIds: readonly string[]) {
-  const { signedIn, profile } = useUser();
+  const { enabled, staffId } = useStaffQueries();
   return useQuery({
-    queryKey: [...STORE_ORDERS_KEY, 'packing-slips', profile?.id ?? null, orderIds],
+    queryKey: [...STORE_ORDERS_KEY, 'packing-slips', staffId, orderIds],
     queryFn: async () =>
       (
         await api.get<{ orders: StoreOrder[] }>('/admin/orders/packing_slips', {
           query: { ids: orderIds.join(',') },
         })
       ).orders,
-    enabled: signedIn && isStaff(profile) && orderIds.length > 0,
+    enabled: enabled && orderIds.length > 0,
   });
 }
 
@@ -41,11 +39,11 @@ export const CARRIERS_KEY = [...STORE_ORDERS_KEY, 'carriers'] as const;
 
 /** `GET /admin/carriers`: the carriers an order can ship with. */
 export function useCarriers() {
-  const { signedIn, profile } = useUser();
+  const { enabled, staffId } = useStaffQueries();
   return useQuery({
-    queryKey: [...CARRIERS_KEY, profile?.id ?? null],
+    queryKey: [...CARRIERS_KEY, staffId],
     queryFn: async () => (await api.get<{ carriers: Carrier[] }>('/admin/carriers')).carriers,
-    enabled: signedIn && isStaff(profile),
+    enabled,
   });
 }
 

@@ -13,7 +13,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
 import { STORE_ORDERS_KEY } from '../../../lib/query-keys';
-import { useUser } from '../../../lib/user-store';
+import { useStaffQueries } from '../../../lib/staff-queries';
 import { orderTimelineKey } from './order-timeline-api';
 
 export type StoreOrderPage = z.infer<typeof storeOrderPageSchema>;
@@ -31,19 +31,19 @@ export const STORE_ORDER_PAGE_SIZE = 20;
 
 /** `GET /admin/orders`: every shopper's orders, newest first, for operators and admins. */
 export function useStoreOrderList(filter: StoreOrderFilter, page: number) {
-  const { signedIn, profile } = useUser();
+  const { enabled, staffId } = useStaffQueries();
   return useQuery({
-    queryKey: [...STORE_ORDERS_KEY, profile?.id ?? null, filter, page],
+    queryKey: [...STORE_ORDERS_KEY, staffId, filter, page],
     queryFn: () =>
       api.get<StoreOrderPage>('/admin/orders', { query: { page, limit: STORE_ORDER_PAGE_SIZE, ...filter } }),
-    enabled: signedIn && profile !== null && profile.role !== 'shopper',
+    enabled,
   });
 }
 
 /** `POST /admin/orders/{id}/status`: the store moves the order on; its page and the desk read it again. */
 export function useMoveStoreOrder(orderId: string) {
   const client = useQueryClient();
-  const { profile } = useUser();
+  const { staffId } = useStaffQueries();
   return useMutation({
     mutationFn: (move: { to: StoreOrderMove; trackingNumber?: string; carrier?: string }) =>
       api.post<{
@@ -54,7 +54,7 @@ export function useMoveStoreOrder(orderId: string) {
       }>(`/admin/orders/${encodeURIComponent(orderId)}/status`, move),
     onSuccess: () =>
       Promise.all([
-        client.invalidateQueries({ queryKey: orderTimelineKey('store', orderId, profile?.id ?? null) }),
+        client.invalidateQueries({ queryKey: orderTimelineKey('store', orderId, staffId) }),
         client.invalidateQueries({ queryKey: STORE_ORDERS_KEY }),
       ]),
   });
@@ -66,11 +66,11 @@ export function storeOrderRefundsKey(orderId: string, userId: string | null) {
 
 /** `GET /admin/orders/{id}/refunds`: what the shopper paid, what was refunded and what remains. */
 export function useStoreOrderRefunds(orderId: string) {
-  const { signedIn, profile } = useUser();
+  const { enabled, staffId } = useStaffQueries();
   return useQuery({
-    queryKey: storeOrderRefundsKey(orderId, profile?.id ?? null),
+    queryKey: storeOrderRefundsKey(orderId, staffId),
     queryFn: () => api.get<OrderRefunds>(`/admin/orders/${encodeURIComponent(orderId)}/refunds`),
-    enabled: signedIn && profile !== null && profile.role !== 'shopper',
+    enabled,
   });
 }
 
@@ -82,13 +82,13 @@ type Settlement = { status: OrderStatus; refund: Refund | null };
  */
 function useSettlement<Body, Answer>(orderId: string, path: string) {
   const client = useQueryClient();
-  const { profile } = useUser();
+  const { staffId } = useStaffQueries();
   return useMutation({
     mutationFn: (body: Body) =>
       api.post<Answer>(`/admin/orders/${encodeURIComponent(orderId)}/${path}`, body),
     onSettled: () =>
       Promise.all([
-        client.invalidateQueries({ queryKey: orderTimelineKey('store', orderId, profile?.id ?? null) }),
+        client.invalidateQueries({ queryKey: orderTimelineKey('store', orderId, staffId) }),
         client.invalidateQueries({ queryKey: STORE_ORDERS_KEY }),
       ]),
   });

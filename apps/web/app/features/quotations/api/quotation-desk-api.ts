@@ -9,21 +9,13 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { AUDIT_LOG_KEY, QUOTATION_DESK_KEY } from '../../../lib/query-keys';
-import { useUser } from '../../../lib/user-store';
+import { useStaffQueries } from '../../../lib/staff-queries';
 
 export const QUOTATION_DESK_PAGE_SIZE = 20;
 
-function useStaffScope() {
-  const { signedIn, profile } = useUser();
-  return {
-    staffId: profile?.id ?? null,
-    enabled: signedIn && profile !== null && profile.role !== 'shopper',
-  };
-}
-
 /** `GET /admin/quotation_items`: one page of the desk; `after` is the cursor the page before gave. */
 export function useQuotationDesk(status: QuotationDeskStatus, after: string | null) {
-  const { staffId, enabled } = useStaffScope();
+  const { staffId, enabled } = useStaffQueries();
   return useQuery({
     queryKey: [...QUOTATION_DESK_KEY, staffId, 'list', status, after],
     queryFn: () =>
@@ -36,7 +28,7 @@ export function useQuotationDesk(status: QuotationDeskStatus, after: string | nu
 
 /** `GET /admin/quotation_items/{id}`: one item as the desk shows it, whatever its status. */
 export function useDeskItem(id: string) {
-  const { staffId, enabled } = useStaffScope();
+  const { staffId, enabled } = useStaffQueries();
   return useQuery({
     queryKey: [...QUOTATION_DESK_KEY, staffId, 'one', id],
     queryFn: () => api.get<{ item: QuotationDeskItem }>(`/admin/quotation_items/${encodeURIComponent(id)}`),
@@ -46,7 +38,7 @@ export function useDeskItem(id: string) {
 
 /** `GET /admin/quotation_items/quote_currencies`: what a base price may be given in. */
 export function useQuoteCurrencies() {
-  const { staffId, enabled } = useStaffScope();
+  const { staffId, enabled } = useStaffQueries();
   return useQuery({
     queryKey: [...QUOTATION_DESK_KEY, staffId, 'currencies'],
     queryFn: () => api.get<{ currencies: Money['currency'][] }>('/admin/quotation_items/quote_currencies'),
@@ -64,7 +56,7 @@ export type DeskQuote = { basePrice: Money; domesticShippingMinor?: number; weig
  * breakdown does not flicker.
  */
 export function useQuotePreview(quote: DeskQuote | null) {
-  const { staffId, enabled } = useStaffScope();
+  const { staffId, enabled } = useStaffQueries();
   return useQuery({
     queryKey: [
       ...QUOTATION_DESK_KEY,
