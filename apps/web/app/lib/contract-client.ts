@@ -1,6 +1,7 @@
 import type { addressCalls } from '@crossbuy/core/address';
 import type { auditCalls } from '@crossbuy/core/audit';
 import type { notificationCalls, wishlistCalls } from '@crossbuy/core/catalogue';
+import type { contactInboxCalls } from '@crossbuy/core/contact-inbox';
 import type { PathsOf } from '@crossbuy/core/contract';
 import type { customerCalls } from '@crossbuy/core/customer';
 import { ApiError } from '@crossbuy/core/errors';
@@ -19,6 +20,7 @@ import { type QueryParams, queryString } from './api-client';
 export type StorePaths = PathsOf<typeof addressCalls> &
   PathsOf<typeof auditCalls> &
   PathsOf<typeof contactCalls> &
+  PathsOf<typeof contactInboxCalls> &
   PathsOf<typeof customerCalls> &
   PathsOf<typeof dashboardCalls> &
   PathsOf<typeof notificationCalls> &

@@ -1,1 +1,2 @@
+export { contactInboxCalls } from './contact-inbox-calls.js';
 export * from './schemas.js';

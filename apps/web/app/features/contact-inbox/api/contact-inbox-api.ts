@@ -1,11 +1,6 @@
-import type {
-  ContactInboxFilter,
-  ContactInboxPage,
-  ContactMessageDetail,
-  ContactReply,
-} from '@crossbuy/core/contact-inbox';
+import type { ContactInboxFilter } from '@crossbuy/core/contact-inbox';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { answerOf, storeClient } from '../../../lib/contract-client';
 import { AUDIT_LOG_KEY, CONTACT_INBOX_KEY } from '../../../lib/query-keys';
 import { useStaffQueries } from '../../../lib/staff-queries';
 
@@ -16,10 +11,12 @@ export function useContactInbox(status: ContactInboxFilter | null, page: number)
   const { staffId, enabled } = useStaffQueries();
   return useQuery({
     queryKey: [...CONTACT_INBOX_KEY, staffId, 'list', status, page],
-    queryFn: () =>
-      api.get<ContactInboxPage>('/admin/contact_messages', {
-        query: { page, limit: CONTACT_INBOX_PAGE_SIZE, status },
-      }),
+    queryFn: async () =>
+      answerOf(
+        await storeClient.GET('/admin/contact_messages', {
+          params: { query: { page, limit: CONTACT_INBOX_PAGE_SIZE, ...(status === null ? {} : { status }) } },
+        }),
+      ),
     // Another member of staff may open or answer a message at any time.
     staleTime: 0,
     enabled,
@@ -33,8 +30,8 @@ export function useContactMessage(messageId: string) {
   return useQuery({
     queryKey: [...CONTACT_INBOX_KEY, staffId, 'one', messageId],
     queryFn: async () => {
-      const { message } = await api.get<{ message: ContactMessageDetail }>(
-        `/admin/contact_messages/${encodeURIComponent(messageId)}`,
+      const { message } = answerOf(
+        await storeClient.GET('/admin/contact_messages/{id}', { params: { path: { id: messageId } } }),
       );
       void client.invalidateQueries({ queryKey: [...CONTACT_INBOX_KEY, staffId, 'list'] });
       return message;
@@ -50,10 +47,12 @@ export function useContactMessage(messageId: string) {
 export function useReplyToContactMessage(messageId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (reply: { body: string; idempotencyKey: string }) =>
-      api.post<{ reply: ContactReply }>(
-        `/admin/contact_messages/${encodeURIComponent(messageId)}/replies`,
-        reply,
+    mutationFn: async (reply: { body: string; idempotencyKey: string }) =>
+      answerOf(
+        await storeClient.POST('/admin/contact_messages/{id}/replies', {
+          params: { path: { id: messageId } },
+          body: reply,
+        }),
       ),
     onSuccess: () =>
       Promise.all([
