@@ -1,7 +1,7 @@
 import { ApiError, messageForError } from '@crossbuy/core/errors';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { envelope, fakeApi, json } from '../test-support/fake-api';
-import { answerOf, storeClient, storeQueries } from './contract-client';
+import { type Answer, answerOf, storeClient, storeQueries } from './contract-client';
 
 const api = fakeApi();
 
@@ -85,5 +85,16 @@ describe("the typed client's queries", () => {
       params: { query: { page: 1, about: 'CB-7K2M 9QXA', subjectId: undefined } },
     });
     expect(api.calls[0]?.path).toBe('/admin/audit_log?page=1&about=CB-7K2M+9QXA');
+  });
+});
+
+describe('Answer', () => {
+  it('is the body of the success the contract declares: 200, else 201', () => {
+    expectTypeOf<Answer<'/tfa/setup', 'post'>>().toEqualTypeOf<{
+      secret: string;
+      otpauthUrl: string;
+      qrCode: string;
+    }>();
+    expectTypeOf<Answer<'/contact_us', 'post'>>().toEqualTypeOf<{ id: string; createdAt: string }>();
   });
 });

@@ -6,7 +6,7 @@ import type { PathsOf } from '@crossbuy/core/contract';
 import type { customerCalls } from '@crossbuy/core/customer';
 import { ApiError } from '@crossbuy/core/errors';
 import type { dashboardCalls } from '@crossbuy/core/staff';
-import type { contactCalls, userCalls } from '@crossbuy/core/validation';
+import type { contactCalls, tfaCalls, userCalls } from '@crossbuy/core/validation';
 import createFetchClient from 'openapi-fetch';
 import createQueryOptions from 'openapi-react-query';
 import { api } from './api';
@@ -24,8 +24,23 @@ export type StorePaths = PathsOf<typeof addressCalls> &
   PathsOf<typeof customerCalls> &
   PathsOf<typeof dashboardCalls> &
   PathsOf<typeof notificationCalls> &
+  PathsOf<typeof tfaCalls> &
   PathsOf<typeof userCalls> &
   PathsOf<typeof wishlistCalls>;
+
+type JsonOf<Answer> = Answer extends { content: { 'application/json': infer Body } } ? Body : never;
+
+/** The body of a call's successful answer (200, else 201), as the contract declares it. */
+export type Answer<
+  Path extends keyof StorePaths,
+  Method extends keyof StorePaths[Path],
+> = StorePaths[Path][Method] extends { responses: infer Responses }
+  ? Responses extends { 200: infer Ok }
+    ? JsonOf<Ok>
+    : Responses extends { 201: infer Created }
+      ? JsonOf<Created>
+      : never
+  : never;
 
 /**
  * The browser's typed client: paths, parameters, bodies and answers are checked against the contract.

@@ -5,6 +5,7 @@ export * from './auth.js';
 export * from './contact.js';
 export * from './contact-calls.js';
 export * from './profile.js';
+export * from './tfa-calls.js';
 export * from './user.js';
 export * from './user-calls.js';
 export * from './wire.js';

@@ -4,6 +4,10 @@ import { CURRENCIES } from '../money/index.js';
 // Schemas of the API's shared wire shapes. They live here, not beside the rules in errors/ and money/,
 // so that pages which only format money or show errors never load the validation library.
 
+/** The answer of a call whose only news is that it worked. */
+export const okSchema = z.object({ ok: z.literal(true) });
+export const OK = { ok: true } as const;
+
 export const currencyCodeSchema = z.enum(CURRENCIES);
 
 /** Money on the wire: integer minor units and a supported currency. */

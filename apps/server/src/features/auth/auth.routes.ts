@@ -5,6 +5,8 @@ import {
   emailOnlySchema,
   forgotPasswordSchema,
   loginSchema,
+  OK,
+  okSchema,
   registerSchema,
   resetPasswordSchema,
   userResponseSchema,
@@ -15,7 +17,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientInfo } from '../../lib/client-info.js';
 import { linkOrigin } from '../../lib/link-origin.js';
-import { OK, okSchema } from '../../lib/schemas.js';
 import { accountOf, currentAccount, requireUser, visitorOrUser } from '../../plugins/authentication.js';
 import { toProfile } from '../users/profile.js';
 import {

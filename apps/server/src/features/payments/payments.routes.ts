@@ -6,10 +6,10 @@ import {
   savedCardsSchema,
   testCardPaySchema,
 } from '@crossbuy/core/order';
+import { OK, okSchema } from '@crossbuy/core/validation';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { OK, okSchema } from '../../lib/schemas.js';
 import {
   guardPrivateRoutes,
   principalOf,

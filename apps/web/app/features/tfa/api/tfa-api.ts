@@ -1,28 +1,25 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import type { ApiClient } from '../../../lib/api-client';
+import { type Answer, answerOf, storeClient } from '../../../lib/contract-client';
 import { loadCurrentUser } from '../../../lib/current-user';
 import { clearErrorSlot, setErrorSlot } from '../../../lib/error-slots';
-import { type CurrentUser, setCurrentUser } from '../../../lib/user-store';
+import { setCurrentUser } from '../../../lib/user-store';
 
 /** `POST /tfa/setup`: a new secret, its otpauth URL and a QR code image (data URL). */
-export type TfaSetup = { secret: string; otpauthUrl: string; qrCode: string };
+export type TfaSetup = Answer<'/tfa/setup', 'post'>;
 
-export function startTfaSetup(client: ApiClient = api): Promise<TfaSetup> {
-  return client.post<TfaSetup>('/tfa/setup');
+export async function startTfaSetup(): Promise<TfaSetup> {
+  return answerOf(await storeClient.POST('/tfa/setup'));
 }
-
-type TfaVerified = CurrentUser & { recoveryCodes?: string[] };
 
 /**
  * Checks a code from the authenticator, or a recovery code: the first success after setup turns
  * two-factor on and answers the recovery codes, to be shown once; every success marks this session as
  * having passed it. Failures go to their error slot (docs/rules/api-and-errors.md).
  */
-export async function verifyTfaCode(token: string, client: ApiClient = api): Promise<string[] | undefined> {
+export async function verifyTfaCode(token: string): Promise<string[] | undefined> {
   clearErrorSlot('twoFactorVerification');
   try {
-    const verified = await client.post<TfaVerified>('/tfa/verify', { token });
+    const verified = answerOf(await storeClient.POST('/tfa/verify', { body: { token } }));
     setCurrentUser(verified);
     return verified.recoveryCodes;
   } catch (error) {
@@ -31,24 +28,24 @@ export async function verifyTfaCode(token: string, client: ApiClient = api): Pro
   }
 }
 
-export async function skipTfaSetup(client: ApiClient = api): Promise<void> {
-  await client.post('/tfa/skip_setup');
-  await loadCurrentUser(client);
+export async function skipTfaSetup(): Promise<void> {
+  await storeClient.POST('/tfa/skip_setup');
+  await loadCurrentUser();
 }
 
-export async function disableTfa(token: string, client: ApiClient = api): Promise<void> {
-  await client.post('/tfa/disable_tfa', { token });
-  await loadCurrentUser(client);
+export async function disableTfa(token: string): Promise<void> {
+  await storeClient.POST('/tfa/disable_tfa', { body: { token } });
+  await loadCurrentUser();
 }
 
 /** Mails a link that turns two-factor off, for a shopper who lost their authenticator. */
-export async function requestTfaReset(client: ApiClient = api): Promise<void> {
-  await client.post('/tfa/requestReset');
+export async function requestTfaReset(): Promise<void> {
+  await storeClient.POST('/tfa/requestReset');
 }
 
-export async function resetTfa(resetTfaToken: string, client: ApiClient = api): Promise<void> {
-  await client.post('/tfa/reset', { resetTfaToken });
-  await loadCurrentUser(client);
+export async function resetTfa(resetTfaToken: string): Promise<void> {
+  await storeClient.POST('/tfa/reset', { body: { resetTfaToken } });
+  await loadCurrentUser();
 }
 
 export const recoveryCodesKey = ['tfa-recovery-codes'] as const;
@@ -60,7 +57,7 @@ export const recoveryCodesKey = ['tfa-recovery-codes'] as const;
 export function useRecoveryCodesLeft() {
   return useQuery({
     queryKey: recoveryCodesKey,
-    queryFn: async () => (await api.get<{ remaining: number }>('/tfa/recovery_codes')).remaining,
+    queryFn: async () => answerOf(await storeClient.GET('/tfa/recovery_codes')).remaining,
     refetchOnMount: 'always',
   });
 }
@@ -70,7 +67,7 @@ export function useRegenerateRecoveryCodes() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (password: string) =>
-      (await api.post<{ recoveryCodes: string[] }>('/tfa/recovery_codes', { password })).recoveryCodes,
+      answerOf(await storeClient.POST('/tfa/recovery_codes', { body: { password } })).recoveryCodes,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: recoveryCodesKey }),
   });
 }
