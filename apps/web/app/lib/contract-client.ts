@@ -5,7 +5,7 @@ import type { contactInboxCalls } from '@crossbuy/core/contact-inbox';
 import type { PathsOf } from '@crossbuy/core/contract';
 import type { customerCalls } from '@crossbuy/core/customer';
 import { ApiError } from '@crossbuy/core/errors';
-import type { dashboardCalls } from '@crossbuy/core/staff';
+import type { dashboardCalls, staffCalls } from '@crossbuy/core/staff';
 import type { contactCalls, tfaCalls, userCalls } from '@crossbuy/core/validation';
 import createFetchClient from 'openapi-fetch';
 import createQueryOptions from 'openapi-react-query';
@@ -24,6 +24,7 @@ export type StorePaths = PathsOf<typeof addressCalls> &
   PathsOf<typeof customerCalls> &
   PathsOf<typeof dashboardCalls> &
   PathsOf<typeof notificationCalls> &
+  PathsOf<typeof staffCalls> &
   PathsOf<typeof tfaCalls> &
   PathsOf<typeof userCalls> &
   PathsOf<typeof wishlistCalls>;

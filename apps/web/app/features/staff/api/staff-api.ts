@@ -1,18 +1,18 @@
-import type { StaffInvitation, StaffList, UserRole } from '@crossbuy/core/staff';
+import type { UserRole } from '@crossbuy/core/staff';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { answerOf, storeClient } from '../../../lib/contract-client';
 import { AUDIT_LOG_KEY } from '../../../lib/query-keys';
-import { useUser } from '../../../lib/user-store';
+import { useStaffQueries } from '../../../lib/staff-queries';
 
 const STAFF_KEY = ['staff'] as const;
 
 /** `GET /admin/staff`: the operators and admins and the open invitations (admins only). */
 export function useStaffList() {
-  const { signedIn, profile } = useUser();
+  const { enabled, staffId } = useStaffQueries({ adminOnly: true });
   return useQuery({
-    queryKey: [...STAFF_KEY, profile?.id ?? null],
-    queryFn: () => api.get<StaffList>('/admin/staff'),
-    enabled: signedIn && profile?.role === 'admin',
+    queryKey: [...STAFF_KEY, staffId],
+    queryFn: async () => answerOf(await storeClient.GET('/admin/staff')),
+    enabled,
   });
 }
 
@@ -31,30 +31,29 @@ function useStaffChange<Input, Output>(call: (input: Input) => Promise<Output>) 
 
 /** `POST /admin/staff/invitations`: mails the invitation (a new one replaces an open one). */
 export function useInviteStaff() {
-  return useStaffChange((email: string) =>
-    api.post<{ invitation: StaffInvitation }>('/admin/staff/invitations', { email }),
+  return useStaffChange(async (email: string) =>
+    answerOf(await storeClient.POST('/admin/staff/invitations', { body: { email } })),
   );
 }
 
 /** `DELETE /admin/staff/invitations/{id}`: the link stops working. */
 export function useRevokeStaffInvitation() {
   return useStaffChange((id: string) =>
-    api.delete<null>(`/admin/staff/invitations/${encodeURIComponent(id)}`),
+    storeClient.DELETE('/admin/staff/invitations/{id}', { params: { path: { id } } }),
   );
 }
 
 /** `POST /admin/staff/{id}/role`: gives a role, or takes the staff role away with 'shopper'. */
 export function useChangeStaffRole() {
-  return useStaffChange(({ id, role }: { id: string; role: UserRole }) =>
-    api.post<{ user: { id: string; role: UserRole } }>(`/admin/staff/${encodeURIComponent(id)}/role`, {
-      role,
-    }),
+  return useStaffChange(async ({ id, role }: { id: string; role: UserRole }) =>
+    answerOf(await storeClient.POST('/admin/staff/{id}/role', { params: { path: { id } }, body: { role } })),
   );
 }
 
 /** `POST /staff_invitations/accept`: the signed-in invitee joins the staff. */
 export function useAcceptStaffInvitation() {
   return useMutation({
-    mutationFn: (token: string) => api.post<{ role: UserRole }>('/staff_invitations/accept', { token }),
+    mutationFn: async (token: string) =>
+      answerOf(await storeClient.POST('/staff_invitations/accept', { body: { token } })),
   });
 }
