@@ -35,8 +35,6 @@ export type ApiClient = {
   delete<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
   /** Sends a request built by the typed client as every call is sent: anti-forgery token, one refresh. */
   send(request: Request): Promise<Response>;
-  /** The body of a successful answer; a refused one becomes the ApiError of its envelope. */
-  parse<T = unknown>(response: Response): Promise<T>;
 };
 
 function readCookie(name: string): string | undefined {
@@ -91,6 +89,16 @@ async function readBody(response: Response): Promise<unknown> {
     }
   }
   return type.startsWith('text/plain') ? text : undefined;
+}
+
+/** The body of a successful answer; a refused one becomes the ApiError of its envelope. */
+export async function parseAnswer<T>(response: Response): Promise<T> {
+  const body = await readBody(response);
+  if (response.ok) return body as T;
+  if (body === undefined) {
+    throw new ApiError({ status: response.status, message: response.statusText || undefined });
+  }
+  throw ApiError.fromResponse(response.status, body);
 }
 
 /** The catalogue code of an error answer, read from a copy so the answer can still be parsed. */
@@ -162,20 +170,11 @@ export function createApiClient({
     }
   }
 
-  async function parse<T>(response: Response): Promise<T> {
-    const body = await readBody(response);
-    if (response.ok) return body as T;
-    if (body === undefined) {
-      throw new ApiError({ status: response.status, message: response.statusText || undefined });
-    }
-    throw ApiError.fromResponse(response.status, body);
-  }
-
   // Concurrent callers refused at the same time share one refresh, so a rotating refresh token is
   // spent once rather than once per call.
   function refreshSession(): Promise<void> {
     refreshing ??= sendOnce('POST', REFRESH_PATH, undefined, {})
-      .then((response) => parse<unknown>(response))
+      .then((response) => parseAnswer<unknown>(response))
       .then(
         () => undefined,
         (error: unknown) => {
@@ -225,7 +224,7 @@ export function createApiClient({
     body: unknown,
     options: RequestOptions = {},
   ): Promise<T> {
-    return parse<T>(await respond(method, path, body, options));
+    return parseAnswer<T>(await respond(method, path, body, options));
   }
 
   // The typed client builds its own request; it is sent as one of ours, below the same base.
@@ -246,6 +245,5 @@ export function createApiClient({
     patch: (path, body, options) => request('PATCH', path, body, options),
     delete: (path, options) => request('DELETE', path, undefined, options),
     send: sendRequest,
-    parse,
   };
 }

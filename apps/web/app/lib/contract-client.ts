@@ -1,6 +1,6 @@
 import type { addressCalls } from '@crossbuy/core/address';
 import type { auditCalls } from '@crossbuy/core/audit';
-import type { notificationCalls, wishlistCalls } from '@crossbuy/core/catalogue';
+import type { notificationCalls, regionCalls, wishlistCalls } from '@crossbuy/core/catalogue';
 import type { contactInboxCalls } from '@crossbuy/core/contact-inbox';
 import type { PathsOf } from '@crossbuy/core/contract';
 import type { customerCalls } from '@crossbuy/core/customer';
@@ -10,7 +10,7 @@ import type { contactCalls, tfaCalls, userCalls } from '@crossbuy/core/validatio
 import createFetchClient from 'openapi-fetch';
 import createQueryOptions from 'openapi-react-query';
 import { api } from './api';
-import { type QueryParams, queryString } from './api-client';
+import { parseAnswer, type QueryParams, queryString } from './api-client';
 
 /**
  * The calls declared in core's contract, as the typed client reads them. Only their types reach the
@@ -24,6 +24,7 @@ export type StorePaths = PathsOf<typeof addressCalls> &
   PathsOf<typeof customerCalls> &
   PathsOf<typeof dashboardCalls> &
   PathsOf<typeof notificationCalls> &
+  PathsOf<typeof regionCalls> &
   PathsOf<typeof staffCalls> &
   PathsOf<typeof tfaCalls> &
   PathsOf<typeof userCalls> &
@@ -44,21 +45,31 @@ export type Answer<
   : never;
 
 /**
+ * A client typed by the contract, sending through `send`. Queries go as every other call sends them,
+ * and a refusal throws the ApiError of its envelope. `origin`: where `/api` is, when the client runs
+ * on the server, where a request needs a whole URL.
+ */
+export function createTypedClient(send: (request: Request) => Promise<Response>, origin = '') {
+  const client = createFetchClient<StorePaths>({
+    baseUrl: `${origin}/api`,
+    fetch: send,
+    querySerializer: (query) => queryString(query as QueryParams),
+  });
+  client.use({
+    async onResponse({ response }) {
+      if (!response.ok) await parseAnswer(response);
+      return undefined;
+    },
+  });
+  return client;
+}
+
+/**
  * The browser's typed client: paths, parameters, bodies and answers are checked against the contract.
  * It sends through the API client, so every call carries the anti-forgery token and survives one
- * session refresh, and a refusal throws the ApiError of its envelope, as every other call does.
+ * session refresh.
  */
-export const storeClient = createFetchClient<StorePaths>({
-  baseUrl: '/api',
-  fetch: (request) => api.send(request),
-  querySerializer: (query) => queryString(query as QueryParams),
-});
-storeClient.use({
-  async onResponse({ response }) {
-    if (!response.ok) await api.parse(response);
-    return undefined;
-  },
-});
+export const storeClient = createTypedClient((request) => api.send(request));
 
 /** `queryOptions` factories for the contract's calls: `storeQueries.queryOptions('get', '/address')`. */
 export const storeQueries = createQueryOptions(storeClient);

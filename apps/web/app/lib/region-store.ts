@@ -1,8 +1,7 @@
 import type { Region } from '@crossbuy/core/catalogue';
 import { useRouteLoaderData } from 'react-router';
-import { api } from './api';
-import type { ApiClient } from './api-client';
 import type { RootData } from './app-config';
+import { storeClient } from './contract-client';
 import { createStore, useStore } from './store';
 
 /**
@@ -37,7 +36,7 @@ export function useShopperRegions(): ShopperRegions {
 }
 
 /** `POST /region/prefer`: the server remembers the choice; pages must then load again to show its prices. */
-export async function preferRegion(countryCode: string, client: ApiClient = api): Promise<void> {
-  await client.post('/region/prefer', { countryCode });
+export async function preferRegion(countryCode: string): Promise<void> {
+  await storeClient.POST('/region/prefer', { body: { countryCode } });
   lastChosenRegion.set(countryCode);
 }

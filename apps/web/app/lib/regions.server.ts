@@ -1,7 +1,8 @@
 import type { Region } from '@crossbuy/core/catalogue';
 import { messageForError } from '@crossbuy/core/errors';
 import type { AppLoadContext } from 'react-router';
-import { serverApiJson } from './server-api.server';
+import { answerOf } from './contract-client';
+import { loaderClient } from './server-api.server';
 
 // Failures of region fetches (docs/rules/api-and-errors.md) are only logged; without a region the API prices in the
 // default region, so pages still work.
@@ -35,8 +36,7 @@ export function loadPreferredRegion(context: AppLoadContext, request: Request): 
 
 async function fetchEnabledRegions(context: AppLoadContext, request: Request): Promise<Region[]> {
   try {
-    const { regions } = await serverApiJson<{ regions: Region[] }>(context, request, '/api/region/enabled');
-    return regions;
+    return answerOf(await loaderClient(context, request).GET('/region/enabled')).regions;
   } catch (error) {
     console.warn('Loading the regions failed', messageForError(error));
     return [];
@@ -45,12 +45,7 @@ async function fetchEnabledRegions(context: AppLoadContext, request: Request): P
 
 async function fetchPreferredRegion(context: AppLoadContext, request: Request): Promise<string | null> {
   try {
-    const { countryCode } = await serverApiJson<{ countryCode: string }>(
-      context,
-      request,
-      '/api/region/preferred',
-    );
-    return countryCode;
+    return answerOf(await loaderClient(context, request).GET('/region/preferred')).countryCode;
   } catch (error) {
     console.warn('Loading the preferred region failed', messageForError(error));
     return null;

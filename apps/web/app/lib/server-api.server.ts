@@ -1,5 +1,6 @@
 import { ApiError, messageForError } from '@crossbuy/core/errors';
 import { type AppLoadContext, data } from 'react-router';
+import { createTypedClient } from './contract-client';
 
 const DEFAULT_API_ORIGIN = 'http://127.0.0.1:3001';
 const UNAVAILABLE_MESSAGE = 'Crossbuy is temporarily unavailable. Please try again shortly.';
@@ -16,6 +17,30 @@ export function serverApiFetch(
   const cookie = request.headers.get('cookie');
   if (cookie && !headers.has('cookie')) headers.set('cookie', cookie);
   return fetch(new URL(path, process.env.API_ORIGIN ?? DEFAULT_API_ORIGIN), { ...init, headers });
+}
+
+// Any origin does: openapi-fetch builds a whole URL, and only its path and query are sent on.
+const LOADER_ORIGIN = 'http://loader.invalid';
+
+/**
+ * The typed client for a loader: the contract's calls, with the page's cookies, answered in process
+ * (over the network in development). A call that cannot be made becomes an ApiError, as in the browser.
+ */
+export function loaderClient(context: AppLoadContext, request: Request) {
+  return createTypedClient(async (built) => {
+    const url = new URL(built.url);
+    const body = built.method === 'GET' || built.method === 'HEAD' ? '' : await built.text();
+    try {
+      return await serverApiFetch(context, request, `${url.pathname}${url.search}`, {
+        method: built.method,
+        headers: built.headers,
+        ...(body ? { body } : {}),
+      });
+    } catch (error) {
+      console.error(`API call ${url.pathname} failed`, error);
+      throw new ApiError({ status: 0, message: UNAVAILABLE_MESSAGE });
+    }
+  }, LOADER_ORIGIN);
 }
 
 /** The parsed JSON of a successful call; any failure becomes an ApiError with the catalogue code. */

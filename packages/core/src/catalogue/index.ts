@@ -15,6 +15,7 @@ export { notificationCalls } from './notification-calls.js';
 export * from './product-admin.js';
 export * from './product-csv.js';
 export * from './product-images.js';
+export { regionCalls } from './region-calls.js';
 export * from './schemas.js';
 export { isInStock, linePrice, type StockedProduct } from './stock.js';
 export { planVariantTable, type StoredVariant, type VariantTableChange } from './variant-table.js';

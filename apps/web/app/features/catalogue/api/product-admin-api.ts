@@ -5,7 +5,6 @@ import type {
   CategoryNode,
   CreateProductInput,
   Merchant,
-  Region,
   SaveVariantInput,
   SaveVariantTableInput,
   SetRegionPricesInput,
@@ -15,6 +14,7 @@ import type {
 import { ApiError } from '@crossbuy/core/errors';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { answerOf, storeClient } from '../../../lib/contract-client';
 import { ADMIN_PRODUCTS_KEY } from '../../../lib/query-keys';
 import { useStaffQueries } from '../../../lib/staff-queries';
 
@@ -86,7 +86,7 @@ export function useCatalogueChoices() {
   });
   const regions = useQuery({
     queryKey: ['catalogue-choices', 'regions'],
-    queryFn: async () => (await api.get<{ regions: Region[] }>('/region')).regions,
+    queryFn: async () => answerOf(await storeClient.GET('/region')).regions,
     staleTime: 60_000,
   });
   return { categories, merchants, regions };
