@@ -1,3 +1,4 @@
+import type { PublicConfig } from '@crossbuy/core/settings';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { addressRoutes } from './features/addresses/addresses.routes.js';
 import { adminAuditRoutes } from './features/audit/audit.routes.js';
@@ -35,7 +36,7 @@ import {
 import { adminSettingsRoutes } from './features/settings/settings.routes.js';
 import { readStoreSettings, storeSettingDefaults } from './features/settings/store-settings.service.js';
 import { adminStaffRoutes, staffInvitationRoutes } from './features/staff/staff.routes.js';
-import { configRoutes, type PublicConfig, pingRoutes } from './features/system/system.routes.js';
+import { configRoutes, pingRoutes } from './features/system/system.routes.js';
 import { tfaRoutes } from './features/tfa/tfa.routes.js';
 import { adminCustomerRoutes } from './features/users/customers.routes.js';
 import { adminUserRoutes, userRoutes } from './features/users/users.routes.js';

@@ -1,10 +1,10 @@
 import type { Region } from '@crossbuy/core/catalogue';
 import { messageForError } from '@crossbuy/core/errors';
-import { isCurrencyCode } from '@crossbuy/core/money';
 import type { AppLoadContext } from 'react-router';
 import { type AppConfig, DEFAULT_APP_CONFIG, type RootData } from './app-config';
+import { answerOf } from './contract-client';
 import { loadEnabledRegions, loadPreferredRegion } from './regions.server';
-import { serverApiJson } from './server-api.server';
+import { loaderClient, serverApiJson } from './server-api.server';
 import type { CurrentUser } from './user-store';
 
 async function loadConfig(
@@ -12,11 +12,8 @@ async function loadConfig(
   request: Request,
 ): Promise<Pick<RootData, 'config' | 'configError'>> {
   try {
-    const config = await serverApiJson<Partial<AppConfig>>(context, request, '/api/config');
-    const currency = isCurrencyCode(config.app_currency)
-      ? config.app_currency
-      : DEFAULT_APP_CONFIG.app_currency;
-    return { config: { ...config, app_currency: currency }, configError: null };
+    const config: AppConfig = answerOf(await loaderClient(context, request).GET('/config'));
+    return { config, configError: null };
   } catch (error) {
     console.error('Loading the store config failed', error);
     return { config: DEFAULT_APP_CONFIG, configError: messageForError(error) };
@@ -26,12 +23,7 @@ async function loadConfig(
 // Region failures (docs/rules/api-and-errors.md) are only logged; pages work without a default region.
 async function loadDefaultRegion(context: AppLoadContext, request: Request): Promise<Region | null> {
   try {
-    const { region } = await serverApiJson<{ region: Region | null }>(
-      context,
-      request,
-      '/api/region/default',
-    );
-    return region ?? null;
+    return answerOf(await loaderClient(context, request).GET('/region/default')).region;
   } catch (error) {
     console.warn('Loading the default region failed', messageForError(error));
     return null;

@@ -1,16 +1,14 @@
 import type { Region } from '@crossbuy/core/catalogue';
-import { type CurrencyCode, DEFAULT_CURRENCY } from '@crossbuy/core/money';
+import { DEFAULT_CURRENCY } from '@crossbuy/core/money';
+import type { PublicConfig } from '@crossbuy/core/settings';
 import { useRouteLoaderData } from 'react-router';
 import type { CurrentUser } from './user-store';
 
-/** `GET /config`: the store settings pages need before they can show prices and forms. */
-export type AppConfig = {
-  app_currency: CurrencyCode;
-  support_email?: string;
-  captcha_required?: boolean;
-  /** The captcha widget's site key when the contact form requires a captcha. */
-  recaptcha_site_key?: string | null;
-};
+/**
+ * `GET /config`: the store settings pages need before they can show prices and forms. Only the currency
+ * is sure to be there: while the call fails, pages show the default currency and the rest is unknown.
+ */
+export type AppConfig = Pick<PublicConfig, 'app_currency'> & Partial<Omit<PublicConfig, 'app_currency'>>;
 
 export const DEFAULT_APP_CONFIG: AppConfig = { app_currency: DEFAULT_CURRENCY };
 

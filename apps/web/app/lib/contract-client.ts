@@ -5,6 +5,7 @@ import type { contactInboxCalls } from '@crossbuy/core/contact-inbox';
 import type { PathsOf } from '@crossbuy/core/contract';
 import type { customerCalls } from '@crossbuy/core/customer';
 import { ApiError } from '@crossbuy/core/errors';
+import type { systemCalls } from '@crossbuy/core/settings';
 import type { dashboardCalls, staffCalls } from '@crossbuy/core/staff';
 import type { contactCalls, tfaCalls, userCalls } from '@crossbuy/core/validation';
 import createFetchClient from 'openapi-fetch';
@@ -26,6 +27,7 @@ export type StorePaths = PathsOf<typeof addressCalls> &
   PathsOf<typeof notificationCalls> &
   PathsOf<typeof regionCalls> &
   PathsOf<typeof staffCalls> &
+  PathsOf<typeof systemCalls> &
   PathsOf<typeof tfaCalls> &
   PathsOf<typeof userCalls> &
   PathsOf<typeof wishlistCalls>;

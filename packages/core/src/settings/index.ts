@@ -1,2 +1,3 @@
 export * from './limits.js';
 export * from './schemas.js';
+export * from './system-calls.js';

@@ -1,3 +1,4 @@
+import type { Readiness } from '@crossbuy/core/settings';
 import { type Database, isDatabaseReachable, pendingMigrations } from '../../db/client.js';
 
 /**
@@ -5,13 +6,6 @@ import { type Database, isDatabaseReachable, pendingMigrations } from '../../db/
  * build, and the process is not stopping. A proxy or an orchestrator takes a process that is not ready
  * out of its rotation; liveness is the process answering at all.
  */
-export type Readiness = {
-  ready: boolean;
-  database: 'reachable' | 'unreachable';
-  migrations: 'applied' | 'pending' | 'unknown';
-  draining: boolean;
-};
-
 export async function readinessOf(db: Database, draining: boolean): Promise<Readiness> {
   const reachable = await isDatabaseReachable(db);
   const migrations = reachable ? ((await pendingMigrations(db)) === 0 ? 'applied' : 'pending') : 'unknown';
