@@ -5,6 +5,7 @@ import type { contactInboxCalls } from '@crossbuy/core/contact-inbox';
 import type { PathsOf } from '@crossbuy/core/contract';
 import type { customerCalls } from '@crossbuy/core/customer';
 import { ApiError } from '@crossbuy/core/errors';
+import type { externalCalls } from '@crossbuy/core/external';
 import type { systemCalls } from '@crossbuy/core/settings';
 import type { dashboardCalls, staffCalls } from '@crossbuy/core/staff';
 import type { contactCalls, tfaCalls, userCalls } from '@crossbuy/core/validation';
@@ -24,6 +25,7 @@ export type StorePaths = PathsOf<typeof addressCalls> &
   PathsOf<typeof contactInboxCalls> &
   PathsOf<typeof customerCalls> &
   PathsOf<typeof dashboardCalls> &
+  PathsOf<typeof externalCalls> &
   PathsOf<typeof notificationCalls> &
   PathsOf<typeof regionCalls> &
   PathsOf<typeof staffCalls> &

@@ -8,6 +8,7 @@ import {
 } from '@crossbuy/core/quotation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { answerOf, storeClient } from '../../../lib/contract-client';
 import { QUOTATION_ITEMS_KEY } from '../../../lib/query-keys';
 import { useShopperRegions } from '../../../lib/region-store';
 import { useUser } from '../../../lib/user-store';
@@ -102,16 +103,23 @@ export function useRequestAgain() {
 }
 
 /** `POST /opengraph`: the page's title, description, picture and site name. */
-export function linkPreview(url: string, signal?: AbortSignal): Promise<LinkPreview> {
-  return api.post<LinkPreview>('/opengraph', { url }, signal ? { signal } : {});
+export async function linkPreview(url: string, signal?: AbortSignal): Promise<LinkPreview> {
+  return answerOf(await storeClient.POST('/opengraph', { body: { url }, ...(signal ? { signal } : {}) }));
 }
 
 /** `POST /product/searchExternal`: a known link answers at once (done), a new one is looked up (pending). */
-export function searchExternal(link: string, signal?: AbortSignal): Promise<ExternalLookup> {
-  return api.post<ExternalLookup>('/product/searchExternal', { link }, signal ? { signal } : {});
+export async function searchExternal(link: string, signal?: AbortSignal): Promise<ExternalLookup> {
+  return answerOf(
+    await storeClient.POST('/product/searchExternal', { body: { link }, ...(signal ? { signal } : {}) }),
+  );
 }
 
 /** `GET /product/checkPending?link`: where a lookup started by searchExternal stands. */
-export function checkPending(link: string, signal?: AbortSignal): Promise<ExternalLookup> {
-  return api.get<ExternalLookup>('/product/checkPending', { query: { link }, ...(signal ? { signal } : {}) });
+export async function checkPending(link: string, signal?: AbortSignal): Promise<ExternalLookup> {
+  return answerOf(
+    await storeClient.GET('/product/checkPending', {
+      params: { query: { link } },
+      ...(signal ? { signal } : {}),
+    }),
+  );
 }
