@@ -172,11 +172,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('server roles (PostgreSQL only)'
       );
       expect((await statuses()).map((row) => row.status)).toEqual(Array(30).fill('done'));
       expect(pages.map((page) => reads.get(page))).toEqual(Array(30).fill(1));
-      const ran = await harness.app.db
-        .select({ attempts: jobs.attempts, status: jobs.status })
-        .from(jobs)
-        .where(inArray(sql`${jobs.payload}->>'productId'`, ids));
-      expect(ran).toEqual(Array(30).fill({ attempts: 1, status: 'done' }));
+      const ran = () =>
+        harness.app.db
+          .select({ attempts: jobs.attempts, status: jobs.status })
+          .from(jobs)
+          .where(inArray(sql`${jobs.payload}->>'productId'`, ids));
+      // A worker records its job's end just after the lookup it ran has saved the product.
+      await until(
+        async () => (await ran()).every((job) => job.status === 'done' || job.status === 'failed'),
+        'the workers recording their jobs',
+        10_000,
+      );
+      expect(await ran()).toEqual(Array(30).fill({ attempts: 1, status: 'done' }));
     } finally {
       await new Promise((resolve) => shop.close(resolve));
     }
