@@ -1,24 +1,11 @@
 import { ApiError, messageForError } from '@crossbuy/core/errors';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { envelope, fakeApi, json } from '../test-support/fake-api';
+import { aStoredAddress, envelope, fakeApi, json } from '../test-support/fake-api';
 import { type Answer, answerOf, storeClient, storeQueries } from './contract-client';
 
 const api = fakeApi();
 
-const stored = {
-  id: 'a/1',
-  fullName: 'Mei Tan',
-  phoneNumber: '+6591234567',
-  address: '1 Raffles Place',
-  unitNumber: null,
-  postalCode: '048616',
-  country: 'SG',
-  state: null,
-  city: null,
-  main: true,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  updatedAt: '2026-11-01T00:00:00.000Z',
-};
+const stored = aStoredAddress({ id: 'a/1' });
 
 describe('the typed client', () => {
   it('reads an answer through the API client, below /api', async () => {

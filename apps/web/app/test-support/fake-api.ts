@@ -1,3 +1,4 @@
+import type { StoredAddress } from '@crossbuy/core/address';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { UserProfile } from '../lib/user-store';
 
@@ -68,6 +69,24 @@ export function aProfile(overrides: Partial<UserProfile> = {}): UserProfile {
     tfaEnabled: false,
     tfaSetupSkipped: false,
     createdAt: '2026-11-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function aStoredAddress(overrides: Partial<StoredAddress> = {}): StoredAddress {
+  return {
+    id: 'a1',
+    fullName: 'Mei Tan',
+    phoneNumber: '+6591234567',
+    address: '1 Raffles Place',
+    unitNumber: null,
+    postalCode: '048616',
+    country: 'SG',
+    state: null,
+    city: null,
+    main: true,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
     ...overrides,
   };
 }

@@ -2,7 +2,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UserQueryProvider } from '../../../lib/query-provider';
-import { type ApiCall, aProfile, fakeApi, json } from '../../../test-support/fake-api';
+import { type ApiCall, aProfile, aStoredAddress, fakeApi, json } from '../../../test-support/fake-api';
 import type { StoredAddress } from '../api/addresses-api';
 import { AddressBook } from './address-book';
 
@@ -11,21 +11,7 @@ const api = fakeApi();
 afterEach(cleanup);
 
 function stored(overrides: Partial<StoredAddress>): StoredAddress {
-  return {
-    id: 'a1',
-    fullName: 'Mei Tan',
-    phoneNumber: '+6591234567',
-    address: '1 Raffles Place',
-    unitNumber: '#12-34',
-    postalCode: '048616',
-    country: 'SG',
-    state: null,
-    city: null,
-    main: true,
-    createdAt: '2026-11-01T00:00:00.000Z',
-    updatedAt: '2026-11-01T00:00:00.000Z',
-    ...overrides,
-  };
+  return aStoredAddress({ unitNumber: '#12-34', ...overrides });
 }
 
 /** Answers GET /address from `book`, and applies deletes and main changes to it. */

@@ -6,8 +6,14 @@ import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ShellQueryProvider } from '../../../lib/query-provider';
 import { resetUserState, userStore } from '../../../lib/user-store';
-import { type ApiCall, aProfile, envelope, fakeApi, json } from '../../../test-support/fake-api';
-import type { StoredAddress } from '../../addresses/api/addresses-api';
+import {
+  type ApiCall,
+  aProfile,
+  aStoredAddress,
+  envelope,
+  fakeApi,
+  json,
+} from '../../../test-support/fake-api';
 import { CheckoutView } from './checkout-view';
 
 // The store's limits on guessing voucher codes and on what one shopper may hold (docs/decisions/0058), as
@@ -16,20 +22,7 @@ import { CheckoutView } from './checkout-view';
 const api = fakeApi();
 const sgd = (amountMinor: number): Money => ({ amountMinor, currency: 'SGD' });
 
-const home: StoredAddress = {
-  id: 'a1',
-  fullName: 'Mei Tan',
-  phoneNumber: '+6591234567',
-  address: '1 Raffles Place',
-  unitNumber: null,
-  postalCode: '048616',
-  country: 'SG',
-  state: null,
-  city: null,
-  main: true,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  updatedAt: '2026-11-01T00:00:00.000Z',
-};
+const home = aStoredAddress();
 
 const session: CheckoutSession = {
   key: 'k1',

@@ -8,7 +8,14 @@ import { createMemorySink, type MemorySink, setAnalyticsSink } from '../../../li
 import { ShellQueryProvider } from '../../../lib/query-provider';
 import { resetUserState, userStore } from '../../../lib/user-store';
 import { aQuoteTerms } from '../../../test-support/cart-fixtures';
-import { type ApiCall, aProfile, envelope, fakeApi, json } from '../../../test-support/fake-api';
+import {
+  type ApiCall,
+  aProfile,
+  aStoredAddress,
+  envelope,
+  fakeApi,
+  json,
+} from '../../../test-support/fake-api';
 import type { StoredAddress } from '../../addresses/api/addresses-api';
 import { CheckoutView } from './checkout-view';
 
@@ -17,26 +24,8 @@ let sink: MemorySink;
 
 const sgd = (amountMinor: number): Money => ({ amountMinor, currency: 'SGD' });
 
-function anAddress(overrides: Partial<StoredAddress>): StoredAddress {
-  return {
-    id: 'a1',
-    fullName: 'Mei Tan',
-    phoneNumber: '+6591234567',
-    address: '1 Raffles Place',
-    unitNumber: null,
-    postalCode: '048616',
-    country: 'SG',
-    state: null,
-    city: null,
-    main: true,
-    createdAt: '2026-11-01T00:00:00.000Z',
-    updatedAt: '2026-11-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
-
-const home = anAddress({ id: 'a1' });
-const office = anAddress({
+const home = aStoredAddress({ id: 'a1' });
+const office = aStoredAddress({
   id: 'a2',
   fullName: 'Mei at work',
   address: '2 Tokyo Street',
@@ -216,7 +205,7 @@ function serve(store: Store) {
     }
     if (method === 'GET' && url.pathname === '/address') return json(200, { addresses: store.addresses });
     if (method === 'POST' && url.pathname === '/address') {
-      const address = anAddress({ ...(body as Partial<StoredAddress>), id: 'a3', main: false });
+      const address = aStoredAddress({ ...(body as Partial<StoredAddress>), id: 'a3', main: false });
       store.addresses = [...store.addresses, address];
       return json(201, { address });
     }
