@@ -81,7 +81,8 @@ export function routeSchema<C extends Call>(call: C): RouteSchemaOf<C> {
 export function answerCall<C extends Call>(
   app: ZodApp,
   call: C,
-  handler: CallHandler<C>,
+  // The call alone decides the types; a handler made for another call of the same shape fits too.
+  handler: NoInfer<CallHandler<C>>,
   options: CallOptions = {},
 ): void {
   app.route({

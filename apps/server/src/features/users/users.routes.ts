@@ -1,7 +1,7 @@
 import { customerCalls } from '@crossbuy/core/customer';
 import { userCalls } from '@crossbuy/core/validation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { answerCall } from '../../lib/contract-routes.js';
+import { answerCall, type CallHandler } from '../../lib/contract-routes.js';
 import { accountOf, principalOf, requireRole, requireUser } from '../../plugins/authentication.js';
 import { toProfile } from './profile.js';
 import { blacklistUser, displayNames, unblacklistUser, updateProfile } from './users.service.js';
@@ -32,27 +32,16 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = { preValidation: requireRole('operator', 'admin') };
 
-  answerCall(
-    app,
-    customerCalls.blacklist,
+  // Either way the account's next call, even a read, must find the change rather than a cached account.
+  const changeBlacklisting =
+    (change: typeof blacklistUser): CallHandler<typeof customerCalls.blacklist> =>
     async (request) => {
       const { userId, role } = principalOf(request);
-      const user = await blacklistUser(app.db, { userId, role }, request.params.id);
+      const user = await change(app.db, { userId, role }, request.params.id);
       app.accountCache.forgetUser(user.id);
       return { user: { id: user.id, blacklisted: user.blacklistedAt !== null } };
-    },
-    guard,
-  );
+    };
 
-  answerCall(
-    app,
-    customerCalls.unblacklist,
-    async (request) => {
-      const { userId, role } = principalOf(request);
-      const user = await unblacklistUser(app.db, { userId, role }, request.params.id);
-      app.accountCache.forgetUser(user.id);
-      return { user: { id: user.id, blacklisted: user.blacklistedAt !== null } };
-    },
-    guard,
-  );
+  answerCall(app, customerCalls.blacklist, changeBlacklisting(blacklistUser), guard);
+  answerCall(app, customerCalls.unblacklist, changeBlacklisting(unblacklistUser), guard);
 };
