@@ -1,7 +1,7 @@
 import type { PublicConfig } from '@crossbuy/core/settings';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { addressRoutes } from './features/addresses/addresses.routes.js';
-import { adminAuditRoutes } from './features/audit/audit.routes.js';
+import { adminAuditRoutes } from './features/audit-log/audit-log.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { cartRoutes } from './features/cart/cart.routes.js';
 import { isInCart } from './features/cart/cart.service.js';
@@ -14,6 +14,7 @@ import { checkoutRoutes } from './features/checkout/checkout.routes.js';
 import { contactRoutes } from './features/contact/contact.routes.js';
 import { adminContactRoutes } from './features/contact/contact-admin.routes.js';
 import { adminContentRoutes, contentRoutes } from './features/content/content.routes.js';
+import { adminCustomerRoutes } from './features/customers/customers.routes.js';
 import { adminDashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import {
   externalProductRoutes,
@@ -38,8 +39,7 @@ import { readStoreSettings, storeSettingDefaults } from './features/settings/sto
 import { adminStaffRoutes, staffInvitationRoutes } from './features/staff/staff.routes.js';
 import { configRoutes, pingRoutes } from './features/system/system.routes.js';
 import { tfaRoutes } from './features/tfa/tfa.routes.js';
-import { adminCustomerRoutes } from './features/users/customers.routes.js';
-import { adminUserRoutes, userRoutes } from './features/users/users.routes.js';
+import { userRoutes } from './features/users/users.routes.js';
 import { adminVoucherRoutes, voucherRoutes } from './features/vouchers/vouchers.routes.js';
 import { wishlistRoutes } from './features/wishlist/wishlist.routes.js';
 import { isInWishlist } from './features/wishlist/wishlist.service.js';
@@ -94,7 +94,6 @@ export const functionsService: FastifyPluginAsync = async (app) => {
 
 /** Back-office calls for operators and admins, mounted under /api/admin. */
 export const adminService: FastifyPluginAsync = async (app) => {
-  await app.register(adminUserRoutes);
   await app.register(adminOrderRoutes);
   await app.register(adminOrderChatRoutes);
   await app.register(adminQuotationRoutes, {

@@ -8,8 +8,8 @@ import {
   homeProductGroups,
   imagePages,
   popups,
-  shippingLocations,
 } from '../src/features/content/content.table.js';
+import { shippingLocations } from '../src/features/settings/shipping.table.js';
 import { savePicture } from '../src/lib/image-store.js';
 import { addProduct, type CatalogueFixture, seedCatalogue } from './helpers/catalogue-fixtures.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';

@@ -1,5 +1,8 @@
-import { shippingRates, taxRates } from '@crossbuy/server/features/checkout/checkout.table.js';
-import { shippingLocations } from '@crossbuy/server/features/content/content.table.js';
+import {
+  shippingLocations,
+  shippingRates,
+  taxRates,
+} from '@crossbuy/server/features/settings/shipping.table.js';
 import { vouchers } from '@crossbuy/server/features/vouchers/vouchers.table.js';
 import { eq } from 'drizzle-orm';
 import type { DemoSeeder } from '../demo-data.js';

@@ -7,8 +7,8 @@ import {
   homeProductGroups,
   imagePages,
   popups,
-  shippingLocations,
 } from '@crossbuy/server/features/content/content.table.js';
+import { shippingLocations } from '@crossbuy/server/features/settings/shipping.table.js';
 import { and, desc, eq, gt, inArray, not, sql } from 'drizzle-orm';
 import { type ArtIconName, loadArtIcons } from '../art/art-icons.js';
 import { type RasterWidths, saveArt, saveArtAsWebp } from '../art/save-art.js';

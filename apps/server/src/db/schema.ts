@@ -17,6 +17,7 @@ export * from '../features/payments/payments.table.js';
 export * from '../features/quotations/quotations.table.js';
 export * from '../features/regions/regions.table.js';
 export * from '../features/settings/settings.table.js';
+export * from '../features/settings/shipping.table.js';
 export * from '../features/staff/staff.table.js';
 export * from '../features/system/system.table.js';
 export * from '../features/tfa/tfa.table.js';

@@ -2,9 +2,8 @@ import type { CurrencyCode } from '@crossbuy/core/money';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../src/db/client.js';
 import { addresses } from '../../src/features/addresses/addresses.table.js';
-import { shippingRates, taxRates } from '../../src/features/checkout/checkout.table.js';
-import { shippingLocations } from '../../src/features/content/content.table.js';
 import { quotationItems } from '../../src/features/quotations/quotations.table.js';
+import { shippingLocations, shippingRates, taxRates } from '../../src/features/settings/shipping.table.js';
 import { vouchers } from '../../src/features/vouchers/vouchers.table.js';
 
 /**

@@ -16,15 +16,12 @@ import {
 import { AppError } from '@crossbuy/core/errors';
 import { isCurrencyCode, type Money } from '@crossbuy/core/money';
 import { and, asc, desc, eq, inArray, not, or, type SQL, sql } from 'drizzle-orm';
-import { builtOnce } from '../../db/built-once.js';
 import type { Database } from '../../db/client.js';
-import { uuidArrayText } from '../../db/id-list.js';
 import { oncePerDatabase } from '../../db/once-per-database.js';
 import { queryRows } from '../../db/query-rows.js';
 import { ExpiringCache } from '../../lib/expiring-cache.js';
 import { isUuid } from '../../lib/ids.js';
 import { publishLive } from '../../plugins/live-bus.js';
-import { type CartItemRow, cartItems } from '../cart/cart.table.js';
 import { BASE_CURRENCY, conversionFactor, type PricingRegion, priceForRegion } from '../regions/pricing.js';
 import { categories, merchants, productRegionPrices, products, recentlyViewed } from './catalogue.table.js';
 import {
@@ -348,13 +345,17 @@ export async function productsFromTables(
 /** A product with what prices its delivery: its weight and its merchant's country. */
 export type ShippableProduct = { product: Product; weightGrams: number; originCountry: string };
 
-const shippableFields = {
+/**
+ * The columns a shippable product is read from, for a statement that joins products and their merchants
+ * to its own table (a cart's lines): `toShippable` turns such a row into the product.
+ */
+export const shippableFields = {
   ...productFields,
   weightGrams: products.weightGrams,
   originCountry: merchants.countryCode,
 };
 
-function toShippable(
+export function toShippable(
   { weightGrams, originCountry, ...row }: LoadedProduct & { weightGrams: number; originCountry: string },
   region: PricingRegion,
 ): ShippableProduct {
@@ -374,36 +375,6 @@ export async function shippableProductsFromTables(
     .innerJoin(merchants, eq(merchants.id, products.merchantId))
     .where(inArray(products.id, [...ids]));
   return rows.map((row) => toShippable(row, region));
-}
-
-const cartLinesWithProducts = builtOnce('checkout_cart_lines', (db) =>
-  db
-    .select({ line: cartItems, ...shippableFields })
-    .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .innerJoin(merchants, eq(merchants.id, products.merchantId))
-    .where(
-      and(
-        eq(cartItems.userId, sql.placeholder('userId')),
-        sql`${cartItems.id} = ANY(${sql.placeholder('cartItemIds')}::uuid[])`,
-      ),
-    ),
-);
-
-/**
- * The shopper's cart lines of these ids, each with its product as shippableProductsFromTables reads it, in one
- * statement rather than two: every checkout step and every order reads both. A line is deleted with its
- * product, so each has one.
- */
-export async function cartItemsWithShippableProducts(
-  db: Database,
-  userId: string,
-  cartItemIds: readonly string[],
-  region: PricingRegion,
-): Promise<{ line: CartItemRow; shippable: ShippableProduct }[]> {
-  if (cartItemIds.length === 0) return [];
-  const rows = await cartLinesWithProducts(db, { userId, cartItemIds: uuidArrayText(cartItemIds) });
-  return rows.map(({ line, ...product }) => ({ line, shippable: toShippable(product, region) }));
 }
 
 /** Whether the id names a product that exists (disabled or not). */

@@ -32,19 +32,17 @@ import type { Database } from '../../db/client.js';
 import { isUuid } from '../../lib/ids.js';
 import { randomToken } from '../../lib/secrets.js';
 import { type AddressRow, addresses } from '../addresses/addresses.table.js';
-import {
-  cartItemsWithShippableProducts,
-  shippableProductsFromTables,
-} from '../catalogue/catalogue.service.js';
-import { shippingLocations } from '../content/content.table.js';
+import { cartItemsWithShippableProducts } from '../cart/cart.service.js';
+import { shippableProductsFromTables } from '../catalogue/catalogue.service.js';
 import { assertRoomForCheckout, type ShopperLimitRules } from '../orders/order-limits.js';
 import { quoteTermsOf } from '../quotations/quotations.service.js';
 import { type QuotationItemRow, quotationItems } from '../quotations/quotations.table.js';
 import type { PricingRegion } from '../regions/pricing.js';
+import { shippingLocations, shippingRates, taxRates } from '../settings/shipping.table.js';
 import { UNCOUNTED_CHECK, type VoucherCodeCheck } from '../vouchers/voucher-limits.js';
 import { usableVoucher, voucherTerms } from '../vouchers/vouchers.service.js';
 import type { VoucherRow } from '../vouchers/vouchers.table.js';
-import { type CheckoutSessionRow, checkoutSessions, shippingRates, taxRates } from './checkout.table.js';
+import { type CheckoutSessionRow, checkoutSessions } from './checkout.table.js';
 
 // Checkout and quotation checkout (docs/rules/cart-and-checkout.md): what the shopper chose, priced now. The same steps price
 // an estimate and the order itself, so the total shown is the total charged.

@@ -29,6 +29,7 @@ import { acceptPictureBodies, pictureBody } from '../../lib/picture-upload.js';
 import { guardPrivateRoutes, principalOf, requireRole } from '../../plugins/authentication.js';
 import { categoryName, categoryShowcase } from '../catalogue/catalogue.service.js';
 import type { RegionDirectory } from '../regions/regions.service.js';
+import { enabledShippingLocations } from '../settings/shipping-settings.service.js';
 import {
   type ContentActor,
   contentPictures,
@@ -41,7 +42,6 @@ import {
   deleteHomeGroup,
   deleteImagePage,
   deletePopup,
-  enabledShippingLocations,
   getImagePage,
   listStoreBanners,
   listStoreHomeGroups,

@@ -29,14 +29,7 @@ import { changedFields, recordAudit } from '../audit/audit.service.js';
 import { productSummaries } from '../catalogue/catalogue.service.js';
 import { categories, products } from '../catalogue/catalogue.table.js';
 import type { PricingRegion } from '../regions/pricing.js';
-import {
-  banners,
-  homeProductGroupItems,
-  homeProductGroups,
-  imagePages,
-  popups,
-  shippingLocations,
-} from './content.table.js';
+import { banners, homeProductGroupItems, homeProductGroups, imagePages, popups } from './content.table.js';
 
 /** Far more banners or popups than a store runs at once; those lists are not paged. */
 const STORE_CONTENT_LIST_LIMIT = 200;
@@ -144,18 +137,6 @@ export async function liveHomeProductGroups(
       .flatMap((item) => onSale.get(item.productId) ?? [])
       .slice(0, HOME_GROUP_PRODUCT_LIMIT),
   }));
-}
-
-export async function enabledShippingLocations(db: Database) {
-  return db
-    .select({
-      id: shippingLocations.id,
-      countryCode: shippingLocations.countryCode,
-      name: shippingLocations.name,
-    })
-    .from(shippingLocations)
-    .where(eq(shippingLocations.enabled, true))
-    .orderBy(asc(shippingLocations.position), asc(shippingLocations.name));
 }
 
 // The store's side of banners: operators and admins list, write, order, switch and delete them. The

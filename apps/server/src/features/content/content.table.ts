@@ -81,16 +81,3 @@ export const homeProductGroupItems = pgTable(
     index('home_product_group_items_product_idx').on(table.productId),
   ],
 );
-
-/** A country the store delivers to. */
-export const shippingLocations = pgTable(
-  'shipping_locations',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    countryCode: text('country_code').notNull(),
-    name: text('name').notNull(),
-    enabled: boolean('enabled').notNull().default(true),
-    position: integer('position').notNull().default(0),
-  },
-  (table) => [uniqueIndex('shipping_locations_country_unique').on(table.countryCode)],
-);

@@ -11,14 +11,14 @@ import type { Database } from '../../db/client.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { isUuid } from '../../lib/secrets.js';
 import { type AuditFields, recordAudit } from '../audit/audit.service.js';
+import { regions } from '../regions/regions.table.js';
 import {
   type ShippingRateRow,
+  shippingLocations,
   shippingRates,
   type TaxRateRow,
   taxRates,
-} from '../checkout/checkout.table.js';
-import { shippingLocations } from '../content/content.table.js';
-import { regions } from '../regions/regions.table.js';
+} from './shipping.table.js';
 
 function toRule(row: ShippingRateRow): ShippingRule {
   return {
@@ -51,6 +51,19 @@ export async function listShippingSettings(db: Database): Promise<ShippingLocati
     enabled: location.enabled,
     rules: rules.filter((rule) => rule.shippingLocationId === location.id).map(toRule),
   }));
+}
+
+/** The countries the store delivers to now, for the shopper's address form. */
+export async function enabledShippingLocations(db: Database) {
+  return db
+    .select({
+      id: shippingLocations.id,
+      countryCode: shippingLocations.countryCode,
+      name: shippingLocations.name,
+    })
+    .from(shippingLocations)
+    .where(eq(shippingLocations.enabled, true))
+    .orderBy(asc(shippingLocations.position), asc(shippingLocations.name));
 }
 
 async function lockLocation(tx: Database, id: string) {

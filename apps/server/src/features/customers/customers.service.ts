@@ -17,10 +17,10 @@ import { auditEntries } from '../audit/audit.table.js';
 import { summariesOf } from '../orders/orders.service.js';
 import { orders } from '../orders/orders.table.js';
 import { type QuotationItemRow, quotationItems } from '../quotations/quotations.table.js';
-import { type UserRow, users } from './users.table.js';
+import { type UserRow, users } from '../users/users.table.js';
 
 // Customers are the store's shoppers. Staff accounts are not customers: they are managed with the staff,
-// and an operator may not act on them (users.service staffTarget), so they are neither listed nor opened here.
+// and an operator may not act on them (blacklisting.service staffTarget), so they are neither listed nor opened here.
 
 const isCustomer = eq(users.role, 'shopper');
 
