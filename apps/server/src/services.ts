@@ -11,6 +11,7 @@ import { adminMerchantRoutes } from './features/catalogue/merchant-admin.routes.
 import { adminProductRoutes } from './features/catalogue/product-admin.routes.js';
 import { adminProductImageRoutes } from './features/catalogue/product-images.routes.js';
 import { checkoutRoutes } from './features/checkout/checkout.routes.js';
+import type { OrderRules } from './features/checkout/place-order.js';
 import { contactRoutes } from './features/contact/contact.routes.js';
 import { adminContactRoutes } from './features/contact/contact-admin.routes.js';
 import { adminContentRoutes, contentRoutes } from './features/content/content.routes.js';
@@ -23,7 +24,6 @@ import {
 import { notificationRoutes } from './features/notifications/notifications.routes.js';
 import { adminOrderChatRoutes, orderChatRoutes } from './features/orders/order-chat.routes.js';
 import { adminOrderRoutes, orderRoutes } from './features/orders/orders.routes.js';
-import type { OrderRules } from './features/orders/orders.service.js';
 import { adminPaymentRoutes, paymentRoutes } from './features/payments/payments.routes.js';
 import { adminRefundRoutes } from './features/payments/refunds.routes.js';
 import { adminQuotationRoutes, quotationRoutes } from './features/quotations/quotations.routes.js';

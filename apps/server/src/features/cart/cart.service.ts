@@ -7,11 +7,11 @@ import {
 } from '@crossbuy/core/cart';
 import { isInStock, isValidVariantPath, type Product, variantLabel } from '@crossbuy/core/catalogue';
 import { AppError, limitError } from '@crossbuy/core/errors';
-import { and, asc, count, eq, getTableColumns, type Placeholder, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { asOwner } from '../../db/as-owner.js';
 import { builtOnce } from '../../db/built-once.js';
 import type { Database } from '../../db/client.js';
-import { uuidArrayText } from '../../db/id-list.js';
+import { uuidArray, uuidArrayText } from '../../db/id-list.js';
 import { oncePerDatabase } from '../../db/once-per-database.js';
 import { COMMIT_WITHOUT_WAITING } from '../../db/transaction-settings.js';
 import { isUuid } from '../../lib/ids.js';
@@ -279,4 +279,12 @@ export async function cartItemsWithShippableProducts(
   if (cartItemIds.length === 0) return [];
   const rows = await cartLinesWithProducts(db, { userId, cartItemIds: uuidArrayText(cartItemIds) });
   return rows.map(({ line, ...product }) => ({ line, shippable: toShippable(product, region) }));
+}
+
+/**
+ * The statement that takes the ordered lines out of the shopper's cart, for the order's own statement to
+ * run with it (orders' recordOrderContents), so the lines leave the cart exactly when the order is written.
+ */
+export function cartLinesOrdered(userId: string, cartItemIds: readonly string[]): SQL {
+  return sql`DELETE FROM ${cartItems} WHERE user_id = ${userId} AND id = ANY(${uuidArray(cartItemIds)})`;
 }

@@ -20,12 +20,7 @@ import {
   principalOf,
   requireVerifiedEmail,
 } from '../../plugins/authentication.js';
-import {
-  describePlacedOrder,
-  type OrderChoices,
-  type OrderRules,
-  placeOrder,
-} from '../orders/orders.service.js';
+import { describePlacedOrder } from '../orders/orders.service.js';
 import type { PricingRegion } from '../regions/pricing.js';
 import type { RegionDirectory } from '../regions/regions.service.js';
 import { preferredRegionOfUser } from '../regions/regions.service.js';
@@ -40,6 +35,7 @@ import {
   toCheckoutSession,
   toCostEstimate,
 } from './checkout.service.js';
+import { type OrderChoices, type OrderRules, placeOrder } from './place-order.js';
 
 const keyParams = z.object({ key: z.string().min(1).max(200) });
 const orderAnswerSchema = z.object({ order: orderSchema });

@@ -10,11 +10,11 @@ import {
   type CheckoutSessionRequest,
   type CostBreakdown,
   type CostEstimate,
-  type CostLine,
   computeCosts,
   DEFAULT_ITEM_WEIGHT_GRAMS,
   goodsRefusal,
   lineTotal,
+  newCheckoutRefusal,
   type OrderAddress,
   type OrderLineCapture,
   PAYMENT_METHOD,
@@ -29,16 +29,19 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { asOwner } from '../../db/as-owner.js';
 import { builtOnce } from '../../db/built-once.js';
 import type { Database } from '../../db/client.js';
+import { queryRows } from '../../db/query-rows.js';
 import { isUuid } from '../../lib/ids.js';
 import { randomToken } from '../../lib/secrets.js';
 import { type AddressRow, addresses } from '../addresses/addresses.table.js';
 import { cartItemsWithShippableProducts } from '../cart/cart.service.js';
 import { shippableProductsFromTables } from '../catalogue/catalogue.service.js';
-import { assertRoomForCheckout, type ShopperLimitRules } from '../orders/order-limits.js';
+import { type ShopperLimitRules, throwIfRefused } from '../orders/order-limits.js';
+import type { OrderLineDraft } from '../orders/order-line-draft.js';
 import { quoteTermsOf } from '../quotations/quotations.service.js';
 import { type QuotationItemRow, quotationItems } from '../quotations/quotations.table.js';
 import type { PricingRegion } from '../regions/pricing.js';
 import { shippingLocations, shippingRates, taxRates } from '../settings/shipping.table.js';
+import { readStoreSettings } from '../settings/store-settings.service.js';
 import { UNCOUNTED_CHECK, type VoucherCodeCheck } from '../vouchers/voucher-limits.js';
 import { usableVoucher, voucherTerms } from '../vouchers/vouchers.service.js';
 import type { VoucherRow } from '../vouchers/vouchers.table.js';
@@ -48,14 +51,6 @@ import { type CheckoutSessionRow, checkoutSessions } from './checkout.table.js';
 // an estimate and the order itself, so the total shown is the total charged.
 
 export type CheckoutSelection = { cartItemIds: readonly string[]; quotationItemIds: readonly string[] };
-
-/** A line ready to price and to order: what the shopper sees, plus what delivery and stock need. */
-export type CheckoutLineDraft = CheckoutLine &
-  CostLine & {
-    /** The stock this line takes: a product, and its variant path ('' for a product without variants). */
-    stock: { productId: string; variantPath: string; name: string } | null;
-    capture: OrderLineCapture;
-  };
 
 /** What the store has set up to take payments (core PaymentSetup), and the card surcharge. */
 export type PaymentOptions = { setup: PaymentSetup; cardFeePercent: string };
@@ -106,7 +101,7 @@ export async function loadCheckoutLines(
   selection: CheckoutSelection,
   region: PricingRegion,
   now = new Date(),
-): Promise<CheckoutLineDraft[]> {
+): Promise<OrderLineDraft[]> {
   const cartIds = [...new Set(selection.cartItemIds)];
   const quotationIds = [...new Set(selection.quotationItemIds)];
   const badCart = cartIds.find((id) => !isUuid(id));
@@ -145,7 +140,7 @@ export async function loadCheckoutLines(
   const byId = new Map(shippable.map(({ product }) => [product.uuid, product]));
   const facts = new Map(shippable.map((entry) => [entry.product.uuid, entry]));
 
-  const lines: CheckoutLineDraft[] = [];
+  const lines: OrderLineDraft[] = [];
   for (const row of cartRows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())) {
     const product = byId.get(row.productId);
     if (!product || product.disabled)
@@ -300,7 +295,7 @@ async function deliveryTo(
 export async function priceCheckout(
   db: Database,
   userId: string,
-  lines: readonly CheckoutLineDraft[],
+  lines: readonly OrderLineDraft[],
   choices: CheckoutChoices,
   region: PricingRegion,
   options: PaymentOptions,
@@ -367,7 +362,7 @@ function toRefusal(error: { code: Refusal['code']; params: readonly (string | nu
 /** The estimate's wire shape (core costEstimateSchema). */
 export function toCostEstimate(
   region: PricingRegion,
-  lines: readonly CheckoutLineDraft[],
+  lines: readonly OrderLineDraft[],
   priced: PricedCheckout,
   voucherCode: string | undefined,
   options: PaymentOptions,
@@ -399,7 +394,7 @@ export function toCostEstimate(
   };
 }
 
-export function toCheckoutLine(line: CheckoutLineDraft): CheckoutLine {
+export function toCheckoutLine(line: OrderLineDraft): CheckoutLine {
   return {
     source: line.source,
     id: line.id,
@@ -443,6 +438,22 @@ export function toCheckoutSession(row: CheckoutSessionRow): CheckoutSession {
     expiresAt: row.expiresAt.toISOString(),
     orderId: row.orderId,
   };
+}
+
+/**
+ * Refuses another checkout session while the shopper has as many open (neither expired nor used for an
+ * order) as allowed (docs/decisions/0058). Runs in the transaction that writes the session, holding the
+ * shopper's row lock.
+ */
+async function assertRoomForCheckout(tx: Database, userId: string, rules: ShopperLimitRules): Promise<void> {
+  const limits = await readStoreSettings(tx, rules.storeDefaults);
+  const [row] = await queryRows<{ endsAtMs: number }>(
+    tx,
+    sql`SELECT (extract(epoch FROM expires_at) * 1000)::float8 AS "endsAtMs" FROM ${checkoutSessions}
+         WHERE user_id = ${userId} AND order_id IS NULL AND expires_at > now()
+         ORDER BY expires_at DESC OFFSET ${limits.maxOpenCheckouts - 1} LIMIT 1`,
+  );
+  throwIfRefused(newCheckoutRefusal(limits, row ? new Date(row.endsAtMs) : null, new Date()));
 }
 
 /**

@@ -1,13 +1,9 @@
 import { AppError } from '@crossbuy/core/errors';
-import { newCheckoutRefusal, newOrderRefusal, type Refusal } from '@crossbuy/core/order';
+import { newOrderRefusal, type Refusal } from '@crossbuy/core/order';
 import type { StoreSettings } from '@crossbuy/core/settings';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
 import { uuidArray } from '../../db/id-list.js';
-import { queryRows } from '../../db/query-rows.js';
-import type { CheckoutLineDraft } from '../checkout/checkout.service.js';
-import { checkoutSessions } from '../checkout/checkout.table.js';
-import { readStoreSettings } from '../settings/store-settings.service.js';
+import type { OrderLineDraft } from './order-line-draft.js';
 import { orderLines, orders } from './orders.table.js';
 
 // What one shopper may hold at once (docs/decisions/0058): unpaid orders, units of an item in them, orders
@@ -18,7 +14,7 @@ import { orderLines, orders } from './orders.table.js';
 /** Where the limits' defaults come from: the store settings a store has before an admin changes them. */
 export type ShopperLimitRules = { storeDefaults: StoreSettings };
 
-function throwIfRefused(refusal: Refusal | null): void {
+export function throwIfRefused(refusal: Refusal | null): void {
   if (refusal) throw new AppError(refusal.code, refusal.params);
 }
 
@@ -38,7 +34,7 @@ export type ShopperHoldings = {
  */
 export function shopperHoldings(
   userId: string,
-  lines: readonly CheckoutLineDraft[],
+  lines: readonly OrderLineDraft[],
   limits: StoreSettings,
 ): SQL<ShopperHoldings> {
   const productIds = [...new Set(lines.flatMap((line) => (line.stock ? [line.stock.productId] : [])))];
@@ -62,7 +58,7 @@ export function shopperHoldings(
 /** Refuses an order of `lines` that would take the shopper past their `limits`, given what they hold. */
 export function assertWithinOrderLimits(
   holdings: ShopperHoldings,
-  lines: readonly CheckoutLineDraft[],
+  lines: readonly OrderLineDraft[],
   limits: StoreSettings,
 ): void {
   const taken = lines.flatMap((line) => (line.stock ? [{ ...line.stock, quantity: line.quantity }] : []));
@@ -82,23 +78,4 @@ export function assertWithinOrderLimits(
       new Date(),
     ),
   );
-}
-
-/**
- * Refuses another checkout session while the shopper has as many open (neither expired nor used for an
- * order) as allowed. Runs in the transaction that writes the session, holding the shopper's row lock.
- */
-export async function assertRoomForCheckout(
-  tx: Database,
-  userId: string,
-  rules: ShopperLimitRules,
-): Promise<void> {
-  const limits = await readStoreSettings(tx, rules.storeDefaults);
-  const [row] = await queryRows<{ endsAtMs: number }>(
-    tx,
-    sql`SELECT (extract(epoch FROM expires_at) * 1000)::float8 AS "endsAtMs" FROM ${checkoutSessions}
-         WHERE user_id = ${userId} AND order_id IS NULL AND expires_at > now()
-         ORDER BY expires_at DESC OFFSET ${limits.maxOpenCheckouts - 1} LIMIT 1`,
-  );
-  throwIfRefused(newCheckoutRefusal(limits, row ? new Date(row.endsAtMs) : null, new Date()));
 }

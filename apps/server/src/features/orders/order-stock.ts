@@ -4,10 +4,10 @@ import type { Database } from '../../db/client.js';
 import { isAnyOf, uuidArray } from '../../db/id-list.js';
 import { queryRows } from '../../db/query-rows.js';
 import { products, productVariants } from '../catalogue/catalogue.table.js';
-import type { CheckoutLineDraft } from '../checkout/checkout.service.js';
 import { quotationItems } from '../quotations/quotations.table.js';
 import { releaseVoucher } from '../vouchers/vouchers.service.js';
 import type { ShopperHoldings } from './order-limits.js';
+import type { OrderLineDraft } from './order-line-draft.js';
 import { type OrderRow, orderLines } from './orders.table.js';
 
 // The stock an order takes and gives back. Product rows are always locked in id order, by every order and
@@ -27,7 +27,7 @@ const stockKey = (productId: string, variantPath: string): StockKey => `${produc
  */
 export async function lockStock(
   tx: Database,
-  lines: readonly CheckoutLineDraft[],
+  lines: readonly OrderLineDraft[],
   holdings: SQL<ShopperHoldings>,
 ): Promise<{ stock: Map<StockKey, number>; holdings: ShopperHoldings }> {
   const productIds = [...new Set(lines.flatMap((line) => (line.stock ? [line.stock.productId] : [])))].sort();
@@ -72,7 +72,7 @@ export async function lockStock(
 }
 
 /** Every (product, variant) is asked for no more than it has, counting the same item on several lines once. */
-export function assertInStock(lines: readonly CheckoutLineDraft[], stock: Map<StockKey, number>): void {
+export function assertInStock(lines: readonly OrderLineDraft[], stock: Map<StockKey, number>): void {
   const wanted = new Map<StockKey, { quantity: number; name: string }>();
   for (const line of lines) {
     if (!line.stock) continue;
@@ -90,7 +90,7 @@ export function assertInStock(lines: readonly CheckoutLineDraft[], stock: Map<St
 type StockChange = { productId: string; variantPath: string; delta: number };
 
 /** What taking the bought units off the stock rows (already locked and checked) changes. */
-export function stockTakenBy(lines: readonly CheckoutLineDraft[]): StockChange[] {
+export function stockTakenBy(lines: readonly OrderLineDraft[]): StockChange[] {
   return lines.flatMap((line) => (line.stock ? [{ ...line.stock, delta: -line.quantity }] : []));
 }
 

@@ -8,13 +8,11 @@ import {
   type OrderStatus,
   type OrderSummary,
   orderReference,
-  type PaymentMethod,
   type StoreOrderExportQuery,
   type StoreOrderListQuery,
   type StoreOrderMove,
   type StoreOrderSummary,
 } from '@crossbuy/core/order';
-import type { StoreSettings } from '@crossbuy/core/settings';
 import {
   and,
   asc,
@@ -25,7 +23,6 @@ import {
   gte,
   ilike,
   inArray,
-  isNotNull,
   isNull,
   lt,
   lte,
@@ -36,39 +33,17 @@ import {
 } from 'drizzle-orm';
 import { builtOnce } from '../../db/built-once.js';
 import type { Database } from '../../db/client.js';
-import { uuidArray } from '../../db/id-list.js';
 import { containingPattern } from '../../db/like-pattern.js';
 import { queryRows } from '../../db/query-rows.js';
 import { storeDayStart } from '../../db/store-day.js';
-import { GENERIC_PLANS_FROM_HERE } from '../../db/transaction-settings.js';
 import { isUuid } from '../../lib/ids.js';
-import { ownAddress } from '../addresses/addresses.service.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { cartItems } from '../cart/cart.table.js';
-import {
-  type CheckoutLineDraft,
-  type CheckoutSelection,
-  loadCheckoutLines,
-  orderAddressOf,
-  type PaymentOptions,
-  priceCheckout,
-  usableCheckoutSession,
-} from '../checkout/checkout.service.js';
-import { type CheckoutSessionRow, checkoutSessions } from '../checkout/checkout.table.js';
-import { mailQueueing } from '../mail/mailer.js';
-import { orderPlacedMail } from '../mail/templates.js';
-import { notificationInsert } from '../notifications/notifications.service.js';
 import { stopCardPayments } from '../payments/payments.service.js';
 import type { CardProviderContext } from '../payments/stripe-gateway.js';
-import { quotationItems } from '../quotations/quotations.table.js';
-import type { PricingRegion } from '../regions/pricing.js';
-import { storeSettings } from '../settings/settings.table.js';
-import { settingsFrom } from '../settings/store-settings.service.js';
 import { users } from '../users/users.table.js';
-import { redeemVoucher } from '../vouchers/vouchers.service.js';
 import { applyOrderCommand, type OrderCommandRequest } from './order-lifecycle.js';
-import { assertWithinOrderLimits, type ShopperLimitRules, shopperHoldings } from './order-limits.js';
-import { assertInStock, lockStock, stockChanges, stockTakenBy } from './order-stock.js';
+import type { OrderLineDraft } from './order-line-draft.js';
+import { stockChanges, stockTakenBy } from './order-stock.js';
 import {
   type OrderLineRow,
   type OrderRow,
@@ -78,228 +53,24 @@ import {
   orders,
 } from './orders.table.js';
 
-// Orders and checkout create_order (docs/rules/cart-and-checkout.md, docs/rules/orders.md): placing an order in one transaction, and the shopper's
-// reads and moves of their orders.
-
-export type OrderChoices = {
-  voucherCode?: string | undefined;
-  paymentMethod: PaymentMethod;
-  notes: string;
-  shippingAddressId: string;
-  billingAddressId?: string | undefined;
-};
-
-/** Who places the order: the signed-in account, whose name and address the order mail uses. */
-export type OrderingShopper = { id: string; email: string; firstName: string };
-
-export type OrderRules = PaymentOptions & ShopperLimitRules & { paymentMinutes: number };
+// Orders (docs/rules/orders.md): writing a new order for checkout, which places it
+// (checkout/place-order.ts), and the shopper's and the store's reads and moves of orders.
 
 /** The order; and, when it was placed just now, its lines as written (a repeated submission reads them). */
 export type PlacedOrder = { order: OrderRow; created: boolean; lines?: readonly OrderLineRow[] };
 
 /**
- * Places an order for the shopper's chosen lines in one transaction, holding the shopper's row lock (so one
- * shopper's submissions run one after another: a checkout session or a set of quotation items places one
- * order however often it is sent) and then the stock rows in product order (so parallel orders of
- * different shoppers never deadlock and never sell more than there is). Stock is taken, the voucher
- * redeemed within its limits, the order written with what was bought, and the lines leave the cart and the
- * quotation list; all of it commits together or not at all.
- */
-export async function placeOrder(
-  db: Database,
-  shopper: OrderingShopper,
-  request: { checkoutSessionKey: string } | { quotationIds: readonly string[] },
-  choices: OrderChoices,
-  region: PricingRegion,
-  rules: OrderRules,
-  /** Where links in the order mail point (lib/link-origin.ts). */
-  linkOrigin: string,
-): Promise<PlacedOrder> {
-  const userId = shopper.id;
-  return db.transaction(async (tx) => {
-    const sessionKey = 'checkoutSessionKey' in request ? request.checkoutSessionKey : null;
-    const placing = await lockForPlacing(tx, userId, sessionKey, rules.storeDefaults);
-    let selection: CheckoutSelection;
-    if ('checkoutSessionKey' in request) {
-      const session = usableCheckoutSession(placing.session);
-      if (session.orderId) return { order: await ownOrderRow(tx, userId, session.orderId), created: false };
-      selection = { cartItemIds: session.cartItemIds, quotationItemIds: session.quotationItemIds };
-    } else {
-      const earlier = await orderOfQuotationItems(tx, userId, request.quotationIds);
-      if (earlier) return { order: earlier, created: false };
-      selection = { cartItemIds: [], quotationItemIds: request.quotationIds };
-    }
-
-    const lines = await loadCheckoutLines(tx, userId, selection, region);
-    const locked = await lockStock(tx, lines, shopperHoldings(userId, lines, placing.limits));
-    assertWithinOrderLimits(locked.holdings, lines, placing.limits);
-    assertInStock(lines, locked.stock);
-
-    const priced = await priceCheckout(tx, userId, lines, choices, region, rules);
-    if (priced.voucherRefusal) throw priced.voucherRefusal;
-    if (priced.breakdown.shippingRefusal) {
-      throw new AppError(priced.breakdown.shippingRefusal.code, priced.breakdown.shippingRefusal.params);
-    }
-    if (priced.breakdown.totalRefusal) {
-      throw new AppError(priced.breakdown.totalRefusal.code, priced.breakdown.totalRefusal.params);
-    }
-    const shippingAddress =
-      priced.shippingAddress ?? (await ownAddress(tx, userId, choices.shippingAddressId));
-    const billingAddress = choices.billingAddressId
-      ? await ownAddress(tx, userId, choices.billingAddressId)
-      : shippingAddress;
-
-    const { breakdown } = priced;
-    const order = await insertOrder(tx, {
-      userId,
-      status: ORDER_STATUS.pendingPayment,
-      regionCountryCode: region.countryCode,
-      currency: region.currency,
-      subtotalMinor: breakdown.subtotal.amountMinor,
-      discountMinor: breakdown.discount.amountMinor,
-      shippingFeeMinor: breakdown.shippingFee.amountMinor,
-      paymentFeeMinor: breakdown.paymentFee.amountMinor,
-      taxMinor: breakdown.tax?.amount.amountMinor ?? 0,
-      taxName: breakdown.tax?.name ?? null,
-      taxRatePercent: breakdown.tax?.ratePercent ?? null,
-      taxInclusive: breakdown.tax?.inclusive ?? false,
-      totalMinor: breakdown.total.amountMinor,
-      voucherId: priced.voucher?.id ?? null,
-      voucherCode: priced.voucher?.code ?? null,
-      paymentMethod: choices.paymentMethod,
-      notes: choices.notes,
-      shippingAddress: orderAddressOf(shippingAddress),
-      billingAddress: orderAddressOf(billingAddress),
-      checkoutSessionKey: sessionKey,
-      paymentDueAt: new Date(Date.now() + rules.paymentMinutes * 60_000),
-    });
-
-    if (priced.voucher) {
-      await redeemVoucher(tx, {
-        voucher: priced.voucher,
-        userId,
-        orderId: order.id,
-        discount: breakdown.discount,
-      });
-    }
-    const lineRows = await recordOrderContents(tx, {
-      order,
-      lines,
-      selection,
-      sessionKey,
-      news: newsOfOrder(tx, shopper, order, lines, linkOrigin),
-    });
-    return { order, created: true, lines: lineRows };
-  });
-}
-
-type PlacingRow = {
-  settings: { key: string; value: string }[];
-  orderId: string | null;
-  cartItemIds: string[] | null;
-  quotationItemIds: string[] | null;
-  expiresAtMs: number | null;
-};
-
-/**
- * The first statement of an order's transaction, in one round trip instead of three: the shopper's row lock
- * (as asOwner takes it: one shopper's submissions run one after another, and what their limits count cannot
- * change meanwhile), the checkout session under it, locked, and the store settings that set the limits.
- * The shopper's lock comes first: the session's row is read only once the lock is held. It also sets the
- * rest of the transaction to run on generic plans.
- */
-async function lockForPlacing(
-  tx: Database,
-  userId: string,
-  sessionKey: string | null,
-  defaults: StoreSettings,
-): Promise<{
-  limits: StoreSettings;
-  session: Pick<CheckoutSessionRow, 'orderId' | 'cartItemIds' | 'quotationItemIds' | 'expiresAt'> | undefined;
-}> {
-  const [row] = await queryRows<PlacingRow>(
-    tx,
-    sql`WITH owner AS MATERIALIZED (
-          SELECT id FROM ${users} WHERE id = ${userId} FOR NO KEY UPDATE
-        ), placing_session AS MATERIALIZED (
-          SELECT * FROM ${checkoutSessions}
-           WHERE key = ${sessionKey} AND user_id = (SELECT id FROM owner)
-             FOR UPDATE
-        )
-        SELECT ${GENERIC_PLANS_FROM_HERE} AS "planCacheMode",
-               (SELECT coalesce(json_agg(json_build_object('key', key, 'value', value)), '[]'::json)
-                  FROM ${storeSettings}) AS settings,
-               s.order_id AS "orderId", array_to_json(s.cart_item_ids) AS "cartItemIds",
-               array_to_json(s.quotation_item_ids) AS "quotationItemIds",
-               (extract(epoch FROM s.expires_at) * 1000)::float8 AS "expiresAtMs"
-          FROM (SELECT FROM owner) AS locked
-          LEFT JOIN placing_session AS s ON true`,
-    { prepareAs: 'orders_lock_for_placing' },
-  );
-  // No row: the shopper's account is gone since the call was signed in.
-  if (!row) throw new AppError('auth/invalid_access_token');
-  return {
-    limits: settingsFrom(row.settings, defaults),
-    session:
-      row.expiresAtMs === null
-        ? undefined
-        : {
-            orderId: row.orderId,
-            cartItemIds: row.cartItemIds ?? [],
-            quotationItemIds: row.quotationItemIds ?? [],
-            expiresAt: new Date(row.expiresAtMs),
-          },
-  };
-}
-
-/** What a new order tells its shopper: the order mail, and the notice on their bell. */
-function newsOfOrder(
-  tx: Database,
-  shopper: OrderingShopper,
-  order: OrderRow,
-  lines: readonly CheckoutLineDraft[],
-  linkOrigin: string,
-): SQL[] {
-  const mail = mailQueueing(tx, {
-    template: 'order_placed',
-    to: shopper.email,
-    content: orderPlacedMail({
-      firstName: shopper.firstName,
-      orderRef: order.orderRef,
-      lines: lines.map((line) => ({ name: line.name, quantity: line.quantity, total: line.total })),
-      total: { amountMinor: order.totalMinor, currency: order.currency },
-      paymentDueAt: order.paymentDueAt,
-      link: new URL(`/orders/${order.id}`, linkOrigin).toString(),
-    }),
-  });
-  const notice = notificationInsert(tx, {
-    userId: order.userId,
-    title: `Order ${order.orderRef} placed`,
-    body: 'Pay for it to have it prepared.',
-    link: `/orders/${order.id}`,
-    groupKey: `order:${order.id}:status`,
-  });
-  return [mail.getSQL(), notice.getSQL()];
-}
-
-/**
  * Writes what a new order holds and what it takes, in one statement: its lines (with the products as
- * bought), its first event, the stock it takes, the cart lines and quotation items it took, the session that
- * placed it, and its news (mail and notice). One round trip instead of eight, because under load an order
- * costs what its round trips cost; every part names the order and commits or rolls back with the order's
- * transaction.
+ * bought), its first event, the stock it takes, and `alongside` it what the placing feature changes with it
+ * (the cart lines and quotation items it took, the session that placed it, its mail and notice). One round
+ * trip instead of eight, because under load an order costs what its round trips cost; every part names
+ * the order and commits or rolls back with the order's transaction.
  */
-async function recordOrderContents(
+export async function recordOrderContents(
   tx: Database,
-  placed: {
-    order: OrderRow;
-    lines: readonly CheckoutLineDraft[];
-    selection: CheckoutSelection;
-    sessionKey: string | null;
-    news: readonly SQL[];
-  },
+  placed: { order: OrderRow; lines: readonly OrderLineDraft[]; alongside: readonly SQL[] },
 ): Promise<OrderLineRow[]> {
-  const { order, selection } = placed;
+  const { order } = placed;
   const lineValues = placed.lines.map((line, position) => ({
     position,
     source: line.source,
@@ -330,18 +101,7 @@ async function recordOrderContents(
           VALUES (${order.id}, 'status', 'pending_payment', 'shopper', ${order.userId})
         )`,
     ...stockChanges(stockTakenBy(placed.lines)),
-    sql`taken_from_cart AS (
-          DELETE FROM ${cartItems}
-           WHERE user_id = ${order.userId} AND id = ANY(${uuidArray(selection.cartItemIds)})
-        )`,
-    sql`taken_from_quotations AS (
-          UPDATE ${quotationItems} SET ordered_at = now(), updated_at = now()
-           WHERE user_id = ${order.userId} AND id = ANY(${uuidArray(selection.quotationItemIds)})
-        )`,
-    sql`placing_session AS (
-          UPDATE ${checkoutSessions} SET order_id = ${order.id} WHERE key = ${placed.sessionKey}
-        )`,
-    ...placed.news.map((write, index) => sql`${sql.raw(`news_${index}`)} AS (${write})`),
+    ...placed.alongside.map((write, index) => sql`${sql.raw(`alongside_${index}`)} AS (${write})`),
   ];
   return queryRows<OrderLineRow>(
     tx,
@@ -381,7 +141,7 @@ const PLACED_ORDER_COLUMNS = [
   'paymentDueAt',
 ] as const satisfies readonly (keyof typeof orders.$inferInsert)[];
 
-type NewOrder = Required<
+export type NewOrder = Required<
   Omit<Pick<typeof orders.$inferInsert, (typeof PLACED_ORDER_COLUMNS)[number]>, 'orderRef'>
 >;
 
@@ -398,39 +158,12 @@ const insertPlacedOrder = builtOnce('orders_insert', (db) =>
 );
 
 /** Writes the order under a fresh reference; a reference already taken (rare) draws another. */
-async function insertOrder(tx: Database, values: NewOrder): Promise<OrderRow> {
+export async function insertOrder(tx: Database, values: NewOrder): Promise<OrderRow> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const [row] = await insertPlacedOrder(tx, { ...values, orderRef: orderReference(randomBytes(8)) });
     if (row) return row;
   }
   throw new Error('No free order reference was found');
-}
-
-/** The order that already took all these quotation items, if one did: a repeated submission finds it. */
-async function orderOfQuotationItems(
-  tx: Database,
-  userId: string,
-  quotationIds: readonly string[],
-): Promise<OrderRow | null> {
-  const ids = [...new Set(quotationIds)].filter(isUuid);
-  if (ids.length === 0 || ids.length !== new Set(quotationIds).size) return null;
-  const rows = await tx
-    .select({ orderId: orderLines.orderId, quotationItemId: orderLines.quotationItemId })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .innerJoin(quotationItems, eq(quotationItems.id, orderLines.quotationItemId))
-    .where(
-      and(
-        eq(orders.userId, userId),
-        inArray(orderLines.quotationItemId, ids),
-        isNotNull(quotationItems.orderedAt),
-        sql`${orders.status} <> 'cancelled'`,
-      ),
-    );
-  const orderIds = new Set(rows.map((row) => row.orderId));
-  const [orderId] = orderIds;
-  if (orderIds.size !== 1 || orderId === undefined || rows.length !== ids.length) return null;
-  return ownOrderRow(tx, userId, orderId);
 }
 
 // ---------------------------------------------------------------------------------------------------------

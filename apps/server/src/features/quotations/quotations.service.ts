@@ -26,6 +26,7 @@ import {
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { asOwner } from '../../db/as-owner.js';
 import type { Database } from '../../db/client.js';
+import { uuidArray } from '../../db/id-list.js';
 import { microsecondText } from '../../db/time-cursor.js';
 import { isUuid } from '../../lib/ids.js';
 import { type AuditFields, recordAudit } from '../audit/audit.service.js';
@@ -833,4 +834,13 @@ export async function declineQuotationItem(
     });
     return declined;
   });
+}
+
+/**
+ * The statement that marks quoted items as ordered, for the order's own statement to run with it (orders'
+ * recordOrderContents): an ordered item leaves the shopper's list when the order is written.
+ */
+export function quotationItemsOrdered(userId: string, quotationItemIds: readonly string[]): SQL {
+  return sql`UPDATE ${quotationItems} SET ordered_at = now(), updated_at = now()
+              WHERE user_id = ${userId} AND id = ANY(${uuidArray(quotationItemIds)})`;
 }
