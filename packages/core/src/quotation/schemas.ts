@@ -98,6 +98,7 @@ export const updateQuotationItemSchema = z
     message: 'general/missing_argument',
     path: ['quantity'],
   });
+export type UpdateQuotationItem = z.infer<typeof updateQuotationItemSchema>;
 
 const amountMinorSchema = (code: ErrorCode, min: number) =>
   z.number(fails(code)).int(code).min(min, code).max(ORDER_TOTAL_MAX_MINOR, code);
@@ -166,6 +167,9 @@ export const quotationStatusDataSchema = z.object({
   quoteTerms: quoteTermsSchema.nullable(),
 });
 export type QuotationStatusData = z.infer<typeof quotationStatusDataSchema>;
+
+/** A quotation item named in a call's path. */
+export const quotationItemParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
 export const quotationItemSchema = z.object({
   id: z.string(),

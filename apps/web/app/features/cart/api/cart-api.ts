@@ -1,10 +1,10 @@
 import type { AddToCart, Cart, CartItem, UpdateCartItem } from '@crossbuy/core/cart';
 import type { Product } from '@crossbuy/core/catalogue';
 import type { CheckoutSession } from '@crossbuy/core/order';
-import type { QuotationItem } from '@crossbuy/core/quotation';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { track } from '../../../lib/analytics';
 import { api } from '../../../lib/api';
+import { answerOf, storeClient } from '../../../lib/contract-client';
 import { majorUnits, productItem } from '../../../lib/product-analytics';
 import { CART_KEY, QUOTATION_ITEMS_KEY } from '../../../lib/query-keys';
 import { useShopperRegions } from '../../../lib/region-store';
@@ -115,11 +115,12 @@ export function useMoveToQuotation() {
   const queryClient = useQueryClient();
   const region = useRegionCode();
   return useMutation({
-    mutationFn: (cartItemId: string) =>
-      api.post<{ quotationItem: { id: string } }>(
-        '/quotation_item/internal',
-        { cartItemId },
-        { query: { region } },
+    mutationFn: async (cartItemId: string) =>
+      answerOf(
+        await storeClient.POST('/quotation_item/internal', {
+          params: { query: { region } },
+          body: { cartItemId },
+        }),
       ),
     onSuccess: (_answer, cartItemId) => {
       dropLine(queryClient, cartItemId);
@@ -127,8 +128,6 @@ export function useMoveToQuotation() {
     },
   });
 }
-
-export type QuotationLines = { quotationItems: QuotationItem[]; products: Product[] };
 
 /**
  * `GET /quotation_item`: the quotation items not yet ordered, shown among the cart lines (the
@@ -139,7 +138,8 @@ export function useCartQuotationItems() {
   const region = useRegionCode();
   return useQuery({
     queryKey: [...QUOTATION_ITEMS_KEY, profile?.id ?? null, region ?? null, 'cart-lines'],
-    queryFn: () => api.get<QuotationLines>('/quotation_item', { query: { region } }),
+    queryFn: async () =>
+      answerOf(await storeClient.GET('/quotation_item', { params: { query: { region } } })),
     enabled: signedIn,
   });
 }

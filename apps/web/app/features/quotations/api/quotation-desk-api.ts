@@ -1,13 +1,7 @@
 import type { Money } from '@crossbuy/core/money';
-import type {
-  QuotationDeskItem,
-  QuotationDeskPage,
-  QuotationDeskStatus,
-  QuotationItem,
-  QuotePreview,
-} from '@crossbuy/core/quotation';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import type { QuotationDeskStatus } from '@crossbuy/core/quotation';
+import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { answerOf, storeClient } from '../../../lib/contract-client';
 import { AUDIT_LOG_KEY, QUOTATION_DESK_KEY } from '../../../lib/query-keys';
 import { useStaffQueries } from '../../../lib/staff-queries';
 
@@ -18,10 +12,12 @@ export function useQuotationDesk(status: QuotationDeskStatus, after: string | nu
   const { staffId, enabled } = useStaffQueries();
   return useQuery({
     queryKey: [...QUOTATION_DESK_KEY, staffId, 'list', status, after],
-    queryFn: () =>
-      api.get<QuotationDeskPage>('/admin/quotation_items', {
-        query: { status, limit: QUOTATION_DESK_PAGE_SIZE, after },
-      }),
+    queryFn: async () =>
+      answerOf(
+        await storeClient.GET('/admin/quotation_items', {
+          params: { query: { status, limit: QUOTATION_DESK_PAGE_SIZE, after: after ?? undefined } },
+        }),
+      ),
     enabled,
   });
 }
@@ -31,7 +27,8 @@ export function useDeskItem(id: string) {
   const { staffId, enabled } = useStaffQueries();
   return useQuery({
     queryKey: [...QUOTATION_DESK_KEY, staffId, 'one', id],
-    queryFn: () => api.get<{ item: QuotationDeskItem }>(`/admin/quotation_items/${encodeURIComponent(id)}`),
+    queryFn: async () =>
+      answerOf(await storeClient.GET('/admin/quotation_items/{id}', { params: { path: { id } } })),
     enabled,
   });
 }
@@ -41,7 +38,7 @@ export function useQuoteCurrencies() {
   const { staffId, enabled } = useStaffQueries();
   return useQuery({
     queryKey: [...QUOTATION_DESK_KEY, staffId, 'currencies'],
-    queryFn: () => api.get<{ currencies: Money['currency'][] }>('/admin/quotation_items/quote_currencies'),
+    queryFn: async () => answerOf(await storeClient.GET('/admin/quotation_items/quote_currencies')),
     enabled,
     staleTime: 5 * 60_000,
   });
@@ -67,28 +64,33 @@ export function useQuotePreview(quote: DeskQuote | null) {
       quote?.domesticShippingMinor,
       quote?.weightGrams,
     ],
-    queryFn: () =>
-      api.get<QuotePreview>('/admin/quotation_items/quote_preview', {
-        query: {
-          amountMinor: quote?.basePrice.amountMinor,
-          currency: quote?.basePrice.currency,
-          domesticShippingMinor: quote?.domesticShippingMinor,
-          weightGrams: quote?.weightGrams,
-        },
-      }),
-    enabled: enabled && quote !== null,
+    // Nothing to ask while the quote as typed is not one.
+    queryFn:
+      quote === null
+        ? skipToken
+        : async () =>
+            answerOf(
+              await storeClient.GET('/admin/quotation_items/quote_preview', {
+                params: {
+                  query: {
+                    amountMinor: quote.basePrice.amountMinor,
+                    currency: quote.basePrice.currency,
+                    domesticShippingMinor: quote.domesticShippingMinor,
+                    weightGrams: quote.weightGrams,
+                  },
+                },
+              }),
+            ),
+    enabled,
     placeholderData: keepPreviousData,
   });
 }
 
-function useAnswer<Input>(id: string, path: 'resolve' | 'decline', body: (input: Input) => unknown) {
+/** Sends the desk's answer; the desk and the audit log are read again once it is given. */
+function useAnswer<Input, Output>(send: (input: Input) => Promise<Output>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: Input) =>
-      api.post<{ quotationItem: QuotationItem }>(
-        `/admin/quotation_items/${encodeURIComponent(id)}/${path}`,
-        body(input),
-      ),
+    mutationFn: send,
     // Not awaited: the answer is given once the server says so, and the page that gave it moves on
     // while the desk and the audit log are read again.
     onSuccess: () => {
@@ -100,10 +102,24 @@ function useAnswer<Input>(id: string, path: 'resolve' | 'decline', body: (input:
 
 /** `POST /admin/quotation_items/{id}/resolve`: sends the quote; the seller's price only for a product abroad. */
 export function useResolveQuotation(id: string) {
-  return useAnswer(id, 'resolve', (quote: DeskQuote | null) => quote ?? {});
+  return useAnswer(async (quote: DeskQuote | null) =>
+    answerOf(
+      await storeClient.POST('/admin/quotation_items/{id}/resolve', {
+        params: { path: { id } },
+        body: quote ?? {},
+      }),
+    ),
+  );
 }
 
 /** `POST /admin/quotation_items/{id}/decline`: declines it with a reason the shopper reads. */
 export function useDeclineQuotation(id: string) {
-  return useAnswer(id, 'decline', (reason: string) => ({ reason }));
+  return useAnswer(async (reason: string) =>
+    answerOf(
+      await storeClient.POST('/admin/quotation_items/{id}/decline', {
+        params: { path: { id } },
+        body: { reason },
+      }),
+    ),
+  );
 }

@@ -1,26 +1,15 @@
-import type { Product } from '@crossbuy/core/catalogue';
 import type { ExternalLookup, LinkPreview } from '@crossbuy/core/external';
 import {
   QUOTATION_STATUS,
   type QuotationFilter,
-  type QuotationItem,
   type QuotationRequest,
+  type UpdateQuotationItem,
 } from '@crossbuy/core/quotation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
 import { answerOf, storeClient } from '../../../lib/contract-client';
 import { QUOTATION_ITEMS_KEY } from '../../../lib/query-keys';
 import { useShopperRegions } from '../../../lib/region-store';
 import { useUser } from '../../../lib/user-store';
-
-export type QuotationItemAnswer = { quotationItem: QuotationItem; product: Product | null };
-export type QuotationPage = {
-  quotationItems: QuotationItem[];
-  products: Product[];
-  total: number;
-  page: number;
-  limit: number;
-};
 
 export const QUOTATION_PAGE_SIZE = 20;
 /** How often a pending quotation is asked about while its page is open. */
@@ -37,10 +26,12 @@ export function useQuotationList(filter: QuotationFilter, page: number) {
   const { signedIn, userId, region } = useScope();
   return useQuery({
     queryKey: [...QUOTATION_ITEMS_KEY, userId, region ?? null, 'list', filter, page],
-    queryFn: () =>
-      api.get<QuotationPage>('/quotation', {
-        query: { filter, page, limit: QUOTATION_PAGE_SIZE, region },
-      }),
+    queryFn: async () =>
+      answerOf(
+        await storeClient.GET('/quotation', {
+          params: { query: { filter, page, limit: QUOTATION_PAGE_SIZE, region } },
+        }),
+      ),
     enabled: signedIn,
   });
 }
@@ -53,8 +44,10 @@ export function useQuotationItem(id: string) {
   const { signedIn, userId, region } = useScope();
   return useQuery({
     queryKey: [...QUOTATION_ITEMS_KEY, userId, region ?? null, 'one', id],
-    queryFn: () =>
-      api.get<QuotationItemAnswer>(`/quotation_item/${encodeURIComponent(id)}`, { query: { region } }),
+    queryFn: async () =>
+      answerOf(
+        await storeClient.GET('/quotation_item/{id}', { params: { path: { id }, query: { region } } }),
+      ),
     enabled: signedIn,
     refetchInterval: (query) =>
       query.state.data?.quotationItem.status === QUOTATION_STATUS.pending ? PENDING_POLL_MS : false,
@@ -74,31 +67,37 @@ function useAnswerMutation<Input, Output>(
 
 /** `POST /quotation/request`, in either form (docs/rules/quotations.md); the item starts pending. */
 export function useRequestQuotation() {
-  return useAnswerMutation((request: QuotationRequest, region) =>
-    api.post<QuotationItemAnswer>('/quotation/request', request, { query: { region } }),
+  return useAnswerMutation(async (request: QuotationRequest, region) =>
+    answerOf(await storeClient.POST('/quotation/request', { params: { query: { region } }, body: request })),
   );
 }
 
 /** `PUT /quotation_item/{id}`: quantity or instructions only. */
 export function useUpdateQuotationItem() {
-  return useAnswerMutation(
-    ({ id, update }: { id: string; update: { quantity?: number; instructions?: string } }, region) =>
-      api.put<QuotationItemAnswer>(`/quotation_item/${encodeURIComponent(id)}`, update, {
-        query: { region },
+  return useAnswerMutation(async ({ id, update }: { id: string; update: UpdateQuotationItem }, region) =>
+    answerOf(
+      await storeClient.PUT('/quotation_item/{id}', {
+        params: { path: { id }, query: { region } },
+        body: update,
       }),
+    ),
   );
 }
 
 export function useRemoveQuotationItem() {
-  return useAnswerMutation((id: string) => api.delete(`/quotation_item/${encodeURIComponent(id)}`));
+  return useAnswerMutation(async (id: string) => {
+    await storeClient.DELETE('/quotation_item/{id}', { params: { path: { id } } });
+  });
 }
 
 /** An expired or declined quote becomes pending again, in one step. */
 export function useRequestAgain() {
-  return useAnswerMutation((id: string, region) =>
-    api.post<QuotationItemAnswer>(`/quotation_item/${encodeURIComponent(id)}/request_again`, undefined, {
-      query: { region },
-    }),
+  return useAnswerMutation(async (id: string, region) =>
+    answerOf(
+      await storeClient.POST('/quotation_item/{id}/request_again', {
+        params: { path: { id }, query: { region } },
+      }),
+    ),
   );
 }
 
