@@ -1,6 +1,6 @@
 import type { addressCalls } from '@crossbuy/core/address';
 import type { auditCalls } from '@crossbuy/core/audit';
-import type { notificationCalls, regionCalls, wishlistCalls } from '@crossbuy/core/catalogue';
+import type { catalogueCalls, notificationCalls, regionCalls, wishlistCalls } from '@crossbuy/core/catalogue';
 import type { contactInboxCalls } from '@crossbuy/core/contact-inbox';
 import type { PathsOf } from '@crossbuy/core/contract';
 import type { customerCalls } from '@crossbuy/core/customer';
@@ -21,6 +21,7 @@ import { parseAnswer, type QueryParams, queryString } from './api-client';
  */
 export type StorePaths = PathsOf<typeof addressCalls> &
   PathsOf<typeof auditCalls> &
+  PathsOf<typeof catalogueCalls> &
   PathsOf<typeof contactCalls> &
   PathsOf<typeof contactInboxCalls> &
   PathsOf<typeof customerCalls> &
