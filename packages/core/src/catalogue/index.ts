@@ -11,7 +11,9 @@ export {
   parentIdOfPath,
 } from './categories.js';
 export * from './category-admin.js';
+export { categoryAdminCalls } from './category-admin-calls.js';
 export * from './merchant-admin.js';
+export { merchantAdminCalls } from './merchant-admin-calls.js';
 export { notificationCalls } from './notification-calls.js';
 export * from './product-admin.js';
 export * from './product-csv.js';
