@@ -1,6 +1,13 @@
 import type { addressCalls } from '@crossbuy/core/address';
 import type { auditCalls } from '@crossbuy/core/audit';
-import type { notificationCalls, regionCalls, wishlistCalls } from '@crossbuy/core/catalogue';
+import type {
+  catalogueCalls,
+  categoryAdminCalls,
+  merchantAdminCalls,
+  notificationCalls,
+  regionCalls,
+  wishlistCalls,
+} from '@crossbuy/core/catalogue';
 import type { contactInboxCalls } from '@crossbuy/core/contact-inbox';
 import type { PathsOf } from '@crossbuy/core/contract';
 import type { customerCalls } from '@crossbuy/core/customer';
@@ -22,11 +29,14 @@ import { parseAnswer, type QueryParams, queryString } from './api-client';
  */
 export type StorePaths = PathsOf<typeof addressCalls> &
   PathsOf<typeof auditCalls> &
+  PathsOf<typeof catalogueCalls> &
+  PathsOf<typeof categoryAdminCalls> &
   PathsOf<typeof contactCalls> &
   PathsOf<typeof contactInboxCalls> &
   PathsOf<typeof customerCalls> &
   PathsOf<typeof dashboardCalls> &
   PathsOf<typeof externalCalls> &
+  PathsOf<typeof merchantAdminCalls> &
   PathsOf<typeof notificationCalls> &
   PathsOf<typeof quotationCalls> &
   PathsOf<typeof quotationDeskCalls> &

@@ -1,5 +1,6 @@
 // Image paths have a module of their own, so a page can name pictures without loading the schemas here.
 export { IMAGE_URL_PREFIX, imageUrl, thumbnailPath } from '../images/index.js';
+export { catalogueCalls } from './catalogue-calls.js';
 export {
   buildCategoryTree,
   type CategoryEntry,
@@ -10,7 +11,9 @@ export {
   parentIdOfPath,
 } from './categories.js';
 export * from './category-admin.js';
+export { categoryAdminCalls } from './category-admin-calls.js';
 export * from './merchant-admin.js';
+export { merchantAdminCalls } from './merchant-admin-calls.js';
 export { notificationCalls } from './notification-calls.js';
 export * from './product-admin.js';
 export * from './product-csv.js';

@@ -16,27 +16,16 @@ import {
 import { ApiError } from '@crossbuy/core/errors';
 import { type CurrencyCode, parseMajorAmount } from '@crossbuy/core/money';
 import { type AppLoadContext, redirect } from 'react-router';
-import type { QueryParams } from '../../../lib/api-client';
-import { serverApiJson } from '../../../lib/server-api.server';
+import { type Answer, answerOf } from '../../../lib/contract-client';
+import { loaderClient } from '../../../lib/server-api.server';
 import { type ListingData, type ListingFilters, NUMBERED_PAGES } from '../listing';
 
 type Caller = { context: AppLoadContext; request: Request };
 
-function apiPath(path: string, query: QueryParams = {}): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
-  }
-  const text = search.toString();
-  return `/api${path}${text ? `?${text}` : ''}`;
-}
-
-function get<T>({ context, request }: Caller, path: string, query?: QueryParams): Promise<T> {
-  return serverApiJson<T>(context, request, apiPath(path, query));
-}
+const clientOf = ({ context, request }: Caller) => loaderClient(context, request);
 
 export async function loadCategoryTree(caller: Caller): Promise<CategoryNode[]> {
-  return (await get<{ categories: CategoryNode[] }>(caller, '/product/categories')).categories;
+  return answerOf(await clientOf(caller).GET('/product/categories')).categories;
 }
 
 /** The categories from the root down to `categoryId`, for breadcrumbs; empty when it is not in the tree. */
@@ -49,18 +38,18 @@ export function categoryTrail(tree: readonly CategoryNode[], categoryId: string)
 }
 
 export async function loadProduct(caller: Caller, id: string, region: string | undefined): Promise<Product> {
-  return (await get<{ product: Product }>(caller, `/product/one/${encodeURIComponent(id)}`, { region }))
-    .product;
+  const answer = await clientOf(caller).GET('/product/one/{id}', {
+    params: { path: { id }, query: { region } },
+  });
+  return answerOf(answer).product;
 }
 
 export async function loadMerchant(caller: Caller, id: string): Promise<Merchant> {
-  return (await get<{ merchant: Merchant }>(caller, `/merchant/${encodeURIComponent(id)}`)).merchant;
+  return answerOf(await clientOf(caller).GET('/merchant/{id}', { params: { path: { id } } })).merchant;
 }
 
-export type MerchantPage = { merchants: Merchant[]; total: number; page: number; limit: number };
-
-export function loadMerchants(caller: Caller, page: number): Promise<MerchantPage> {
-  return get<MerchantPage>(caller, '/merchant', { page });
+export async function loadMerchants(caller: Caller, page: number): Promise<Answer<'/merchant', 'get'>> {
+  return answerOf(await clientOf(caller).GET('/merchant', { params: { query: { page } } }));
 }
 
 function pageNumber(text: string | null, max: number): number {
@@ -148,21 +137,28 @@ export async function loadListing(
   const currency = region?.currency ?? null;
   const minPrice = minorAmount(filters.minPrice, currency);
   const maxPrice = minorAmount(filters.maxPrice, currency);
-  const search = (page: number, after: string | null) =>
-    get<ProductSearchResult>(caller, '/product/search', {
-      q: filters.q,
-      asTyped: filters.q && filters.asTyped ? 'true' : undefined,
-      categoryId: scope.categoryId ?? filters.category ?? undefined,
-      merchantId: scope.merchantId ?? filters.merchant ?? undefined,
-      minPrice,
-      maxPrice,
-      inStock: filters.inStock ? 'true' : undefined,
-      sort: filters.sort ?? undefined,
-      page,
-      after: after ?? undefined,
-      limit: SEARCH_DEFAULT_LIMIT,
-      region: region?.countryCode,
+  const search = async (page: number, after: string | null) => {
+    const answer = await clientOf(caller).GET('/product/search', {
+      params: {
+        query: {
+          // An empty text is no text: the call leaves it out.
+          q: filters.q || undefined,
+          asTyped: filters.q && filters.asTyped ? 'true' : undefined,
+          categoryId: scope.categoryId ?? filters.category ?? undefined,
+          merchantId: scope.merchantId ?? filters.merchant ?? undefined,
+          minPrice,
+          maxPrice,
+          inStock: filters.inStock ? 'true' : undefined,
+          sort: filters.sort ?? undefined,
+          page,
+          after: after ?? undefined,
+          limit: SEARCH_DEFAULT_LIMIT,
+          region: region?.countryCode,
+        },
+      },
     });
+    return answerOf(answer);
+  };
   let shown = filters;
   let result: ProductSearchResult;
   try {

@@ -1,11 +1,6 @@
-import type {
-  AdminCategory,
-  CategoryCreateInput,
-  CategoryMoveInput,
-  CategoryUpdateInput,
-} from '@crossbuy/core/catalogue';
+import type { CategoryCreateInput, CategoryMoveInput, CategoryUpdateInput } from '@crossbuy/core/catalogue';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { answerOf, storeClient } from '../../../lib/contract-client';
 import { useStaffQueries } from '../../../lib/staff-queries';
 
 /** The back office's category tree; every change to it reads the tree again. */
@@ -16,7 +11,7 @@ export function useAdminCategories() {
   const { enabled, staffId } = useStaffQueries();
   return useQuery({
     queryKey: [...ADMIN_CATEGORIES_KEY, staffId],
-    queryFn: () => api.get<{ categories: AdminCategory[] }>('/admin/categories'),
+    queryFn: async () => answerOf(await storeClient.GET('/admin/categories')),
     enabled,
   });
 }
@@ -27,17 +22,28 @@ export type CategoryChange =
   | { kind: 'move'; id: string; input: CategoryMoveInput }
   | { kind: 'delete'; id: string };
 
-function send(change: CategoryChange): Promise<unknown> {
-  const path = (id: string) => `/admin/categories/${encodeURIComponent(id)}`;
+async function send(change: CategoryChange): Promise<unknown> {
   switch (change.kind) {
     case 'create':
-      return api.post('/admin/categories', change.input);
+      return answerOf(await storeClient.POST('/admin/categories', { body: change.input }));
     case 'update':
-      return api.patch(path(change.id), change.input);
+      return answerOf(
+        await storeClient.PATCH('/admin/categories/{id}', {
+          params: { path: { id: change.id } },
+          body: change.input,
+        }),
+      );
     case 'move':
-      return api.post(`${path(change.id)}/move`, change.input);
+      return answerOf(
+        await storeClient.POST('/admin/categories/{id}/move', {
+          params: { path: { id: change.id } },
+          body: change.input,
+        }),
+      );
     case 'delete':
-      return api.delete(path(change.id));
+      return answerOf(
+        await storeClient.DELETE('/admin/categories/{id}', { params: { path: { id: change.id } } }),
+      );
   }
 }
 

@@ -1,12 +1,11 @@
-import type {
-  AdminMerchant,
-  AdminMerchantPage,
-  MerchantCreateInput,
-  MerchantUpdateInput,
+import {
+  ADMIN_MERCHANT_PAGE_SIZE,
+  type AdminMerchant,
+  type MerchantCreateInput,
+  type MerchantUpdateInput,
 } from '@crossbuy/core/catalogue';
-import { ADMIN_MERCHANT_PAGE_SIZE } from '@crossbuy/core/catalogue';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { answerOf, storeClient } from '../../../lib/contract-client';
 import { uploadPicture } from '../../../lib/picture-upload';
 import { useStaffQueries } from '../../../lib/staff-queries';
 
@@ -20,32 +19,45 @@ export function useAdminMerchants(filter: MerchantFilter, page: number) {
   const { enabled, staffId } = useStaffQueries();
   return useQuery({
     queryKey: [...ADMIN_MERCHANTS_KEY, staffId, filter, page],
-    queryFn: () =>
-      api.get<AdminMerchantPage>('/admin/merchants', {
-        query: { page, limit: ADMIN_MERCHANT_PAGE_SIZE, ...filter },
-      }),
+    queryFn: async () =>
+      answerOf(
+        await storeClient.GET('/admin/merchants', {
+          params: {
+            query: {
+              page,
+              limit: ADMIN_MERCHANT_PAGE_SIZE,
+              q: filter.q ?? undefined,
+              status: filter.status ?? undefined,
+            },
+          },
+        }),
+      ),
     enabled,
   });
+}
+
+type MerchantSave = { id: null; input: MerchantCreateInput } | { id: string; input: MerchantUpdateInput };
+
+async function saveMerchant(save: MerchantSave) {
+  if (save.id === null) return answerOf(await storeClient.POST('/admin/merchants', { body: save.input }));
+  return answerOf(
+    await storeClient.PATCH('/admin/merchants/{id}', { params: { path: { id: save.id } }, body: save.input }),
+  );
 }
 
 /** Adds a merchant (no id) or changes one; the list reads again. */
 export function useSaveMerchant() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (
-      save: { id: null; input: MerchantCreateInput } | { id: string; input: MerchantUpdateInput },
-    ) =>
-      save.id === null
-        ? api.post<{ merchant: AdminMerchant }>('/admin/merchants', save.input)
-        : api.patch<{ merchant: AdminMerchant }>(
-            `/admin/merchants/${encodeURIComponent(save.id)}`,
-            save.input,
-          ),
+    mutationFn: saveMerchant,
     onSuccess: () => client.invalidateQueries({ queryKey: ADMIN_MERCHANTS_KEY }),
   });
 }
 
-/** `PUT /admin/merchants/{id}/logo`: the chosen file as the merchant's logo. */
+/**
+ * `PUT /admin/merchants/{id}/logo`: the chosen file as the merchant's logo. The body is the file itself,
+ * not JSON, so this call is not in the contract and goes through the picture upload.
+ */
 export function useUploadMerchantLogo() {
   const client = useQueryClient();
   return useMutation({

@@ -1,6 +1,6 @@
 import type { SearchSuggestions } from '@crossbuy/core/catalogue';
 import { useEffect, useState } from 'react';
-import { api } from '../../../lib/api';
+import { answerOf, storeClient } from '../../../lib/contract-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 /** How long typing must pause before suggestions are asked for: one call per pause, not per key. */
@@ -19,10 +19,11 @@ export function useSearchSuggestions(text: string): SearchSuggestions {
   useEffect(() => {
     if (!query) return;
     const controller = new AbortController();
-    api
-      .get<SearchSuggestions>('/product/suggestions', { query: { q: query }, signal: controller.signal })
+    storeClient
+      .GET('/product/suggestions', { params: { query: { q: query } }, signal: controller.signal })
       // An answer that arrives as its call is cancelled is as stale as one that never arrives.
-      .then((suggestions) => {
+      .then((answer) => {
+        const suggestions = answerOf(answer);
         if (!controller.signal.aborted) setAnswer({ query, suggestions });
       })
       .catch(() => undefined);

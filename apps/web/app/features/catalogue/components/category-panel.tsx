@@ -1,4 +1,4 @@
-import type { CategoryEntry, CategoryNode } from '@crossbuy/core/catalogue';
+import type { CategoryEntry } from '@crossbuy/core/catalogue';
 import {
   type KeyboardEvent as ReactKeyboardEvent,
   type ReactNode,
@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { Link } from 'react-router';
 import { LineIcon } from '../../../components/ui/line-icon';
-import { api } from '../../../lib/api';
+import { answerOf, storeClient } from '../../../lib/contract-client';
 import { clearErrorSlot, setErrorSlot, useErrorSlot } from '../../../lib/error-slots';
 import { useStore } from '../../../lib/store';
 import { categoriesCache, childCategories, fillCategoriesIfEmpty } from '../categories-cache';
@@ -44,10 +44,10 @@ function useCategoriesForMenu(): CategoryEntry[] | null {
   const cache = useStore(categoriesCache);
   useEffect(() => {
     if (categoriesCache.get().fetchedAt !== null) return;
-    api
-      .get<{ categories: CategoryNode[] }>('/product/categories')
-      .then(({ categories }) => {
-        fillCategoriesIfEmpty(categories);
+    storeClient
+      .GET('/product/categories')
+      .then((answer) => {
+        fillCategoriesIfEmpty(answerOf(answer).categories);
         clearErrorSlot('categories');
       })
       .catch((error: unknown) => setErrorSlot('categories', error));

@@ -1,5 +1,4 @@
 import type { ProductFlags, WishlistItem } from '@crossbuy/core/catalogue';
-import { api } from '../../../lib/api';
 import { answerOf, storeClient } from '../../../lib/contract-client';
 
 export type { WishlistItem };
@@ -24,6 +23,6 @@ export async function removeFromWishlist(id: string): Promise<void> {
 }
 
 /** Whether the signed-in shopper has the product in their wishlist. */
-export function productFlags(productId: string): Promise<ProductFlags> {
-  return api.get<ProductFlags>(`/product/${encodeURIComponent(productId)}/flags`);
+export async function productFlags(productId: string): Promise<ProductFlags> {
+  return answerOf(await storeClient.GET('/product/{id}/flags', { params: { path: { id: productId } } }));
 }
