@@ -6,6 +6,13 @@ import type { PathsOf } from '@crossbuy/core/contract';
 import type { customerCalls } from '@crossbuy/core/customer';
 import { ApiError } from '@crossbuy/core/errors';
 import type { externalCalls } from '@crossbuy/core/external';
+import type {
+  bannerCalls,
+  contentCalls,
+  homeGroupCalls,
+  imagePageCalls,
+  popupCalls,
+} from '@crossbuy/core/marketing';
 import type { systemCalls } from '@crossbuy/core/settings';
 import type { dashboardCalls, staffCalls } from '@crossbuy/core/staff';
 import type { contactCalls, tfaCalls, userCalls } from '@crossbuy/core/validation';
@@ -21,12 +28,17 @@ import { parseAnswer, type QueryParams, queryString } from './api-client';
  */
 export type StorePaths = PathsOf<typeof addressCalls> &
   PathsOf<typeof auditCalls> &
+  PathsOf<typeof bannerCalls> &
   PathsOf<typeof contactCalls> &
   PathsOf<typeof contactInboxCalls> &
+  PathsOf<typeof contentCalls> &
   PathsOf<typeof customerCalls> &
   PathsOf<typeof dashboardCalls> &
   PathsOf<typeof externalCalls> &
+  PathsOf<typeof homeGroupCalls> &
+  PathsOf<typeof imagePageCalls> &
   PathsOf<typeof notificationCalls> &
+  PathsOf<typeof popupCalls> &
   PathsOf<typeof regionCalls> &
   PathsOf<typeof staffCalls> &
   PathsOf<typeof systemCalls> &
