@@ -13,6 +13,13 @@ import type { PathsOf } from '@crossbuy/core/contract';
 import type { customerCalls } from '@crossbuy/core/customer';
 import { ApiError } from '@crossbuy/core/errors';
 import type { externalCalls } from '@crossbuy/core/external';
+import type {
+  bannerCalls,
+  contentCalls,
+  homeGroupCalls,
+  imagePageCalls,
+  popupCalls,
+} from '@crossbuy/core/marketing';
 import type { quotationCalls, quotationDeskCalls } from '@crossbuy/core/quotation';
 import type { systemCalls } from '@crossbuy/core/settings';
 import type { dashboardCalls, staffCalls } from '@crossbuy/core/staff';
@@ -29,15 +36,20 @@ import { parseAnswer, type QueryParams, queryString } from './api-client';
  */
 export type StorePaths = PathsOf<typeof addressCalls> &
   PathsOf<typeof auditCalls> &
+  PathsOf<typeof bannerCalls> &
   PathsOf<typeof catalogueCalls> &
   PathsOf<typeof categoryAdminCalls> &
   PathsOf<typeof contactCalls> &
   PathsOf<typeof contactInboxCalls> &
+  PathsOf<typeof contentCalls> &
   PathsOf<typeof customerCalls> &
   PathsOf<typeof dashboardCalls> &
   PathsOf<typeof externalCalls> &
+  PathsOf<typeof homeGroupCalls> &
+  PathsOf<typeof imagePageCalls> &
   PathsOf<typeof merchantAdminCalls> &
   PathsOf<typeof notificationCalls> &
+  PathsOf<typeof popupCalls> &
   PathsOf<typeof quotationCalls> &
   PathsOf<typeof quotationDeskCalls> &
   PathsOf<typeof regionCalls> &

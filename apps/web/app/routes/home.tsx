@@ -1,4 +1,4 @@
-import type { CategoryNode } from '@crossbuy/core/catalogue';
+import type { Banner, CategoryNode, HomeProductGroup, Popup } from '@crossbuy/core/catalogue';
 import { messageForError } from '@crossbuy/core/errors';
 import { loadCategoryTree } from '../features/catalogue/api/catalogue.server';
 import { CategoryDirectory } from '../features/catalogue/components/category-directory';
@@ -7,7 +7,6 @@ import { loadBanners, loadHomeProductGroups, loadPopup } from '../features/conte
 import { BannerStrip } from '../features/content/components/banner-strip';
 import { HomePopup } from '../features/content/components/home-popup';
 import { HomeProductGroups } from '../features/content/components/home-product-groups';
-import type { Banner, HomeProductGroup, Popup } from '../features/content/content-types';
 import { HOME_HERO_ID, HomePage } from '../features/home/components/home-page';
 import { pageMeta } from '../lib/page-meta';
 import { publicImageUrl, publicUrl } from '../lib/public-url.server';

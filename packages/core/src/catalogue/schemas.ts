@@ -182,6 +182,7 @@ export const bannerSchema = z.object({
   image: z.string(),
   link: z.string().nullable(),
 });
+export type Banner = z.infer<typeof bannerSchema>;
 
 export const popupSchema = z.object({
   id: z.string(),
@@ -190,12 +191,14 @@ export const popupSchema = z.object({
   image: z.string().nullable(),
   link: z.string().nullable(),
 });
+export type Popup = z.infer<typeof popupSchema>;
 
 export const imagePageSchema = z.object({
   id: z.string(),
   title: z.string(),
   images: z.array(z.object({ image: z.string(), link: z.string().nullable(), alt: z.string() })),
 });
+export type ImagePage = z.infer<typeof imagePageSchema>;
 
 export const homeProductGroupSchema = z.object({
   id: z.string(),
@@ -203,6 +206,7 @@ export const homeProductGroupSchema = z.object({
   categoryId: categoryIdSchema.nullable(),
   products: z.array(productSummarySchema),
 });
+export type HomeProductGroup = z.infer<typeof homeProductGroupSchema>;
 
 export const shippingLocationSchema = z.object({ id: z.string(), countryCode: z.string(), name: z.string() });
 

@@ -1,2 +1,3 @@
 export * from './content.js';
+export { bannerCalls, contentCalls, homeGroupCalls, imagePageCalls, popupCalls } from './content-calls.js';
 export * from './vouchers.js';

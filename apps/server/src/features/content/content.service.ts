@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { imageUrl, type ProductSummary, thumbnailPath } from '@crossbuy/core/catalogue';
+import { type HomeProductGroup, imageUrl, thumbnailPath } from '@crossbuy/core/catalogue';
 import { AppError } from '@crossbuy/core/errors';
 import {
   type BannerDraft,
@@ -93,13 +93,6 @@ export async function getImagePage(db: Database, id: string) {
   if (!row) throw new AppError('image_page/not_found', [id]);
   return { ...row, images: row.images.map((entry) => ({ ...entry, image: imageUrl(entry.image) })) };
 }
-
-export type HomeProductGroup = {
-  id: string;
-  title: string;
-  categoryId: string | null;
-  products: ProductSummary[];
-};
 
 /** The live home groups in order, each with its first products on sale; all products load in one query. */
 export async function liveHomeProductGroups(

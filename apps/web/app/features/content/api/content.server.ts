@@ -1,37 +1,29 @@
+import type { Banner, HomeProductGroup, ImagePage, Popup } from '@crossbuy/core/catalogue';
 import type { AppLoadContext } from 'react-router';
-import { serverApiJson } from '../../../lib/server-api.server';
-import type { Banner, HomeProductGroup, ImagePage, Popup } from '../content-types';
+import { answerOf } from '../../../lib/contract-client';
+import { loaderClient } from '../../../lib/server-api.server';
 
 type Caller = { context: AppLoadContext; request: Request };
 
 export async function loadBanners({ context, request }: Caller): Promise<Banner[]> {
-  return (await serverApiJson<{ banners: Banner[] }>(context, request, '/api/banner')).banners;
+  return answerOf(await loaderClient(context, request).GET('/banner')).banners;
 }
 
 export async function loadPopup({ context, request }: Caller): Promise<Popup | null> {
-  return (await serverApiJson<{ popup: Popup | null }>(context, request, '/api/popup')).popup;
+  return answerOf(await loaderClient(context, request).GET('/popup')).popup;
 }
 
 export async function loadHomeProductGroups(
   { context, request }: Caller,
   region: string | undefined,
 ): Promise<HomeProductGroup[]> {
-  const query = region ? `?region=${encodeURIComponent(region)}` : '';
-  return (
-    await serverApiJson<{ homeProductGroups: HomeProductGroup[] }>(
-      context,
-      request,
-      `/api/home_product_group${query}`,
-    )
-  ).homeProductGroups;
+  const answer = await loaderClient(context, request).GET('/home_product_group', {
+    params: { query: region ? { region } : {} },
+  });
+  return answerOf(answer).homeProductGroups;
 }
 
 export async function loadImagePage({ context, request }: Caller, id: string): Promise<ImagePage> {
-  return (
-    await serverApiJson<{ imagePage: ImagePage }>(
-      context,
-      request,
-      `/api/image_page/${encodeURIComponent(id)}`,
-    )
-  ).imagePage;
+  return answerOf(await loaderClient(context, request).GET('/image_page/{id}', { params: { path: { id } } }))
+    .imagePage;
 }

@@ -1,5 +1,5 @@
+import type { Banner } from '@crossbuy/core/catalogue';
 import { imageUrl } from '../../../lib/images';
-import type { Banner } from '../content-types';
 import { ContentLink } from './content-link';
 
 /**

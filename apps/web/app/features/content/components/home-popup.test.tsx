@@ -1,9 +1,9 @@
+import type { Popup } from '@crossbuy/core/catalogue';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemorySink, type MemorySink, setAnalyticsSink } from '../../../lib/analytics';
-import type { Popup } from '../content-types';
 import { HomePopup, POPUP_SEEN_COOKIE } from './home-popup';
 
 let sink: MemorySink;

@@ -1,8 +1,8 @@
+import type { Popup } from '@crossbuy/core/catalogue';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { track } from '../../../lib/analytics';
 import { imageUrl } from '../../../lib/images';
-import type { Popup } from '../content-types';
 import { ContentLink } from './content-link';
 
 /**

@@ -1,6 +1,6 @@
+import type { HomeProductGroup } from '@crossbuy/core/catalogue';
 import { Link } from 'react-router';
 import { ProductGrid } from '../../../components/product/product-card';
-import type { HomeProductGroup } from '../content-types';
 
 // One row on a wide screen, two on a phone; "See all" leads to the rest.
 const SHOWN = 4;

@@ -1,6 +1,6 @@
-import type { BannerDraft, ContentPicture, StoreBanner } from '@crossbuy/core/marketing';
+import type { BannerDraft, ContentPicture } from '@crossbuy/core/marketing';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { answerOf, storeClient } from '../../../lib/contract-client';
 import { uploadPicture } from '../../../lib/picture-upload';
 import { AUDIT_LOG_KEY, CONTENT_PICTURES_KEY, STORE_BANNERS_KEY } from '../../../lib/query-keys';
 import { useStaffQueries } from '../../../lib/staff-queries';
@@ -10,7 +10,7 @@ export function useBannerList() {
   const { enabled, staffId } = useStaffQueries();
   return useQuery({
     queryKey: [...STORE_BANNERS_KEY, staffId],
-    queryFn: async () => (await api.get<{ banners: StoreBanner[] }>('/admin/banners')).banners,
+    queryFn: async () => answerOf(await storeClient.GET('/admin/banners')).banners,
     enabled,
   });
 }
@@ -20,7 +20,7 @@ export function useContentPictures() {
   const { enabled, staffId } = useStaffQueries();
   return useQuery({
     queryKey: [...CONTENT_PICTURES_KEY, staffId],
-    queryFn: async () => (await api.get<{ pictures: ContentPicture[] }>('/admin/content/pictures')).pictures,
+    queryFn: async () => answerOf(await storeClient.GET('/admin/content/pictures')).pictures,
     enabled,
   });
 }
@@ -55,9 +55,10 @@ export function useSaveBanner(bannerId: string | null) {
   const changed = useBannersChanged();
   return useMutation({
     mutationFn: async (draft: BannerDraft) =>
-      (bannerId === null
-        ? await api.post<{ banner: StoreBanner }>('/admin/banners', draft)
-        : await api.put<{ banner: StoreBanner }>(`/admin/banners/${encodeURIComponent(bannerId)}`, draft)
+      answerOf(
+        bannerId === null
+          ? await storeClient.POST('/admin/banners', { body: draft })
+          : await storeClient.PUT('/admin/banners/{id}', { params: { path: { id: bannerId } }, body: draft }),
       ).banner,
     onSuccess: changed,
   });
@@ -67,7 +68,8 @@ export function useSaveBanner(bannerId: string | null) {
 export function useDeleteBanner(bannerId: string) {
   const changed = useBannersChanged();
   return useMutation({
-    mutationFn: () => api.delete<{ deleted: true }>(`/admin/banners/${encodeURIComponent(bannerId)}`),
+    mutationFn: async () =>
+      answerOf(await storeClient.DELETE('/admin/banners/{id}', { params: { path: { id: bannerId } } })),
     onSuccess: changed,
   });
 }

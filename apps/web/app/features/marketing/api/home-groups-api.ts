@@ -1,6 +1,6 @@
-import type { HomeGroupDraft, StoreHomeGroup } from '@crossbuy/core/marketing';
+import type { HomeGroupDraft } from '@crossbuy/core/marketing';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { answerOf, storeClient } from '../../../lib/contract-client';
 import { AUDIT_LOG_KEY, STORE_HOME_GROUPS_KEY } from '../../../lib/query-keys';
 import { useStaffQueries } from '../../../lib/staff-queries';
 
@@ -9,7 +9,7 @@ export function useHomeGroupList() {
   const { enabled, staffId } = useStaffQueries();
   return useQuery({
     queryKey: [...STORE_HOME_GROUPS_KEY, staffId],
-    queryFn: async () => (await api.get<{ homeGroups: StoreHomeGroup[] }>('/admin/home_groups')).homeGroups,
+    queryFn: async () => answerOf(await storeClient.GET('/admin/home_groups')).homeGroups,
     enabled,
   });
 }
@@ -28,12 +28,13 @@ export function useSaveHomeGroup(groupId: string | null) {
   const changed = useHomeGroupsChanged();
   return useMutation({
     mutationFn: async (draft: HomeGroupDraft) =>
-      (groupId === null
-        ? await api.post<{ homeGroup: StoreHomeGroup }>('/admin/home_groups', draft)
-        : await api.put<{ homeGroup: StoreHomeGroup }>(
-            `/admin/home_groups/${encodeURIComponent(groupId)}`,
-            draft,
-          )
+      answerOf(
+        groupId === null
+          ? await storeClient.POST('/admin/home_groups', { body: draft })
+          : await storeClient.PUT('/admin/home_groups/{id}', {
+              params: { path: { id: groupId } },
+              body: draft,
+            }),
       ).homeGroup,
     onSuccess: changed,
   });
@@ -43,7 +44,8 @@ export function useSaveHomeGroup(groupId: string | null) {
 export function useDeleteHomeGroup(groupId: string) {
   const changed = useHomeGroupsChanged();
   return useMutation({
-    mutationFn: () => api.delete<{ deleted: true }>(`/admin/home_groups/${encodeURIComponent(groupId)}`),
+    mutationFn: async () =>
+      answerOf(await storeClient.DELETE('/admin/home_groups/{id}', { params: { path: { id: groupId } } })),
     onSuccess: changed,
   });
 }

@@ -1,6 +1,6 @@
-import type { ImagePageDraft, NewImagePage, StoreImagePage } from '@crossbuy/core/marketing';
+import type { ImagePageDraft, NewImagePage } from '@crossbuy/core/marketing';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { answerOf, storeClient } from '../../../lib/contract-client';
 import { AUDIT_LOG_KEY, CONTENT_PICTURES_KEY, STORE_IMAGE_PAGES_KEY } from '../../../lib/query-keys';
 import { useStaffQueries } from '../../../lib/staff-queries';
 
@@ -9,7 +9,7 @@ export function useImagePageList() {
   const { enabled, staffId } = useStaffQueries();
   return useQuery({
     queryKey: [...STORE_IMAGE_PAGES_KEY, staffId],
-    queryFn: async () => (await api.get<{ imagePages: StoreImagePage[] }>('/admin/image_pages')).imagePages,
+    queryFn: async () => answerOf(await storeClient.GET('/admin/image_pages')).imagePages,
     enabled,
   });
 }
@@ -28,14 +28,15 @@ function useImagePagesChanged() {
 export function useSaveImagePage(pageId: string | null) {
   const changed = useImagePagesChanged();
   return useMutation({
-    mutationFn: async (draft: ImagePageDraft | NewImagePage) =>
-      (pageId === null
-        ? await api.post<{ imagePage: StoreImagePage }>('/admin/image_pages', draft)
-        : await api.put<{ imagePage: StoreImagePage }>(
-            `/admin/image_pages/${encodeURIComponent(pageId)}`,
-            draft,
-          )
-      ).imagePage,
+    mutationFn: async (draft: ImagePageDraft | NewImagePage) => {
+      if (pageId === null) {
+        // The new page's form checks it with newImagePageSchema, so the draft names its address.
+        const body = draft as NewImagePage;
+        return answerOf(await storeClient.POST('/admin/image_pages', { body })).imagePage;
+      }
+      const params = { path: { id: pageId } };
+      return answerOf(await storeClient.PUT('/admin/image_pages/{id}', { params, body: draft })).imagePage;
+    },
     onSuccess: changed,
   });
 }
@@ -44,7 +45,8 @@ export function useSaveImagePage(pageId: string | null) {
 export function useDeleteImagePage(pageId: string) {
   const changed = useImagePagesChanged();
   return useMutation({
-    mutationFn: () => api.delete<{ deleted: true }>(`/admin/image_pages/${encodeURIComponent(pageId)}`),
+    mutationFn: async () =>
+      answerOf(await storeClient.DELETE('/admin/image_pages/{id}', { params: { path: { id: pageId } } })),
     onSuccess: changed,
   });
 }

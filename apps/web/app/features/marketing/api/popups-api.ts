@@ -1,6 +1,6 @@
-import type { PopupDraft, StorePopup } from '@crossbuy/core/marketing';
+import type { PopupDraft } from '@crossbuy/core/marketing';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { answerOf, storeClient } from '../../../lib/contract-client';
 import { AUDIT_LOG_KEY, CONTENT_PICTURES_KEY, STORE_POPUPS_KEY } from '../../../lib/query-keys';
 import { useStaffQueries } from '../../../lib/staff-queries';
 
@@ -9,7 +9,7 @@ export function usePopupList() {
   const { enabled, staffId } = useStaffQueries();
   return useQuery({
     queryKey: [...STORE_POPUPS_KEY, staffId],
-    queryFn: async () => (await api.get<{ popups: StorePopup[] }>('/admin/popups')).popups,
+    queryFn: async () => answerOf(await storeClient.GET('/admin/popups')).popups,
     enabled,
   });
 }
@@ -29,9 +29,10 @@ export function useSavePopup(popupId: string | null) {
   const changed = usePopupsChanged();
   return useMutation({
     mutationFn: async (draft: PopupDraft) =>
-      (popupId === null
-        ? await api.post<{ popup: StorePopup }>('/admin/popups', draft)
-        : await api.put<{ popup: StorePopup }>(`/admin/popups/${encodeURIComponent(popupId)}`, draft)
+      answerOf(
+        popupId === null
+          ? await storeClient.POST('/admin/popups', { body: draft })
+          : await storeClient.PUT('/admin/popups/{id}', { params: { path: { id: popupId } }, body: draft }),
       ).popup,
     onSuccess: changed,
   });
@@ -41,7 +42,8 @@ export function useSavePopup(popupId: string | null) {
 export function useDeletePopup(popupId: string) {
   const changed = usePopupsChanged();
   return useMutation({
-    mutationFn: () => api.delete<{ deleted: true }>(`/admin/popups/${encodeURIComponent(popupId)}`),
+    mutationFn: async () =>
+      answerOf(await storeClient.DELETE('/admin/popups/{id}', { params: { path: { id: popupId } } })),
     onSuccess: changed,
   });
 }
