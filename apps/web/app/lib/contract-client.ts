@@ -1,5 +1,6 @@
 import type { addressCalls } from '@crossbuy/core/address';
 import type { auditCalls } from '@crossbuy/core/audit';
+import type { cartCalls } from '@crossbuy/core/cart';
 import type { notificationCalls, regionCalls, wishlistCalls } from '@crossbuy/core/catalogue';
 import type { contactInboxCalls } from '@crossbuy/core/contact-inbox';
 import type { PathsOf } from '@crossbuy/core/contract';
@@ -21,6 +22,7 @@ import { parseAnswer, type QueryParams, queryString } from './api-client';
  */
 export type StorePaths = PathsOf<typeof addressCalls> &
   PathsOf<typeof auditCalls> &
+  PathsOf<typeof cartCalls> &
   PathsOf<typeof contactCalls> &
   PathsOf<typeof contactInboxCalls> &
   PathsOf<typeof customerCalls> &
