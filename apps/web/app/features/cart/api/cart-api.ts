@@ -1,6 +1,5 @@
 import type { AddToCart, Cart, CartItemAnswer, UpdateCartItem } from '@crossbuy/core/cart';
 import type { Product } from '@crossbuy/core/catalogue';
-import type { CheckoutSession } from '@crossbuy/core/order';
 import type { QuotationItem } from '@crossbuy/core/quotation';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { track } from '../../../lib/analytics';
@@ -153,6 +152,7 @@ export function useCartQuotationItems() {
 /** `POST /checkout/session`: the chosen lines, held for the checkout page under the session's key. */
 export function useStartCheckout() {
   return useMutation({
-    mutationFn: (selection: SelectionIds) => api.post<CheckoutSession>('/checkout/session', selection),
+    mutationFn: async (selection: SelectionIds) =>
+      answerOf(await storeClient.POST('/checkout/session', { body: selection })),
   });
 }
