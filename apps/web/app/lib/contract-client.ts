@@ -1,5 +1,6 @@
 import type { addressCalls } from '@crossbuy/core/address';
 import type { auditCalls } from '@crossbuy/core/audit';
+import type { cartCalls } from '@crossbuy/core/cart';
 import type {
   catalogueCalls,
   categoryAdminCalls,
@@ -20,6 +21,7 @@ import type {
   imagePageCalls,
   popupCalls,
 } from '@crossbuy/core/marketing';
+import type { checkoutCalls } from '@crossbuy/core/order';
 import type { quotationCalls, quotationDeskCalls } from '@crossbuy/core/quotation';
 import type { systemCalls } from '@crossbuy/core/settings';
 import type { dashboardCalls, staffCalls } from '@crossbuy/core/staff';
@@ -37,8 +39,10 @@ import { parseAnswer, type QueryParams, queryString } from './api-client';
 export type StorePaths = PathsOf<typeof addressCalls> &
   PathsOf<typeof auditCalls> &
   PathsOf<typeof bannerCalls> &
+  PathsOf<typeof cartCalls> &
   PathsOf<typeof catalogueCalls> &
   PathsOf<typeof categoryAdminCalls> &
+  PathsOf<typeof checkoutCalls> &
   PathsOf<typeof contactCalls> &
   PathsOf<typeof contactInboxCalls> &
   PathsOf<typeof contentCalls> &

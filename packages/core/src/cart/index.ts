@@ -1,3 +1,4 @@
+export { cartCalls } from './cart-calls.js';
 export * from './limits.js';
 export * from './rules.js';
 export * from './schemas.js';

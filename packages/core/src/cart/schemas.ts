@@ -60,3 +60,4 @@ export const cartSchema = z.object({ cartItems: z.array(cartItemSchema), product
 export type Cart = z.infer<typeof cartSchema>;
 
 export const cartItemAnswerSchema = z.object({ cartItem: cartItemSchema, product: productSchema });
+export type CartItemAnswer = z.infer<typeof cartItemAnswerSchema>;

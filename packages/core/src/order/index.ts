@@ -1,3 +1,4 @@
+export { checkoutCalls } from './checkout-calls.js';
 export * from './costs.js';
 export * from './machine.js';
 export * from './packing.js';

@@ -1,9 +1,6 @@
-import type { AddToCart, Cart, CartItem, UpdateCartItem } from '@crossbuy/core/cart';
-import type { Product } from '@crossbuy/core/catalogue';
-import type { CheckoutSession } from '@crossbuy/core/order';
+import type { AddToCart, Cart, CartItemAnswer, UpdateCartItem } from '@crossbuy/core/cart';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { track } from '../../../lib/analytics';
-import { api } from '../../../lib/api';
 import { answerOf, storeClient } from '../../../lib/contract-client';
 import { majorUnits, productItem } from '../../../lib/product-analytics';
 import { CART_KEY, QUOTATION_ITEMS_KEY } from '../../../lib/query-keys';
@@ -11,7 +8,7 @@ import { useShopperRegions } from '../../../lib/region-store';
 import { useUser } from '../../../lib/user-store';
 import type { SelectionIds } from '../checkout-selection';
 
-export type CartItemAnswer = { cartItem: CartItem; product: Product };
+export type { CartItemAnswer };
 
 const cartKey = (userId: string | undefined, region: string | undefined) =>
   [...CART_KEY, userId ?? null, region ?? null] as const;
@@ -26,7 +23,7 @@ export function useCart() {
   const region = useRegionCode();
   return useQuery({
     queryKey: cartKey(profile?.id, region),
-    queryFn: () => api.get<Cart>('/cart', { query: { region } }),
+    queryFn: async () => answerOf(await storeClient.GET('/cart', { params: { query: { region } } })),
     enabled: signedIn,
   });
 }
@@ -79,7 +76,8 @@ export function useAddToCart() {
   const queryClient = useQueryClient();
   const region = useRegionCode();
   return useMutation({
-    mutationFn: (line: AddToCart) => api.post<CartItemAnswer>('/cart', line, { query: { region } }),
+    mutationFn: async (line: AddToCart) =>
+      answerOf(await storeClient.POST('/cart', { params: { query: { region } }, body: line })),
     onSuccess: (answer, line) => {
       storeLine(queryClient, answer);
       trackCartLine('add_to_cart', answer, line.quantity);
@@ -92,8 +90,10 @@ export function useUpdateCartItem() {
   const queryClient = useQueryClient();
   const region = useRegionCode();
   return useMutation({
-    mutationFn: ({ id, update }: { id: string; update: UpdateCartItem }) =>
-      api.put<CartItemAnswer>(`/cart/${encodeURIComponent(id)}`, update, { query: { region } }),
+    mutationFn: async ({ id, update }: { id: string; update: UpdateCartItem }) =>
+      answerOf(
+        await storeClient.PUT('/cart/{id}', { params: { path: { id }, query: { region } }, body: update }),
+      ),
     onSuccess: (answer) => storeLine(queryClient, answer),
   });
 }
@@ -102,7 +102,9 @@ export function useUpdateCartItem() {
 export function useRemoveCartItem() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (line: CartItemAnswer) => api.delete(`/cart/${encodeURIComponent(line.cartItem.id)}`),
+    mutationFn: async (line: CartItemAnswer) => {
+      await storeClient.DELETE('/cart/{id}', { params: { path: { id: line.cartItem.id } } });
+    },
     onSuccess: (_answer, line) => {
       dropLine(queryClient, line.cartItem.id);
       trackCartLine('remove_from_cart', line, line.cartItem.quantity);
@@ -147,6 +149,7 @@ export function useCartQuotationItems() {
 /** `POST /checkout/session`: the chosen lines, held for the checkout page under the session's key. */
 export function useStartCheckout() {
   return useMutation({
-    mutationFn: (selection: SelectionIds) => api.post<CheckoutSession>('/checkout/session', selection),
+    mutationFn: async (selection: SelectionIds) =>
+      answerOf(await storeClient.POST('/checkout/session', { body: selection })),
   });
 }

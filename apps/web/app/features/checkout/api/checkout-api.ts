@@ -1,9 +1,8 @@
+import { ApiError } from '@crossbuy/core/errors';
 import type { Money } from '@crossbuy/core/money';
 import type {
   CheckoutSession,
-  CostEstimate,
   CreateOrder,
-  Order,
   PaymentMethod,
   refusalSchema,
   VoucherSummary,
@@ -11,6 +10,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
+import { answerOf, storeClient } from '../../../lib/contract-client';
 import { CART_KEY, QUOTATION_ITEMS_KEY } from '../../../lib/query-keys';
 import { useUser } from '../../../lib/user-store';
 
@@ -38,7 +38,14 @@ export function useCheckoutSession(key: string) {
   const userId = useUserId();
   return useQuery({
     queryKey: [...CHECKOUT_KEY, userId, 'session', key],
-    queryFn: () => api.get<CheckoutSession>(`/checkout/session/${encodeURIComponent(key)}`),
+    queryFn: async (): Promise<CheckoutSession> => {
+      const answer = answerOf(
+        await storeClient.GET('/checkout/session/{key}', { params: { path: { key }, query: {} } }),
+      );
+      // Only `?action=delete` answers `{ deleted }`, and it is not asked here.
+      if ('deleted' in answer) throw new ApiError({ status: 200 });
+      return answer;
+    },
     enabled: key !== '',
   });
 }
@@ -52,8 +59,12 @@ export function useCostEstimate(key: string, choices: CheckoutChoices, enabled: 
   const userId = useUserId();
   return useQuery({
     queryKey: [...CHECKOUT_KEY, userId, 'estimate', key, choices],
-    queryFn: () =>
-      api.get<CostEstimate>('/checkout/estimate_costs', { query: { checkoutSessionKey: key, ...choices } }),
+    queryFn: async () =>
+      answerOf(
+        await storeClient.GET('/checkout/estimate_costs', {
+          params: { query: { checkoutSessionKey: key, ...choices } },
+        }),
+      ),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -92,7 +103,7 @@ export function usePlaceOrder() {
   const userId = useUserId();
   return useMutation({
     mutationFn: async (order: CreateOrder) =>
-      (await api.post<{ order: Order }>('/checkout/create_order', order)).order,
+      answerOf(await storeClient.POST('/checkout/create_order', { body: order })).order,
     onSuccess: (order, { checkoutSessionKey }) => {
       void queryClient.invalidateQueries({ queryKey: CART_KEY });
       void queryClient.invalidateQueries({ queryKey: QUOTATION_ITEMS_KEY });
