@@ -6,7 +6,7 @@ import type { PathsOf } from '@crossbuy/core/contract';
 import type { customerCalls } from '@crossbuy/core/customer';
 import { ApiError } from '@crossbuy/core/errors';
 import type { externalCalls } from '@crossbuy/core/external';
-import type { systemCalls } from '@crossbuy/core/settings';
+import type { settingsCalls, systemCalls } from '@crossbuy/core/settings';
 import type { dashboardCalls, staffCalls } from '@crossbuy/core/staff';
 import type { contactCalls, tfaCalls, userCalls } from '@crossbuy/core/validation';
 import createFetchClient from 'openapi-fetch';
@@ -28,6 +28,7 @@ export type StorePaths = PathsOf<typeof addressCalls> &
   PathsOf<typeof externalCalls> &
   PathsOf<typeof notificationCalls> &
   PathsOf<typeof regionCalls> &
+  PathsOf<typeof settingsCalls> &
   PathsOf<typeof staffCalls> &
   PathsOf<typeof systemCalls> &
   PathsOf<typeof tfaCalls> &
