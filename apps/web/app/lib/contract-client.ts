@@ -6,9 +6,10 @@ import type { PathsOf } from '@crossbuy/core/contract';
 import type { customerCalls } from '@crossbuy/core/customer';
 import { ApiError } from '@crossbuy/core/errors';
 import type { externalCalls } from '@crossbuy/core/external';
+import type { mailCalls } from '@crossbuy/core/mail';
 import type { settingsCalls, systemCalls } from '@crossbuy/core/settings';
 import type { dashboardCalls, staffCalls } from '@crossbuy/core/staff';
-import type { contactCalls, tfaCalls, userCalls } from '@crossbuy/core/validation';
+import type { authCalls, contactCalls, tfaCalls, userCalls } from '@crossbuy/core/validation';
 import createFetchClient from 'openapi-fetch';
 import createQueryOptions from 'openapi-react-query';
 import { api } from './api';
@@ -21,11 +22,13 @@ import { parseAnswer, type QueryParams, queryString } from './api-client';
  */
 export type StorePaths = PathsOf<typeof addressCalls> &
   PathsOf<typeof auditCalls> &
+  PathsOf<typeof authCalls> &
   PathsOf<typeof contactCalls> &
   PathsOf<typeof contactInboxCalls> &
   PathsOf<typeof customerCalls> &
   PathsOf<typeof dashboardCalls> &
   PathsOf<typeof externalCalls> &
+  PathsOf<typeof mailCalls> &
   PathsOf<typeof notificationCalls> &
   PathsOf<typeof regionCalls> &
   PathsOf<typeof settingsCalls> &
