@@ -4,7 +4,7 @@ import type { AppLoadContext } from 'react-router';
 import { type AppConfig, DEFAULT_APP_CONFIG, type RootData } from './app-config';
 import { answerOf } from './contract-client';
 import { loadEnabledRegions, loadPreferredRegion } from './regions.server';
-import { loaderClient, serverApiJson } from './server-api.server';
+import { loaderClient } from './server-api.server';
 import type { CurrentUser } from './user-store';
 
 async function loadConfig(
@@ -34,7 +34,7 @@ async function loadDefaultRegion(context: AppLoadContext, request: Request): Pro
 // leaves the question to the browser, which refreshes and asks again.
 async function loadCurrentUser(context: AppLoadContext, request: Request): Promise<CurrentUser | null> {
   try {
-    return await serverApiJson<CurrentUser>(context, request, '/api/auth/me');
+    return answerOf(await loaderClient(context, request).GET('/auth/me'));
   } catch {
     return null;
   }

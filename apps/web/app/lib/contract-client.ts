@@ -14,6 +14,7 @@ import type { PathsOf } from '@crossbuy/core/contract';
 import type { customerCalls } from '@crossbuy/core/customer';
 import { ApiError } from '@crossbuy/core/errors';
 import type { externalCalls } from '@crossbuy/core/external';
+import type { mailCalls } from '@crossbuy/core/mail';
 import type {
   bannerCalls,
   contentCalls,
@@ -23,9 +24,9 @@ import type {
 } from '@crossbuy/core/marketing';
 import type { checkoutCalls } from '@crossbuy/core/order';
 import type { quotationCalls, quotationDeskCalls } from '@crossbuy/core/quotation';
-import type { systemCalls } from '@crossbuy/core/settings';
+import type { settingsCalls, systemCalls, systemCalls } from '@crossbuy/core/settings';
 import type { dashboardCalls, staffCalls } from '@crossbuy/core/staff';
-import type { contactCalls, tfaCalls, userCalls } from '@crossbuy/core/validation';
+import type { authCalls, contactCalls, tfaCalls, userCalls } from '@crossbuy/core/validation';
 import createFetchClient from 'openapi-fetch';
 import createQueryOptions from 'openapi-react-query';
 import { api } from './api';
@@ -38,6 +39,7 @@ import { parseAnswer, type QueryParams, queryString } from './api-client';
  */
 export type StorePaths = PathsOf<typeof addressCalls> &
   PathsOf<typeof auditCalls> &
+  PathsOf<typeof authCalls> &
   PathsOf<typeof bannerCalls> &
   PathsOf<typeof cartCalls> &
   PathsOf<typeof catalogueCalls> &
@@ -51,12 +53,14 @@ export type StorePaths = PathsOf<typeof addressCalls> &
   PathsOf<typeof externalCalls> &
   PathsOf<typeof homeGroupCalls> &
   PathsOf<typeof imagePageCalls> &
+  PathsOf<typeof mailCalls> &
   PathsOf<typeof merchantAdminCalls> &
   PathsOf<typeof notificationCalls> &
   PathsOf<typeof popupCalls> &
   PathsOf<typeof quotationCalls> &
   PathsOf<typeof quotationDeskCalls> &
   PathsOf<typeof regionCalls> &
+  PathsOf<typeof settingsCalls> &
   PathsOf<typeof staffCalls> &
   PathsOf<typeof systemCalls> &
   PathsOf<typeof tfaCalls> &

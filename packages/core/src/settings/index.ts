@@ -1,3 +1,4 @@
 export * from './limits.js';
 export * from './schemas.js';
+export * from './settings-calls.js';
 export * from './system-calls.js';

@@ -95,6 +95,8 @@ export const createRegionSchema = z.object({
   enabled: z.boolean().default(false),
   position: positionSchema.optional(),
 });
+/** A new region as the back office sends it (unsaid, `enabled` is false). */
+export type NewRegion = z.input<typeof createRegionSchema>;
 
 /** `default: true` makes the region the default (the former default stays, enabled, as a plain region). */
 export const updateRegionSchema = z

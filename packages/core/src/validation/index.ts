@@ -2,6 +2,7 @@
 // that only sign in or change a password do not download them ("sideEffects": false lets bundlers drop
 // the files a page does not use).
 export * from './auth.js';
+export * from './auth-calls.js';
 export * from './contact.js';
 export * from './contact-calls.js';
 export * from './profile.js';

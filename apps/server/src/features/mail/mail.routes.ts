@@ -1,18 +1,9 @@
 import { isIPv4 } from 'node:net';
+import { mailCalls } from '@crossbuy/core/mail';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppConfig } from '../../config.js';
-
-const messageSchema = z.object({
-  id: z.string(),
-  template: z.string(),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string().nullable(),
-  html: z.string().nullable(),
-  sentAt: z.iso.datetime().nullable(),
-});
+import { answerCall } from '../../lib/contract-routes.js';
 
 /**
  * Whether an address or host name reaches only this machine: 127.0.0.0/8, ::1 (also as an IPv4-mapped
@@ -85,31 +76,13 @@ export function devMailboxExposureWarning(
  * loopback, and never shows mail to operator accounts.
  */
 export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/mailbox',
-    {
-      schema: {
-        tags: ['dev'],
-        summary: 'Mail delivered to the development mailbox',
-        querystring: z.object({
-          // An address never holds a control character, tab and new line included.
-          to: z
-            .string()
-            .max(254)
-            .regex(/^\P{Cc}*$/u)
-            .optional(),
-        }),
-        response: { 200: z.object({ messages: z.array(messageSchema) }) },
-      },
-    },
-    async (request, reply) => {
-      // Remote callers are told nothing is here at all.
-      if (!mayReadDevMailbox(request, app.config.trustProxy)) return reply.callNotFound();
-      reply.header('cache-control', 'no-store');
-      const messages = await app.mailer.devMailbox(request.query.to);
-      return {
-        messages: messages.map((message) => ({ ...message, sentAt: message.sentAt?.toISOString() ?? null })),
-      };
-    },
-  );
+  answerCall(app, mailCalls.devMailbox, async (request, reply) => {
+    // Remote callers are told nothing is here at all.
+    if (!mayReadDevMailbox(request, app.config.trustProxy)) return reply.callNotFound();
+    reply.header('cache-control', 'no-store');
+    const messages = await app.mailer.devMailbox(request.query.to);
+    return {
+      messages: messages.map((message) => ({ ...message, sentAt: message.sentAt?.toISOString() ?? null })),
+    };
+  });
 };

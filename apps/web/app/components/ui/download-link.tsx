@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { api } from '../../lib/api';
+import { storeClient } from '../../lib/contract-client';
 import { buttonClasses } from './button';
 
 /**
@@ -11,7 +11,7 @@ export function DownloadLink({ href, children }: { href: string; children: React
   const onClick = async (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     try {
-      await api.get('/auth/me');
+      await storeClient.GET('/auth/me');
     } finally {
       window.location.assign(href);
     }

@@ -1,18 +1,9 @@
-import { api } from '../../../lib/api';
-import type { ApiClient } from '../../../lib/api-client';
+import type { MailboxMessage } from '@crossbuy/core/mail';
+import { answerOf, storeClient } from '../../../lib/contract-client';
 
-/** One message of `GET /dev/mailbox`, newest first. */
-export type MailboxMessage = {
-  id: string;
-  template: string;
-  to: string;
-  subject: string;
-  text: string | null;
-  html: string | null;
-  sentAt: string | null;
-};
+export type { MailboxMessage };
 
-export async function fetchDevMailbox(client: ApiClient = api): Promise<MailboxMessage[]> {
-  const { messages } = await client.get<{ messages: MailboxMessage[] }>('/dev/mailbox');
-  return messages;
+/** `GET /dev/mailbox`: the development mailbox, every recipient's, newest first. */
+export async function fetchDevMailbox(): Promise<MailboxMessage[]> {
+  return answerOf(await storeClient.GET('/dev/mailbox', { params: { query: {} } })).messages;
 }

@@ -1,18 +1,18 @@
 import type { Carrier } from '@crossbuy/core/order';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { answerOf, storeClient } from '../../../lib/contract-client';
 import { STORE_ORDERS_KEY, STORE_SETTINGS_KEY } from '../../../lib/query-keys';
-import { useUser } from '../../../lib/user-store';
+import { useStaffQueries } from '../../../lib/staff-queries';
 
 const CARRIER_SETTINGS_KEY = [...STORE_SETTINGS_KEY, 'carriers'] as const;
 
 /** `GET /admin/settings/carriers` (admins). */
 export function useCarrierSettings() {
-  const { signedIn, profile } = useUser();
+  const { enabled, staffId } = useStaffQueries({ adminOnly: true });
   return useQuery({
-    queryKey: [...CARRIER_SETTINGS_KEY, profile?.id ?? null],
-    queryFn: async () => (await api.get<{ carriers: Carrier[] }>('/admin/settings/carriers')).carriers,
-    enabled: signedIn && profile?.role === 'admin',
+    queryKey: [...CARRIER_SETTINGS_KEY, staffId],
+    queryFn: async () => answerOf(await storeClient.GET('/admin/settings/carriers')).carriers,
+    enabled,
   });
 }
 
@@ -20,8 +20,8 @@ export function useCarrierSettings() {
 export function useSaveCarriers() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (carriers: Carrier[]) =>
-      api.put<{ carriers: Carrier[] }>('/admin/settings/carriers', { carriers }),
+    mutationFn: async (carriers: Carrier[]) =>
+      answerOf(await storeClient.PUT('/admin/settings/carriers', { body: { carriers } })),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: CARRIER_SETTINGS_KEY }),

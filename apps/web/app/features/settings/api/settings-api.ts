@@ -1,30 +1,19 @@
-import type { CurrencyCode } from '@crossbuy/core/money';
 import type {
-  AdminRegion,
-  ExchangeRate,
+  NewRegion,
   RegionUpdate,
-  ShippingLocationSettings,
-  ShippingRule,
   ShippingRuleInput,
   StoreSettings,
-  TaxRate,
   TaxRateInput,
 } from '@crossbuy/core/settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { type Answer, answerOf, storeClient } from '../../../lib/contract-client';
 import { AUDIT_LOG_KEY, STORE_SETTINGS_KEY } from '../../../lib/query-keys';
-import { useUser } from '../../../lib/user-store';
-
-const keyOf = (part: string, userId: string | null) => [...STORE_SETTINGS_KEY, part, userId] as const;
+import { useStaffQueries } from '../../../lib/staff-queries';
 
 /** Settings calls are the admins'; nobody else's browser asks. */
-function useAdminQuery<T>(part: string, path: string) {
-  const { signedIn, profile } = useUser();
-  return useQuery({
-    queryKey: keyOf(part, profile?.id ?? null),
-    queryFn: () => api.get<T>(path),
-    enabled: signedIn && profile?.role === 'admin',
-  });
+function useAdminQuery<T>(part: string, read: () => Promise<T>) {
+  const { enabled, staffId } = useStaffQueries({ adminOnly: true });
+  return useQuery({ queryKey: [...STORE_SETTINGS_KEY, part, staffId], queryFn: read, enabled });
 }
 
 /** A change re-reads every settings list (a rate shows on the regions too) and the audit log. */
@@ -40,108 +29,125 @@ function useSettingsMutation<TInput, TResult>(send: (input: TInput) => Promise<T
   });
 }
 
-export type GeneralSettings = { settings: StoreSettings; defaults: StoreSettings };
+export type GeneralSettings = Answer<'/admin/settings/general', 'get'>;
 
 export function useGeneralSettings() {
-  return useAdminQuery<GeneralSettings>('general', '/admin/settings/general');
+  return useAdminQuery('general', async () => answerOf(await storeClient.GET('/admin/settings/general')));
 }
 
 export function useUpdateGeneralSettings() {
-  return useSettingsMutation((patch: Partial<StoreSettings>) =>
-    api.patch<GeneralSettings>('/admin/settings/general', patch),
+  return useSettingsMutation(async (patch: Partial<StoreSettings>) =>
+    answerOf(await storeClient.PATCH('/admin/settings/general', { body: patch })),
   );
 }
 
-export type ExchangeRateList = { baseCurrency: CurrencyCode; rates: ExchangeRate[] };
+export type ExchangeRateList = Answer<'/admin/settings/exchange_rates', 'get'>;
 
 export function useExchangeRates() {
-  return useAdminQuery<ExchangeRateList>('exchange-rates', '/admin/settings/exchange_rates');
+  return useAdminQuery('exchange-rates', async () =>
+    answerOf(await storeClient.GET('/admin/settings/exchange_rates')),
+  );
 }
 
 export function useSetExchangeRate() {
-  return useSettingsMutation(({ currency, rate }: { currency: string; rate: string }) =>
-    api.put<{ rate: ExchangeRate }>(`/admin/settings/exchange_rates/${encodeURIComponent(currency)}`, {
-      rate,
-    }),
+  return useSettingsMutation(async ({ currency, rate }: { currency: string; rate: string }) =>
+    answerOf(
+      await storeClient.PUT('/admin/settings/exchange_rates/{currency}', {
+        params: { path: { currency } },
+        body: { rate },
+      }),
+    ),
   );
 }
 
-export type RateImport = {
-  changes: { currency: CurrencyCode; before: string | null; after: string }[];
-  rates: ExchangeRate[];
-};
+export type RateImport = Answer<'/admin/settings/exchange_rates/import', 'post'>;
 
 export function useImportExchangeRates() {
-  return useSettingsMutation((csv: string) =>
-    api.post<RateImport>('/admin/settings/exchange_rates/import', { csv }),
+  return useSettingsMutation(async (csv: string) =>
+    answerOf(await storeClient.POST('/admin/settings/exchange_rates/import', { body: { csv } })),
   );
 }
 
 /** The wrong lines of a refused rate file, when the refusal names them. */
 export { refusedLines } from '../../../lib/csv-refusal';
 
-export type RegionList = { baseCurrency: CurrencyCode; regions: AdminRegion[] };
+export type RegionList = Answer<'/admin/settings/regions', 'get'>;
 
 export function useRegionSettings() {
-  return useAdminQuery<RegionList>('regions', '/admin/settings/regions');
+  return useAdminQuery('regions', async () => answerOf(await storeClient.GET('/admin/settings/regions')));
 }
 
 export function useUpdateRegion() {
-  return useSettingsMutation(({ countryCode, patch }: { countryCode: string; patch: RegionUpdate }) =>
-    api.patch<{ region: AdminRegion }>(`/admin/settings/regions/${encodeURIComponent(countryCode)}`, patch),
+  return useSettingsMutation(async ({ countryCode, patch }: { countryCode: string; patch: RegionUpdate }) =>
+    answerOf(
+      await storeClient.PATCH('/admin/settings/regions/{countryCode}', {
+        params: { path: { countryCode } },
+        body: patch,
+      }),
+    ),
   );
 }
 
 export function useCreateRegion() {
-  return useSettingsMutation((input: { countryCode: string; currency: CurrencyCode; enabled: boolean }) =>
-    api.post<{ region: AdminRegion }>('/admin/settings/regions', input),
+  return useSettingsMutation(async (region: NewRegion) =>
+    answerOf(await storeClient.POST('/admin/settings/regions', { body: region })),
   );
 }
 
 export function useShippingSettings() {
-  return useAdminQuery<{ locations: ShippingLocationSettings[] }>('shipping', '/admin/settings/shipping');
+  return useAdminQuery('shipping', async () => answerOf(await storeClient.GET('/admin/settings/shipping')));
 }
 
 export function useSetLocationEnabled() {
   return useSettingsMutation(({ id, enabled }: { id: string; enabled: boolean }) =>
-    api.patch<null>(`/admin/settings/shipping/locations/${encodeURIComponent(id)}`, { enabled }),
+    storeClient.PATCH('/admin/settings/shipping/locations/{id}', {
+      params: { path: { id } },
+      body: { enabled },
+    }),
   );
 }
 
 export function useSaveShippingRule() {
   return useSettingsMutation(
-    (
+    async (
       input:
         | { id: string; rule: ShippingRuleInput }
         | { shippingLocationId: string; rule: ShippingRuleInput },
     ) =>
-      'id' in input
-        ? api.put<{ rule: ShippingRule }>(
-            `/admin/settings/shipping/rules/${encodeURIComponent(input.id)}`,
-            input.rule,
-          )
-        : api.post<{ rule: ShippingRule }>('/admin/settings/shipping/rules', input),
+      answerOf(
+        'id' in input
+          ? await storeClient.PUT('/admin/settings/shipping/rules/{id}', {
+              params: { path: { id: input.id } },
+              body: input.rule,
+            })
+          : await storeClient.POST('/admin/settings/shipping/rules', { body: input }),
+      ),
   );
 }
 
 export function useDeleteShippingRule() {
   return useSettingsMutation((id: string) =>
-    api.delete<null>(`/admin/settings/shipping/rules/${encodeURIComponent(id)}`),
+    storeClient.DELETE('/admin/settings/shipping/rules/{id}', { params: { path: { id } } }),
   );
 }
 
 export function useTaxRates() {
-  return useAdminQuery<{ taxRates: TaxRate[] }>('tax-rates', '/admin/settings/tax_rates');
+  return useAdminQuery('tax-rates', async () => answerOf(await storeClient.GET('/admin/settings/tax_rates')));
 }
 
 export function useSetTaxRate() {
-  return useSettingsMutation(({ countryCode, input }: { countryCode: string; input: TaxRateInput }) =>
-    api.put<{ taxRate: TaxRate }>(`/admin/settings/tax_rates/${encodeURIComponent(countryCode)}`, input),
+  return useSettingsMutation(async ({ countryCode, input }: { countryCode: string; input: TaxRateInput }) =>
+    answerOf(
+      await storeClient.PUT('/admin/settings/tax_rates/{countryCode}', {
+        params: { path: { countryCode } },
+        body: input,
+      }),
+    ),
   );
 }
 
 export function useDeleteTaxRate() {
   return useSettingsMutation((countryCode: string) =>
-    api.delete<null>(`/admin/settings/tax_rates/${encodeURIComponent(countryCode)}`),
+    storeClient.DELETE('/admin/settings/tax_rates/{countryCode}', { params: { path: { countryCode } } }),
   );
 }
