@@ -1,6 +1,11 @@
 import type { addressCalls } from '@crossbuy/core/address';
 import type { auditCalls } from '@crossbuy/core/audit';
-import type { notificationCalls, regionCalls, wishlistCalls } from '@crossbuy/core/catalogue';
+import type {
+  notificationCalls,
+  productAdminCalls,
+  regionCalls,
+  wishlistCalls,
+} from '@crossbuy/core/catalogue';
 import type { contactInboxCalls } from '@crossbuy/core/contact-inbox';
 import type { PathsOf } from '@crossbuy/core/contract';
 import type { customerCalls } from '@crossbuy/core/customer';
@@ -27,6 +32,7 @@ export type StorePaths = PathsOf<typeof addressCalls> &
   PathsOf<typeof dashboardCalls> &
   PathsOf<typeof externalCalls> &
   PathsOf<typeof notificationCalls> &
+  PathsOf<typeof productAdminCalls> &
   PathsOf<typeof regionCalls> &
   PathsOf<typeof staffCalls> &
   PathsOf<typeof systemCalls> &

@@ -13,6 +13,7 @@ export * from './category-admin.js';
 export * from './merchant-admin.js';
 export { notificationCalls } from './notification-calls.js';
 export * from './product-admin.js';
+export { productAdminCalls } from './product-admin-calls.js';
 export * from './product-csv.js';
 export * from './product-images.js';
 export { regionCalls } from './region-calls.js';
