@@ -3,6 +3,7 @@ import type { auditCalls } from '@crossbuy/core/audit';
 import type {
   notificationCalls,
   productAdminCalls,
+  productImageCalls,
   regionCalls,
   wishlistCalls,
 } from '@crossbuy/core/catalogue';
@@ -33,6 +34,7 @@ export type StorePaths = PathsOf<typeof addressCalls> &
   PathsOf<typeof externalCalls> &
   PathsOf<typeof notificationCalls> &
   PathsOf<typeof productAdminCalls> &
+  PathsOf<typeof productImageCalls> &
   PathsOf<typeof regionCalls> &
   PathsOf<typeof staffCalls> &
   PathsOf<typeof systemCalls> &

@@ -15,6 +15,7 @@ export { notificationCalls } from './notification-calls.js';
 export * from './product-admin.js';
 export { productAdminCalls } from './product-admin-calls.js';
 export * from './product-csv.js';
+export { productImageCalls } from './product-image-calls.js';
 export * from './product-images.js';
 export { regionCalls } from './region-calls.js';
 export * from './schemas.js';
