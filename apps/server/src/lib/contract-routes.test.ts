@@ -1,7 +1,9 @@
 import { defineCall } from '@crossbuy/core/contract';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { routeSchema, routeUrl } from './contract-routes.js';
+import { answerCall, routeSchema, routeUrl } from './contract-routes.js';
 
 describe('routeSchema', () => {
   it('names only the parts a call has, and answers without a body as null', () => {
@@ -56,5 +58,37 @@ describe('routeUrl', () => {
     expect(() => routeUrl('/api/admin', '/address')).toThrow('/address is not answered below /api/admin');
     expect(() => routeUrl('/api/admin', '/administrators')).toThrow();
     expect(() => routeUrl('/other', '/address')).toThrow('/other is not below /api');
+  });
+});
+
+describe('answerCall', () => {
+  it("registers the route with the options it is given: a body limit of the route's own", async () => {
+    const app = Fastify({ bodyLimit: 1024 }).withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    const note = z.object({ text: z.string() });
+    const call = (path: string) =>
+      defineCall({
+        method: 'post',
+        path,
+        tag: 'thing',
+        summary: 'Keep a note',
+        body: note,
+        responses: { 200: note },
+      });
+    await app.register(
+      async (api) => {
+        answerCall(api, call('/note'), async (request) => request.body);
+        answerCall(api, call('/long_note'), async (request) => request.body, { bodyLimit: 4096 });
+      },
+      { prefix: '/api' },
+    );
+    const send = (url: string) =>
+      app
+        .inject({ method: 'POST', url, payload: { text: 'x'.repeat(2000) } })
+        .then((answer) => answer.statusCode);
+    expect(await send('/api/note')).toBe(413);
+    expect(await send('/api/long_note')).toBe(200);
+    await app.close();
   });
 });

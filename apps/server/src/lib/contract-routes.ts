@@ -46,8 +46,14 @@ export type CallHandler<C extends Call> = RouteHandlerMethod<
   FastifyBaseLogger
 >;
 
-/** What a route adds to its call: hooks such as a role check, and per-route config. */
-export type CallOptions = Pick<RouteShorthandOptions, 'preValidation' | 'preHandler' | 'config'>;
+/**
+ * What a route adds to its call: hooks such as a role check, per-route config, and a body limit of its
+ * own where a call's body may be larger than the store's default (a product file).
+ */
+export type CallOptions = Pick<
+  RouteShorthandOptions,
+  'preValidation' | 'preHandler' | 'config' | 'bodyLimit'
+>;
 
 /**
  * The route's URL inside the plugin answering it. A call's path is below `/api`; a service mounted

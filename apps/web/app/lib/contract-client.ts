@@ -6,9 +6,14 @@ import type {
   categoryAdminCalls,
   merchantAdminCalls,
   notificationCalls,
+import type {
+  notificationCalls,
+  productAdminCalls,
+  productImageCalls,
   regionCalls,
   wishlistCalls,
 } from '@crossbuy/core/catalogue';
+
 import type { contactInboxCalls } from '@crossbuy/core/contact-inbox';
 import type { PathsOf } from '@crossbuy/core/contract';
 import type { customerCalls } from '@crossbuy/core/customer';
@@ -57,6 +62,8 @@ export type StorePaths = PathsOf<typeof addressCalls> &
   PathsOf<typeof merchantAdminCalls> &
   PathsOf<typeof notificationCalls> &
   PathsOf<typeof popupCalls> &
+  PathsOf<typeof productAdminCalls> &
+  PathsOf<typeof productImageCalls> &
   PathsOf<typeof quotationCalls> &
   PathsOf<typeof quotationDeskCalls> &
   PathsOf<typeof regionCalls> &

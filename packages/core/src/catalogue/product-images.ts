@@ -26,6 +26,9 @@ export const productImagesSchema = z.object({
 });
 export type ProductImages = z.infer<typeof productImagesSchema>;
 
+/** The product whose pictures a call is about. */
+export const productImageParamsSchema = z.object({ id: z.string().max(200) });
+
 const imageKeySchema = z.string().min(1).max(300);
 
 /** Every key of the product's pictures, once each, in their new order. */

@@ -1,28 +1,11 @@
 import { Readable } from 'node:stream';
-import {
-  adminProductAnswerSchema,
-  adminProductListQuerySchema,
-  adminProductPageSchema,
-  applyProductImportSchema,
-  createProductSchema,
-  PRODUCT_CSV_MAX_CHARACTERS,
-  PRODUCT_CSV_MAX_LINES,
-  previewProductImportSchema,
-  productImportPreviewSchema,
-  productImportResultSchema,
-  removeVariantQuerySchema,
-  saveVariantSchema,
-  saveVariantTableSchema,
-  setRegionPricesSchema,
-  setStockSchema,
-  updateProductSchema,
-} from '@crossbuy/core/catalogue';
+import { PRODUCT_CSV_MAX_CHARACTERS, productAdminCalls } from '@crossbuy/core/catalogue';
 import { storeDayOf } from '@crossbuy/core/dates';
 import { toErrorEnvelope } from '@crossbuy/core/errors';
-import { type CsvLineError, csvImportRefusalSchema } from '@crossbuy/core/settings';
+import type { CsvLineError } from '@crossbuy/core/settings';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { answerCall } from '../../lib/contract-routes.js';
 import { guardPrivateRoutes, principalOf, requireRole } from '../../plugins/authentication.js';
 import { forgetCatalogueReads } from './catalogue.service.js';
 import {
@@ -43,17 +26,8 @@ import {
   recordProductExport,
 } from './product-csv.service.js';
 
-const idParams = z.object({ id: z.string().min(1).max(64) });
-
 /** A file's text travels as a JSON string: room for the most characters a file may have, each escaped. */
 const IMPORT_BODY_LIMIT = PRODUCT_CSV_MAX_CHARACTERS * 6 + 1024;
-
-const IMPORT_DESCRIPTION =
-  'The file is what the export writes: a header line, then one line per product without options or per ' +
-  'variant, keyed by `product` (the paramName; a key the catalogue does not have creates that product) and ' +
-  `the option values. At most ${PRODUCT_CSV_MAX_LINES} lines and ${PRODUCT_CSV_MAX_CHARACTERS} characters. ` +
-  'A file with any wrong line changes nothing and answers 400 `product_import/invalid` with every wrong ' +
-  'line, numbered from 1.';
 
 function refuseLines(reply: FastifyReply, errors: CsvLineError[]) {
   const { error } = toErrorEnvelope('product_import/invalid', [errors.length]);
@@ -71,20 +45,10 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
     return { product };
   };
 
-  app.get(
-    '/products',
-    {
-      schema: {
-        tags: ['admin'],
-        summary:
-          'Every product, enabled or not: by name, id or paramName, category, merchant, state and stock',
-        querystring: adminProductListQuerySchema,
-        response: { 200: adminProductPageSchema },
-      },
-    },
-    async (request) => listAdminProducts(app.db, request.query),
-  );
+  answerCall(app, productAdminCalls.list, async (request) => listAdminProducts(app.db, request.query));
 
+  // A streamed CSV download, not a JSON answer, so it is not one of the contract's calls
+  // (docs/decisions/0085).
   app.get(
     '/products/export',
     {
@@ -107,40 +71,20 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/products/import/preview',
-    {
-      bodyLimit: IMPORT_BODY_LIMIT,
-      schema: {
-        tags: ['admin'],
-        summary: 'What a product file would change, changing nothing: every product it creates or changes',
-        description: `${IMPORT_DESCRIPTION} The answer's \`fingerprint\` is sent back to apply the file.`,
-        body: previewProductImportSchema,
-        response: { 200: productImportPreviewSchema, 400: csvImportRefusalSchema },
-      },
-    },
+  answerCall(
+    app,
+    productAdminCalls.previewImport,
     async (request, reply) => {
       const preview = await previewProductImport(app.db, request.body.csv);
       if (!preview.ok) return refuseLines(reply, preview.errors);
       return { products: preview.products, fingerprint: preview.fingerprint };
     },
+    { bodyLimit: IMPORT_BODY_LIMIT },
   );
 
-  app.post(
-    '/products/import',
-    {
-      bodyLimit: IMPORT_BODY_LIMIT,
-      schema: {
-        tags: ['admin'],
-        summary: 'Apply a previewed product file: every line or none',
-        description:
-          `${IMPORT_DESCRIPTION} If what the file changes is no longer what the preview showed ` +
-          '(`fingerprint`), nothing is written and the answer is 409 `product_import/stale_preview`. ' +
-          'Each product created or changed is audited with its changes.',
-        body: applyProductImportSchema,
-        response: { 200: productImportResultSchema, 400: csvImportRefusalSchema },
-      },
-    },
+  answerCall(
+    app,
+    productAdminCalls.applyImport,
     async (request, reply) => {
       const { csv, fingerprint } = request.body;
       const applied = await applyProductImport(app.db, principalOf(request).userId, csv, fingerprint);
@@ -149,123 +93,38 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         if (product.action !== 'unchanged') forgetCatalogueReads(app.db, product.id);
       return applied.result;
     },
+    { bodyLimit: IMPORT_BODY_LIMIT },
   );
 
-  app.post(
-    '/products',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Add a product to the catalogue',
-        body: createProductSchema,
-        response: { 200: adminProductAnswerSchema },
-      },
-    },
-    async (request) => changed(await createProduct(app.db, principalOf(request).userId, request.body)),
+  answerCall(app, productAdminCalls.create, async (request) =>
+    changed(await createProduct(app.db, principalOf(request).userId, request.body)),
   );
 
-  app.get(
-    '/products/:id',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'One product for editing: its fields, variants with stock, region prices and version',
-        params: idParams,
-        response: { 200: adminProductAnswerSchema },
-      },
-    },
-    async (request) => ({ product: await getAdminProduct(app.db, request.params.id) }),
+  answerCall(app, productAdminCalls.get, async (request) => ({
+    product: await getAdminProduct(app.db, request.params.id),
+  }));
+
+  answerCall(app, productAdminCalls.update, async (request) =>
+    changed(await updateProduct(app.db, principalOf(request).userId, request.params.id, request.body)),
   );
 
-  app.patch(
-    '/products/:id',
-    {
-      schema: {
-        tags: ['admin'],
-        summary:
-          'Change a product (name, description, category, merchant, price, weight, enabled, options) from the version it was loaded at',
-        params: idParams,
-        body: updateProductSchema,
-        response: { 200: adminProductAnswerSchema },
-      },
-    },
-    async (request) =>
-      changed(await updateProduct(app.db, principalOf(request).userId, request.params.id, request.body)),
+  answerCall(app, productAdminCalls.saveVariant, async (request) =>
+    changed(await saveVariant(app.db, principalOf(request).userId, request.params.id, request.body)),
   );
 
-  app.put(
-    '/products/:id/variants',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: "Add a variant (one option of each kind) or change its price, from the product's version",
-        params: idParams,
-        body: saveVariantSchema,
-        response: { 200: adminProductAnswerSchema },
-      },
-    },
-    async (request) =>
-      changed(await saveVariant(app.db, principalOf(request).userId, request.params.id, request.body)),
+  answerCall(app, productAdminCalls.saveVariantTable, async (request) =>
+    changed(await saveVariantTable(app.db, principalOf(request).userId, request.params.id, request.body)),
   );
 
-  app.put(
-    '/products/:id/variant_rows',
-    {
-      schema: {
-        tags: ['admin'],
-        summary:
-          "Save every variant's price and stock at once, all or nothing: prices from the product's version, each stock from the count it was loaded at",
-        params: idParams,
-        body: saveVariantTableSchema,
-        response: { 200: adminProductAnswerSchema },
-      },
-    },
-    async (request) =>
-      changed(await saveVariantTable(app.db, principalOf(request).userId, request.params.id, request.body)),
+  answerCall(app, productAdminCalls.removeVariant, async (request) =>
+    changed(await removeVariant(app.db, principalOf(request).userId, request.params.id, request.query)),
   );
 
-  app.delete(
-    '/products/:id/variants',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Remove a variant nobody has ordered; an ordered one is kept (set its stock to 0)',
-        params: idParams,
-        querystring: removeVariantQuerySchema,
-        response: { 200: adminProductAnswerSchema },
-      },
-    },
-    async (request) =>
-      changed(await removeVariant(app.db, principalOf(request).userId, request.params.id, request.query)),
+  answerCall(app, productAdminCalls.setStock, async (request) =>
+    changed(await setStock(app.db, principalOf(request).userId, request.params.id, request.body)),
   );
 
-  app.put(
-    '/products/:id/stock',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Set the stock of a product without variants, or of one variant, to an absolute count',
-        params: idParams,
-        body: setStockSchema,
-        response: { 200: adminProductAnswerSchema },
-      },
-    },
-    async (request) =>
-      changed(await setStock(app.db, principalOf(request).userId, request.params.id, request.body)),
-  );
-
-  app.put(
-    '/products/:id/region_prices',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: "Replace the product's own prices for regions, each in its region's currency",
-        params: idParams,
-        body: setRegionPricesSchema,
-        response: { 200: adminProductAnswerSchema },
-      },
-    },
-    async (request) =>
-      changed(await setRegionPrices(app.db, principalOf(request).userId, request.params.id, request.body)),
+  answerCall(app, productAdminCalls.setRegionPrices, async (request) =>
+    changed(await setRegionPrices(app.db, principalOf(request).userId, request.params.id, request.body)),
   );
 };

@@ -1,12 +1,12 @@
 import {
   PRODUCT_IMAGE_MAX_BYTES,
   PRODUCT_IMAGE_TYPES,
-  productImageKeyQuerySchema,
-  productImageOrderSchema,
+  productImageCalls,
+  productImageParamsSchema,
   productImagesSchema,
 } from '@crossbuy/core/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { answerCall } from '../../lib/contract-routes.js';
 import { acceptPictureBodies, pictureBody } from '../../lib/picture-upload.js';
 import { guardPrivateRoutes, principalOf, requireRole } from '../../plugins/authentication.js';
 import {
@@ -15,10 +15,6 @@ import {
   orderProductImages,
   removeProductImage,
 } from './product-images.service.js';
-
-const idParams = z.object({ id: z.string().max(200) });
-
-const imagesResponse = { 200: productImagesSchema };
 
 /**
  * A product's pictures for operators and admins (docs/features/catalogue-structure.md). Mounted under /api/admin. A picture
@@ -31,19 +27,10 @@ export const adminProductImageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   acceptPictureBodies(app);
 
-  app.get(
-    '/products/:id/images',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: "A product's pictures in order; the first is its main picture",
-        params: idParams,
-        response: imagesResponse,
-      },
-    },
-    async (request) => listProductImages(app.db, request.params.id),
-  );
+  answerCall(app, productImageCalls.list, async (request) => listProductImages(app.db, request.params.id));
 
+  // The picture's own bytes are the body, not JSON, so the upload is not one of the contract's calls
+  // (docs/decisions/0085).
   app.post(
     '/products/:id/images',
     {
@@ -56,8 +43,8 @@ export const adminProductImageRoutes: FastifyPluginAsyncZod = async (app) => {
           'The type is read from the file’s bytes, not its name or Content-Type. The picture is re-encoded ' +
           '(metadata dropped) within 1200 px, with a 480 px square thumbnail; at most 24 megapixels.',
         consumes: [...PRODUCT_IMAGE_TYPES],
-        params: idParams,
-        response: imagesResponse,
+        params: productImageParamsSchema,
+        response: { 200: productImagesSchema },
       },
     },
     async (request) =>
@@ -70,34 +57,11 @@ export const adminProductImageRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.put(
-    '/products/:id/images/order',
-    {
-      schema: {
-        tags: ['admin'],
-        summary:
-          "Put a product's pictures in a new order: every key once; the first becomes the main picture",
-        params: idParams,
-        body: productImageOrderSchema,
-        response: imagesResponse,
-      },
-    },
-    async (request) =>
-      orderProductImages(app.db, principalOf(request).userId, request.params.id, request.body.keys),
+  answerCall(app, productImageCalls.order, async (request) =>
+    orderProductImages(app.db, principalOf(request).userId, request.params.id, request.body.keys),
   );
 
-  app.delete(
-    '/products/:id/images',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Delete one of a product’s pictures, named by its key',
-        params: idParams,
-        querystring: productImageKeyQuerySchema,
-        response: imagesResponse,
-      },
-    },
-    async (request) =>
-      removeProductImage(app.db, pictures, principalOf(request).userId, request.params.id, request.query.key),
+  answerCall(app, productImageCalls.remove, async (request) =>
+    removeProductImage(app.db, pictures, principalOf(request).userId, request.params.id, request.query.key),
   );
 };

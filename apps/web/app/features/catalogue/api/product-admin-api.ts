@@ -1,6 +1,4 @@
 import type {
-  AdminProduct,
-  AdminProductPage,
   AdminProductSort,
   CategoryNode,
   CreateProductInput,
@@ -35,10 +33,23 @@ export function useAdminProductList(filter: AdminProductFilter, page: number) {
   const { enabled, staffId } = useStaffQueries();
   return useQuery({
     queryKey: [...ADMIN_PRODUCTS_KEY, 'list', staffId, filter, page],
-    queryFn: () =>
-      api.get<AdminProductPage>('/admin/products', {
-        query: { page, limit: ADMIN_PRODUCT_PAGE_SIZE, ...filter },
-      }),
+    queryFn: async () =>
+      answerOf(
+        await storeClient.GET('/admin/products', {
+          params: {
+            query: {
+              page,
+              limit: ADMIN_PRODUCT_PAGE_SIZE,
+              q: filter.q ?? undefined,
+              categoryId: filter.categoryId ?? undefined,
+              merchantId: filter.merchantId ?? undefined,
+              enabled: filter.enabled ?? undefined,
+              stock: filter.stock ?? undefined,
+              sort: filter.sort ?? undefined,
+            },
+          },
+        }),
+      ),
     enabled,
   });
 }
@@ -53,7 +64,8 @@ export function useAdminProduct(productId: string) {
   return useQuery({
     queryKey: adminProductKey(productId),
     queryFn: async () =>
-      (await api.get<{ product: AdminProduct }>(`/admin/products/${encodeURIComponent(productId)}`)).product,
+      answerOf(await storeClient.GET('/admin/products/{id}', { params: { path: { id: productId } } }))
+        .product,
     enabled,
   });
 }
@@ -97,7 +109,7 @@ export function useCreateProduct() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: CreateProductInput) =>
-      (await api.post<{ product: AdminProduct }>('/admin/products', input)).product,
+      answerOf(await storeClient.POST('/admin/products', { body: input })).product,
     onSuccess: (product) => {
       client.setQueryData(adminProductKey(product.id), product);
       return client.invalidateQueries({ queryKey: [...ADMIN_PRODUCTS_KEY, 'list'] });
@@ -113,21 +125,33 @@ export type ProductChange =
   | { kind: 'set_stock'; input: SetStockInput }
   | { kind: 'set_region_prices'; input: SetRegionPricesInput };
 
-function send(productId: string, change: ProductChange) {
-  const base = `/admin/products/${encodeURIComponent(productId)}`;
+async function send(productId: string, change: ProductChange) {
+  const path = { id: productId };
   switch (change.kind) {
     case 'update':
-      return api.patch<{ product: AdminProduct }>(base, change.input);
+      return answerOf(
+        await storeClient.PATCH('/admin/products/{id}', { params: { path }, body: change.input }),
+      );
     case 'save_variant':
-      return api.put<{ product: AdminProduct }>(`${base}/variants`, change.input);
+      return answerOf(
+        await storeClient.PUT('/admin/products/{id}/variants', { params: { path }, body: change.input }),
+      );
     case 'save_variant_rows':
-      return api.put<{ product: AdminProduct }>(`${base}/variant_rows`, change.input);
+      return answerOf(
+        await storeClient.PUT('/admin/products/{id}/variant_rows', { params: { path }, body: change.input }),
+      );
     case 'remove_variant':
-      return api.delete<{ product: AdminProduct }>(`${base}/variants`, { query: change.input });
+      return answerOf(
+        await storeClient.DELETE('/admin/products/{id}/variants', { params: { path, query: change.input } }),
+      );
     case 'set_stock':
-      return api.put<{ product: AdminProduct }>(`${base}/stock`, change.input);
+      return answerOf(
+        await storeClient.PUT('/admin/products/{id}/stock', { params: { path }, body: change.input }),
+      );
     case 'set_region_prices':
-      return api.put<{ product: AdminProduct }>(`${base}/region_prices`, change.input);
+      return answerOf(
+        await storeClient.PUT('/admin/products/{id}/region_prices', { params: { path }, body: change.input }),
+      );
   }
 }
 

@@ -1,6 +1,6 @@
 import type { ProductImages } from '@crossbuy/core/catalogue';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { answerOf, storeClient } from '../../../lib/contract-client';
 import { uploadPicture } from '../../../lib/picture-upload';
 import { ADMIN_PRODUCTS_KEY } from '../../../lib/query-keys';
 import { useStaffQueries } from '../../../lib/staff-queries';
@@ -9,14 +9,13 @@ export function productImagesKey(productId: string) {
   return ['admin-product-images', productId] as const;
 }
 
-const imagesPath = (productId: string) => `/admin/products/${encodeURIComponent(productId)}/images`;
-
 /** `GET /admin/products/{id}/images`: the product's pictures in order, the main one first. */
 export function useProductImages(productId: string) {
   const { enabled } = useStaffQueries();
   return useQuery({
     queryKey: productImagesKey(productId),
-    queryFn: () => api.get<ProductImages>(imagesPath(productId)),
+    queryFn: async () =>
+      answerOf(await storeClient.GET('/admin/products/{id}/images', { params: { path: { id: productId } } })),
     enabled,
   });
 }
@@ -33,17 +32,34 @@ export function useChangeProductImages(productId: string) {
   };
   return {
     upload: useMutation({
+      // The picture's bytes are the body, sent with their progress: not a call of the typed client.
       mutationFn: ({ file, onProgress }: { file: File; onProgress: (fraction: number) => void }) =>
-        uploadPicture<ProductImages>('POST', imagesPath(productId), file, onProgress),
+        uploadPicture<ProductImages>(
+          'POST',
+          `/admin/products/${encodeURIComponent(productId)}/images`,
+          file,
+          onProgress,
+        ),
       onSuccess: settle,
     }),
     order: useMutation({
-      mutationFn: (keys: string[]) => api.put<ProductImages>(`${imagesPath(productId)}/order`, { keys }),
+      mutationFn: async (keys: string[]) =>
+        answerOf(
+          await storeClient.PUT('/admin/products/{id}/images/order', {
+            params: { path: { id: productId } },
+            body: { keys },
+          }),
+        ),
       onSuccess: settle,
       onError: () => client.invalidateQueries({ queryKey: productImagesKey(productId) }),
     }),
     remove: useMutation({
-      mutationFn: (key: string) => api.delete<ProductImages>(imagesPath(productId), { query: { key } }),
+      mutationFn: async (key: string) =>
+        answerOf(
+          await storeClient.DELETE('/admin/products/{id}/images', {
+            params: { path: { id: productId }, query: { key } },
+          }),
+        ),
       onSuccess: settle,
     }),
   };

@@ -1,12 +1,12 @@
-import type { ProductImportPreview, ProductImportResult } from '@crossbuy/core/catalogue';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { answerOf, storeClient } from '../../../lib/contract-client';
 import { ADMIN_PRODUCTS_KEY } from '../../../lib/query-keys';
 
 /** `POST /admin/products/import/preview`: what a file would change; a refused file names its wrong lines. */
 export function usePreviewProductImport() {
   return useMutation({
-    mutationFn: (csv: string) => api.post<ProductImportPreview>('/admin/products/import/preview', { csv }),
+    mutationFn: async (csv: string) =>
+      answerOf(await storeClient.POST('/admin/products/import/preview', { body: { csv } })),
   });
 }
 
@@ -14,8 +14,8 @@ export function usePreviewProductImport() {
 export function useApplyProductImport() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (file: { csv: string; fingerprint: string }) =>
-      api.post<ProductImportResult>('/admin/products/import', file),
+    mutationFn: async (file: { csv: string; fingerprint: string }) =>
+      answerOf(await storeClient.POST('/admin/products/import', { body: file })),
     onSuccess: () => client.invalidateQueries({ queryKey: ADMIN_PRODUCTS_KEY }),
   });
 }
