@@ -6,6 +6,7 @@ import type { PathsOf } from '@crossbuy/core/contract';
 import type { customerCalls } from '@crossbuy/core/customer';
 import { ApiError } from '@crossbuy/core/errors';
 import type { externalCalls } from '@crossbuy/core/external';
+import type { paymentCalls, refundCalls } from '@crossbuy/core/order';
 import type { systemCalls } from '@crossbuy/core/settings';
 import type { dashboardCalls, staffCalls } from '@crossbuy/core/staff';
 import type { contactCalls, tfaCalls, userCalls } from '@crossbuy/core/validation';
@@ -27,6 +28,8 @@ export type StorePaths = PathsOf<typeof addressCalls> &
   PathsOf<typeof dashboardCalls> &
   PathsOf<typeof externalCalls> &
   PathsOf<typeof notificationCalls> &
+  PathsOf<typeof paymentCalls> &
+  PathsOf<typeof refundCalls> &
   PathsOf<typeof regionCalls> &
   PathsOf<typeof staffCalls> &
   PathsOf<typeof systemCalls> &

@@ -1,7 +1,9 @@
 export * from './costs.js';
 export * from './machine.js';
 export * from './packing.js';
+export { paymentCalls } from './payment-calls.js';
 export * from './payments.js';
+export { refundCalls } from './refund-calls.js';
 export * from './refunds.js';
 export * from './rules.js';
 export * from './schemas.js';
