@@ -6,6 +6,7 @@ import type { PathsOf } from '@crossbuy/core/contract';
 import type { customerCalls } from '@crossbuy/core/customer';
 import { ApiError } from '@crossbuy/core/errors';
 import type { externalCalls } from '@crossbuy/core/external';
+import type { voucherCalls } from '@crossbuy/core/marketing';
 import type { paymentCalls, refundCalls } from '@crossbuy/core/order';
 import type { systemCalls } from '@crossbuy/core/settings';
 import type { dashboardCalls, staffCalls } from '@crossbuy/core/staff';
@@ -35,6 +36,7 @@ export type StorePaths = PathsOf<typeof addressCalls> &
   PathsOf<typeof systemCalls> &
   PathsOf<typeof tfaCalls> &
   PathsOf<typeof userCalls> &
+  PathsOf<typeof voucherCalls> &
   PathsOf<typeof wishlistCalls>;
 
 type JsonOf<Answer> = Answer extends { content: { 'application/json': infer Body } } ? Body : never;

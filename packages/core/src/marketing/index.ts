@@ -1,2 +1,3 @@
 export * from './content.js';
+export { voucherCalls } from './voucher-calls.js';
 export * from './vouchers.js';
