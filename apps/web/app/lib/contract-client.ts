@@ -5,8 +5,7 @@ import type {
   catalogueCalls,
   categoryAdminCalls,
   merchantAdminCalls,
-  notificationCalls,
-import type {
+  notificationCalls,{
   notificationCalls,
   productAdminCalls,
   productImageCalls,
@@ -25,9 +24,9 @@ import type {
   contentCalls,
   homeGroupCalls,
   imagePageCalls,
-  popupCalls,
+  popupCalls,voucherCalls 
 } from '@crossbuy/core/marketing';
-import type { checkoutCalls } from '@crossbuy/core/order';
+import type { checkoutCalls, paymentCalls, refundCalls } from '@crossbuy/core/order';
 import type { quotationCalls, quotationDeskCalls } from '@crossbuy/core/quotation';
 import type { settingsCalls, systemCalls, systemCalls } from '@crossbuy/core/settings';
 import type { dashboardCalls, staffCalls } from '@crossbuy/core/staff';
@@ -61,17 +60,20 @@ export type StorePaths = PathsOf<typeof addressCalls> &
   PathsOf<typeof mailCalls> &
   PathsOf<typeof merchantAdminCalls> &
   PathsOf<typeof notificationCalls> &
+  PathsOf<typeof paymentCalls> &
   PathsOf<typeof popupCalls> &
   PathsOf<typeof productAdminCalls> &
   PathsOf<typeof productImageCalls> &
   PathsOf<typeof quotationCalls> &
   PathsOf<typeof quotationDeskCalls> &
+  PathsOf<typeof refundCalls> &
   PathsOf<typeof regionCalls> &
   PathsOf<typeof settingsCalls> &
   PathsOf<typeof staffCalls> &
   PathsOf<typeof systemCalls> &
   PathsOf<typeof tfaCalls> &
   PathsOf<typeof userCalls> &
+  PathsOf<typeof voucherCalls> &
   PathsOf<typeof wishlistCalls>;
 
 type JsonOf<Answer> = Answer extends { content: { 'application/json': infer Body } } ? Body : never;

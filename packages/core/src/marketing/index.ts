@@ -1,3 +1,4 @@
 export * from './content.js';
 export { bannerCalls, contentCalls, homeGroupCalls, imagePageCalls, popupCalls } from './content-calls.js';
+export { voucherCalls } from './voucher-calls.js';
 export * from './vouchers.js';

@@ -1,21 +1,11 @@
 import { ApiError } from '@crossbuy/core/errors';
-import type { Money } from '@crossbuy/core/money';
-import type {
-  CheckoutSession,
-  CreateOrder,
-  PaymentMethod,
-  refusalSchema,
-  VoucherSummary,
-} from '@crossbuy/core/order';
+import type { CheckoutSession, CreateOrder, PaymentMethod } from '@crossbuy/core/order';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { api } from '../../../lib/api';
-import { answerOf, storeClient } from '../../../lib/contract-client';
+import { type Answer, answerOf, storeClient } from '../../../lib/contract-client';
 import { CART_KEY, QUOTATION_ITEMS_KEY } from '../../../lib/query-keys';
 import { useUser } from '../../../lib/user-store';
 
-export type Refusal = z.infer<typeof refusalSchema>;
-export type AvailableVoucher = VoucherSummary & { discount: Money | null; refusal: Refusal | null };
+export type AvailableVoucher = Answer<'/voucher/get_available', 'post'>['vouchers'][number];
 
 /** What the shopper has chosen so far; the estimate and the vouchers on offer follow these. */
 export type CheckoutChoices = {
@@ -80,7 +70,7 @@ export function useAvailableVouchers(context: VoucherContext, enabled: boolean) 
   return useQuery({
     queryKey: [...CHECKOUT_KEY, userId, 'vouchers', context],
     queryFn: async () =>
-      (await api.post<{ vouchers: AvailableVoucher[] }>('/voucher/get_available', context)).vouchers,
+      answerOf(await storeClient.POST('/voucher/get_available', { body: context })).vouchers,
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -89,8 +79,8 @@ export function useAvailableVouchers(context: VoucherContext, enabled: boolean) 
 /** `POST /voucher/validate`: answers the voucher and its discount, or fails with the reason it does not apply. */
 export function useValidateVoucher() {
   return useMutation({
-    mutationFn: (request: VoucherContext & { code: string }) =>
-      api.post<{ voucher: VoucherSummary; discount: Money }>('/voucher/validate', request),
+    mutationFn: async (request: VoucherContext & { code: string }) =>
+      answerOf(await storeClient.POST('/voucher/validate', { body: request })),
   });
 }
 

@@ -1,12 +1,6 @@
-import type {
-  StoreVoucher,
-  StoreVoucherPage,
-  VoucherDraft,
-  VoucherRedemptionPage,
-  VoucherStatus,
-} from '@crossbuy/core/marketing';
+import type { VoucherDraft, VoucherStatus } from '@crossbuy/core/marketing';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { answerOf, storeClient } from '../../../lib/contract-client';
 import { AUDIT_LOG_KEY, STORE_VOUCHERS_KEY } from '../../../lib/query-keys';
 import { useStaffQueries } from '../../../lib/staff-queries';
 
@@ -16,13 +10,22 @@ export type VoucherFilter = { status: VoucherStatus | null; q: string | null };
 export const VOUCHER_PAGE_SIZE = 20;
 export const REDEMPTION_PAGE_SIZE = 20;
 
+/** The filter as a query: "any" is left out rather than sent empty. */
+function withoutEmpty({ status, q }: VoucherFilter) {
+  return { ...(status === null ? {} : { status }), ...(q === null ? {} : { q }) };
+}
+
 /** `GET /admin/vouchers`: every voucher, newest first, with its redemptions counted. */
 export function useVoucherList(filter: VoucherFilter, page: number) {
   const { enabled, staffId } = useStaffQueries();
   return useQuery({
     queryKey: [...STORE_VOUCHERS_KEY, staffId, 'list', filter, page],
-    queryFn: () =>
-      api.get<StoreVoucherPage>('/admin/vouchers', { query: { page, limit: VOUCHER_PAGE_SIZE, ...filter } }),
+    queryFn: async () =>
+      answerOf(
+        await storeClient.GET('/admin/vouchers', {
+          params: { query: { page, limit: VOUCHER_PAGE_SIZE, ...withoutEmpty(filter) } },
+        }),
+      ),
     enabled,
   });
 }
@@ -32,7 +35,8 @@ export function useVoucher(voucherId: string) {
   return useQuery({
     queryKey: [...STORE_VOUCHERS_KEY, staffId, 'voucher', voucherId],
     queryFn: async () =>
-      (await api.get<{ voucher: StoreVoucher }>(`/admin/vouchers/${encodeURIComponent(voucherId)}`)).voucher,
+      answerOf(await storeClient.GET('/admin/vouchers/{id}', { params: { path: { id: voucherId } } }))
+        .voucher,
     enabled,
   });
 }
@@ -42,10 +46,12 @@ export function useVoucherRedemptions(voucherId: string, page: number) {
   const { enabled, staffId } = useStaffQueries();
   return useQuery({
     queryKey: [...STORE_VOUCHERS_KEY, staffId, 'redemptions', voucherId, page],
-    queryFn: () =>
-      api.get<VoucherRedemptionPage>(`/admin/vouchers/${encodeURIComponent(voucherId)}/redemptions`, {
-        query: { page, limit: REDEMPTION_PAGE_SIZE },
-      }),
+    queryFn: async () =>
+      answerOf(
+        await storeClient.GET('/admin/vouchers/{id}/redemptions', {
+          params: { path: { id: voucherId }, query: { page, limit: REDEMPTION_PAGE_SIZE } },
+        }),
+      ),
     enabled,
   });
 }
@@ -64,9 +70,13 @@ export function useSaveVoucher(voucherId: string | null) {
   const changed = useVoucherChanged();
   return useMutation({
     mutationFn: async (draft: VoucherDraft) =>
-      (voucherId === null
-        ? await api.post<{ voucher: StoreVoucher }>('/admin/vouchers', draft)
-        : await api.put<{ voucher: StoreVoucher }>(`/admin/vouchers/${encodeURIComponent(voucherId)}`, draft)
+      answerOf(
+        voucherId === null
+          ? await storeClient.POST('/admin/vouchers', { body: draft })
+          : await storeClient.PUT('/admin/vouchers/{id}', {
+              params: { path: { id: voucherId } },
+              body: draft,
+            }),
       ).voucher,
     onSuccess: changed,
   });
@@ -77,10 +87,10 @@ export function useSwitchVoucher(voucherId: string) {
   const changed = useVoucherChanged();
   return useMutation({
     mutationFn: async (active: boolean) =>
-      (
-        await api.post<{ voucher: StoreVoucher }>(
-          `/admin/vouchers/${encodeURIComponent(voucherId)}/${active ? 'enable' : 'disable'}`,
-        )
+      answerOf(
+        await storeClient.POST(active ? '/admin/vouchers/{id}/enable' : '/admin/vouchers/{id}/disable', {
+          params: { path: { id: voucherId } },
+        }),
       ).voucher,
     onSuccess: changed,
   });

@@ -1,9 +1,7 @@
 import type {
   DisputeResolution,
-  OrderRefunds,
   OrderStatus,
   PaymentMethod,
-  Refund,
   RefundRequest,
   StoreCancelRequest,
   StoreOrderMove,
@@ -12,6 +10,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
+import { answerOf, storeClient } from '../../../lib/contract-client';
 import { STORE_ORDERS_KEY } from '../../../lib/query-keys';
 import { useStaffQueries } from '../../../lib/staff-queries';
 import { orderTimelineKey } from './order-timeline-api';
@@ -69,23 +68,21 @@ export function useStoreOrderRefunds(orderId: string) {
   const { enabled, staffId } = useStaffQueries();
   return useQuery({
     queryKey: storeOrderRefundsKey(orderId, staffId),
-    queryFn: () => api.get<OrderRefunds>(`/admin/orders/${encodeURIComponent(orderId)}/refunds`),
+    queryFn: async () =>
+      answerOf(await storeClient.GET('/admin/orders/{id}/refunds', { params: { path: { id: orderId } } })),
     enabled,
   });
 }
-
-type Settlement = { status: OrderStatus; refund: Refund | null };
 
 /**
  * A change that gives money back or settles the order: the order's page (its timeline, its refunds) and
  * the desk read it again, whether it was made or refused (a refused card refund is listed as failed).
  */
-function useSettlement<Body, Answer>(orderId: string, path: string) {
+function useSettlement<Input, Result>(orderId: string, settle: (input: Input) => Promise<Result>) {
   const client = useQueryClient();
   const { staffId } = useStaffQueries();
   return useMutation({
-    mutationFn: (body: Body) =>
-      api.post<Answer>(`/admin/orders/${encodeURIComponent(orderId)}/${path}`, body),
+    mutationFn: settle,
     onSettled: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: orderTimelineKey('store', orderId, staffId) }),
@@ -96,17 +93,22 @@ function useSettlement<Body, Answer>(orderId: string, path: string) {
 
 /** `POST /admin/orders/{id}/refunds`. */
 export function useRefundOrder(orderId: string) {
-  return useSettlement<RefundRequest, { refund: Refund }>(orderId, 'refunds');
+  return useSettlement(orderId, async (body: RefundRequest) =>
+    answerOf(
+      await storeClient.POST('/admin/orders/{id}/refunds', { params: { path: { id: orderId } }, body }),
+    ),
+  );
 }
 
 /** `POST /admin/orders/{id}/refunds/{refundId}/retry`: a card refund the provider did not answer, asked again. */
 export function useRetryRefund(orderId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (refundId: string) =>
-      api.post<{ refund: Refund }>(
-        `/admin/orders/${encodeURIComponent(orderId)}/refunds/${encodeURIComponent(refundId)}/retry`,
-        {},
+    mutationFn: async (refundId: string) =>
+      answerOf(
+        await storeClient.POST('/admin/orders/{id}/refunds/{refundId}/retry', {
+          params: { path: { id: orderId, refundId } },
+        }),
       ),
     onSettled: () => client.invalidateQueries({ queryKey: STORE_ORDERS_KEY }),
   });
@@ -114,15 +116,30 @@ export function useRetryRefund(orderId: string) {
 
 /** `POST /admin/orders/{id}/confirm_paynow`: the shopper's PayNow transfer reached the store's account. */
 export function useConfirmPaynow(orderId: string) {
-  return useSettlement<Record<string, never>, { ok: true }>(orderId, 'confirm_paynow');
+  return useSettlement(orderId, async () =>
+    answerOf(
+      await storeClient.POST('/admin/orders/{id}/confirm_paynow', { params: { path: { id: orderId } } }),
+    ),
+  );
 }
 
 /** `POST /admin/orders/{id}/cancel`: an order cancelled by the store; whatever it received goes back. */
 export function useCancelOrder(orderId: string) {
-  return useSettlement<StoreCancelRequest, Settlement>(orderId, 'cancel');
+  return useSettlement(orderId, async (body: StoreCancelRequest) =>
+    answerOf(
+      await storeClient.POST('/admin/orders/{id}/cancel', { params: { path: { id: orderId } }, body }),
+    ),
+  );
 }
 
 /** `POST /admin/orders/{id}/dispute/resolve`. */
 export function useResolveDispute(orderId: string) {
-  return useSettlement<DisputeResolution, Settlement>(orderId, 'dispute/resolve');
+  return useSettlement(orderId, async (body: DisputeResolution) =>
+    answerOf(
+      await storeClient.POST('/admin/orders/{id}/dispute/resolve', {
+        params: { path: { id: orderId } },
+        body,
+      }),
+    ),
+  );
 }

@@ -45,7 +45,7 @@ export function StoreOrderPaynow({
           keepLabel="Not yet"
           tone="primary"
           busy={confirm.isPending}
-          onConfirm={() => confirm.mutate({})}
+          onConfirm={() => confirm.mutate()}
         />
       </div>
       {confirm.isError ? <Alert>{messageForError(confirm.error)}</Alert> : null}

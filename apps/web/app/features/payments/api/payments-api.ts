@@ -1,7 +1,6 @@
-import type { PaymentInfo, PayResult, SavedCard } from '@crossbuy/core/order';
+import type { CardPay, PayResult, TestCardPay } from '@crossbuy/core/order';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import type { ApiClient } from '../../../lib/api-client';
+import { answerOf, storeClient } from '../../../lib/contract-client';
 
 export const paymentInfoKey = (orderId: string) => ['payment-info', orderId] as const;
 
@@ -9,29 +8,25 @@ export const paymentInfoKey = (orderId: string) => ['payment-info', orderId] as 
 export function usePaymentInfo(orderId: string) {
   return useQuery({
     queryKey: paymentInfoKey(orderId),
-    queryFn: () => api.post<PaymentInfo>(`/order/${encodeURIComponent(orderId)}/payment_info`),
+    queryFn: async () =>
+      answerOf(await storeClient.POST('/order/{id}/payment_info', { params: { path: { id: orderId } } })),
   });
 }
 
 /** Pays by card with the card provider's id of the card; the server decides the amount. */
-export function payByCard(
-  input: { orderId: string; paymentMethodId: string; savePaymentMethod: boolean },
-  client: ApiClient = api,
-): Promise<PayResult> {
-  return client.post<PayResult>('/payment/stripe/card/pay', input);
+export async function payByCard(input: CardPay): Promise<PayResult> {
+  return answerOf(await storeClient.POST('/payment/stripe/card/pay', { body: input }));
 }
 
-export function payByTestCard(
-  input: { orderId: string; cardNumber: string },
-  client: ApiClient = api,
-): Promise<PayResult> {
-  return client.post<PayResult>('/payment/test_card/pay', input);
+export async function payByTestCard(input: TestCardPay): Promise<PayResult> {
+  return answerOf(await storeClient.POST('/payment/test_card/pay', { body: input }));
 }
 
 export function useMarkPaynowPaid(orderId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<{ markedPaidAt: string }>(`/order/${encodeURIComponent(orderId)}/paynow_paid`),
+    mutationFn: async () =>
+      answerOf(await storeClient.POST('/order/{id}/paynow_paid', { params: { path: { id: orderId } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentInfoKey(orderId) }),
   });
 }
@@ -42,7 +37,7 @@ export const savedCardsKey = ['saved-cards'] as const;
 export function useSavedCards(enabled: boolean) {
   return useQuery({
     queryKey: savedCardsKey,
-    queryFn: () => api.get<{ paymentMethods: SavedCard[] }>('/payment/stripe/card/payment_methods'),
+    queryFn: async () => answerOf(await storeClient.GET('/payment/stripe/card/payment_methods')),
     enabled,
   });
 }
@@ -51,7 +46,7 @@ export function useRemoveSavedCard() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (cardId: string) =>
-      api.delete<unknown>(`/payment/stripe/card/payment_methods/${encodeURIComponent(cardId)}`),
+      storeClient.DELETE('/payment/stripe/card/payment_methods/{id}', { params: { path: { id: cardId } } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: savedCardsKey }),
   });
 }
