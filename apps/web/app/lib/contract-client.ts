@@ -5,14 +5,12 @@ import type {
   catalogueCalls,
   categoryAdminCalls,
   merchantAdminCalls,
-  notificationCalls,{
   notificationCalls,
   productAdminCalls,
   productImageCalls,
   regionCalls,
   wishlistCalls,
 } from '@crossbuy/core/catalogue';
-
 import type { contactInboxCalls } from '@crossbuy/core/contact-inbox';
 import type { PathsOf } from '@crossbuy/core/contract';
 import type { customerCalls } from '@crossbuy/core/customer';
@@ -24,11 +22,12 @@ import type {
   contentCalls,
   homeGroupCalls,
   imagePageCalls,
-  popupCalls,voucherCalls 
+  popupCalls,
+  voucherCalls,
 } from '@crossbuy/core/marketing';
 import type { checkoutCalls, paymentCalls, refundCalls } from '@crossbuy/core/order';
 import type { quotationCalls, quotationDeskCalls } from '@crossbuy/core/quotation';
-import type { settingsCalls, systemCalls, systemCalls } from '@crossbuy/core/settings';
+import type { settingsCalls, systemCalls } from '@crossbuy/core/settings';
 import type { dashboardCalls, staffCalls } from '@crossbuy/core/staff';
 import type { authCalls, contactCalls, tfaCalls, userCalls } from '@crossbuy/core/validation';
 import createFetchClient from 'openapi-fetch';
