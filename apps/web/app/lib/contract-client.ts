@@ -6,6 +6,7 @@ import type { PathsOf } from '@crossbuy/core/contract';
 import type { customerCalls } from '@crossbuy/core/customer';
 import { ApiError } from '@crossbuy/core/errors';
 import type { externalCalls } from '@crossbuy/core/external';
+import type { orderCalls, storeOrderCalls } from '@crossbuy/core/order';
 import type { systemCalls } from '@crossbuy/core/settings';
 import type { dashboardCalls, staffCalls } from '@crossbuy/core/staff';
 import type { contactCalls, tfaCalls, userCalls } from '@crossbuy/core/validation';
@@ -27,8 +28,10 @@ export type StorePaths = PathsOf<typeof addressCalls> &
   PathsOf<typeof dashboardCalls> &
   PathsOf<typeof externalCalls> &
   PathsOf<typeof notificationCalls> &
+  PathsOf<typeof orderCalls> &
   PathsOf<typeof regionCalls> &
   PathsOf<typeof staffCalls> &
+  PathsOf<typeof storeOrderCalls> &
   PathsOf<typeof systemCalls> &
   PathsOf<typeof tfaCalls> &
   PathsOf<typeof userCalls> &

@@ -1,5 +1,6 @@
 export * from './costs.js';
 export * from './machine.js';
+export { orderCalls, orderIdParams, storeOrderCalls } from './order-calls.js';
 export * from './packing.js';
 export * from './payments.js';
 export * from './refunds.js';
