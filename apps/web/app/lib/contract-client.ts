@@ -7,6 +7,7 @@ import type { customerCalls } from '@crossbuy/core/customer';
 import { ApiError } from '@crossbuy/core/errors';
 import type { externalCalls } from '@crossbuy/core/external';
 import type { orderCalls, storeOrderCalls } from '@crossbuy/core/order';
+import type { orderChatCalls, storeOrderChatCalls } from '@crossbuy/core/order-chat';
 import type { systemCalls } from '@crossbuy/core/settings';
 import type { dashboardCalls, staffCalls } from '@crossbuy/core/staff';
 import type { contactCalls, tfaCalls, userCalls } from '@crossbuy/core/validation';
@@ -29,9 +30,11 @@ export type StorePaths = PathsOf<typeof addressCalls> &
   PathsOf<typeof externalCalls> &
   PathsOf<typeof notificationCalls> &
   PathsOf<typeof orderCalls> &
+  PathsOf<typeof orderChatCalls> &
   PathsOf<typeof regionCalls> &
   PathsOf<typeof staffCalls> &
   PathsOf<typeof storeOrderCalls> &
+  PathsOf<typeof storeOrderChatCalls> &
   PathsOf<typeof systemCalls> &
   PathsOf<typeof tfaCalls> &
   PathsOf<typeof userCalls> &
