@@ -25,7 +25,14 @@ import type {
   popupCalls,
   voucherCalls,
 } from '@crossbuy/core/marketing';
-import type { checkoutCalls, paymentCalls, refundCalls } from '@crossbuy/core/order';
+import type {
+  checkoutCalls,
+  orderCalls,
+  paymentCalls,
+  refundCalls,
+  storeOrderCalls,
+} from '@crossbuy/core/order';
+import type { orderChatCalls, storeOrderChatCalls } from '@crossbuy/core/order-chat';
 import type { quotationCalls, quotationDeskCalls } from '@crossbuy/core/quotation';
 import type { settingsCalls, systemCalls } from '@crossbuy/core/settings';
 import type { dashboardCalls, staffCalls } from '@crossbuy/core/staff';
@@ -59,6 +66,8 @@ export type StorePaths = PathsOf<typeof addressCalls> &
   PathsOf<typeof mailCalls> &
   PathsOf<typeof merchantAdminCalls> &
   PathsOf<typeof notificationCalls> &
+  PathsOf<typeof orderCalls> &
+  PathsOf<typeof orderChatCalls> &
   PathsOf<typeof paymentCalls> &
   PathsOf<typeof popupCalls> &
   PathsOf<typeof productAdminCalls> &
@@ -69,6 +78,8 @@ export type StorePaths = PathsOf<typeof addressCalls> &
   PathsOf<typeof regionCalls> &
   PathsOf<typeof settingsCalls> &
   PathsOf<typeof staffCalls> &
+  PathsOf<typeof storeOrderCalls> &
+  PathsOf<typeof storeOrderChatCalls> &
   PathsOf<typeof systemCalls> &
   PathsOf<typeof tfaCalls> &
   PathsOf<typeof userCalls> &

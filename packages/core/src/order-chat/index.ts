@@ -1,2 +1,3 @@
+export { orderChatCalls, storeOrderChatCalls } from './order-chat-calls.js';
 export * from './schemas.js';
 export * from './timeline.js';

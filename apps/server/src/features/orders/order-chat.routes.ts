@@ -1,16 +1,9 @@
-import {
-  chatStatusSchema,
-  messageEntrySchema,
-  messagePageSchema,
-  orderMessageRequestSchema,
-  storeTimelinePageSchema,
-  timelineCursorSchema,
-  timelinePageSchema,
-  timelineQuerySchema,
-} from '@crossbuy/core/order-chat';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { orderIdParams } from '@crossbuy/core/order';
+import { orderChatCalls, storeOrderChatCalls, timelineCursorSchema } from '@crossbuy/core/order-chat';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { answerCall, type ZodApp } from '../../lib/contract-routes.js';
 import {
   type Guard,
   guardPrivateRoutes,
@@ -33,10 +26,13 @@ import {
 /** A person types a chat message in seconds; this is far above that and far below a flood. */
 export const ORDER_MESSAGE_LIMIT: RateLimitRule = { name: 'order-messages', max: 30, windowSeconds: 60 };
 
-const idParams = z.object({ id: z.string().min(1).max(200) });
-
 type ChatRoutes = {
-  /** '/order' for the shopper (the original paths, docs/rules/api-and-errors.md); '/orders' under /api/admin for the store. */
+  /** The side's calls: the shopper's `orderChatCalls`, or the store's `storeOrderChatCalls`. */
+  calls: typeof orderChatCalls | typeof storeOrderChatCalls;
+  /**
+   * Where the side's live stream is answered, beside its calls: '/order' for the shopper (the original
+   * paths, docs/rules/api-and-errors.md); '/orders' under /api/admin for the store.
+   */
   path: '/order' | '/orders';
   tag: string;
   /** Who may call every route of the side; an open stream's caller is held to it again on revocation. */
@@ -45,84 +41,44 @@ type ChatRoutes = {
 };
 
 /** The chat, timeline and live stream of one order, the same for both sides but for who may look. */
-function chatRoutes(app: FastifyInstance, { path, tag, guard, viewerOf }: ChatRoutes) {
+function chatRoutes(app: ZodApp, { calls, path, tag, guard, viewerOf }: ChatRoutes) {
   guardPrivateRoutes(app, guard);
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   const streams = new OrderLiveStreams(app);
   const viewableOrder = (request: FastifyRequest, id: string) =>
     findViewableOrder(app.db, id, viewerOf(request));
 
-  routes.get(
-    `${path}/:id/messages`,
-    {
-      schema: {
-        tags: [tag],
-        summary: 'The order chat, oldest first, after the cursor `after`',
-        params: idParams,
-        querystring: timelineQuerySchema,
-        response: { 200: messagePageSchema },
-      },
-    },
-    async (request) => {
-      const order = await viewableOrder(request, request.params.id);
-      const { entries, nextCursor } = await readTimeline(app.db, order.id, {
-        ...request.query,
-        messagesOnly: true,
-      });
-      return {
-        messages: entries.filter((entry) => entry.kind === 'message'),
-        nextCursor,
-        unreadCount: await unreadMessageCount(app.db, order.id, viewerOf(request).side),
-      };
-    },
-  );
+  answerCall(app, calls.messages, async (request) => {
+    const order = await viewableOrder(request, request.params.id);
+    const { entries, nextCursor } = await readTimeline(app.db, order.id, {
+      ...request.query,
+      messagesOnly: true,
+    });
+    return {
+      messages: entries.filter((entry) => entry.kind === 'message'),
+      nextCursor,
+      unreadCount: await unreadMessageCount(app.db, order.id, viewerOf(request).side),
+    };
+  });
 
-  routes.post(
-    `${path}/:id/messages`,
-    {
-      schema: {
-        tags: [tag],
-        summary: 'Write in the order chat',
-        description:
-          'Plain text, trimmed, 1 to 2000 characters; it is shown as text, never as HTML. Everyone with ' +
-          'the order open sees it at once.',
-        params: idParams,
-        body: orderMessageRequestSchema,
-        response: { 201: z.object({ message: messageEntrySchema }) },
-      },
-    },
-    async (request, reply) => {
-      const { userId } = principalOf(request);
-      await app.rateLimiter.consume(ORDER_MESSAGE_LIMIT, userId);
-      const message = await writeOrderMessage(app.db, {
-        orderId: request.params.id,
-        viewer: viewerOf(request),
-        authorUserId: userId,
-        body: request.body.message,
-      });
-      return reply.status(201).send({ message });
-    },
-  );
+  answerCall(app, calls.write, async (request, reply) => {
+    const { userId } = principalOf(request);
+    await app.rateLimiter.consume(ORDER_MESSAGE_LIMIT, userId);
+    const message = await writeOrderMessage(app.db, {
+      orderId: request.params.id,
+      viewer: viewerOf(request),
+      authorUserId: userId,
+      body: request.body.message,
+    });
+    return reply.status(201).send({ message });
+  });
 
-  routes.post(
-    `${path}/:id/update_chat_status`,
-    {
-      schema: {
-        tags: [tag],
-        summary: 'Mark the order chat read up to now',
-        description: 'Answers when it was marked read and how many messages are still unread.',
-        params: idParams,
-        body: z.object({}).nullish(),
-        response: { 200: chatStatusSchema },
-      },
-    },
-    async (request) => {
-      const order = await viewableOrder(request, request.params.id);
-      return markChatRead(app.db, order.id, viewerOf(request).side);
-    },
-  );
+  answerCall(app, calls.markRead, async (request) => {
+    const order = await viewableOrder(request, request.params.id);
+    return markChatRead(app.db, order.id, viewerOf(request).side);
+  });
 
-  routes.get(
+  // Server-Sent Events rather than JSON, so the stream is registered here and not declared in the contract.
+  app.get(
     `${path}/:id/live`,
     {
       schema: {
@@ -135,7 +91,7 @@ function chatRoutes(app: FastifyInstance, { path, tag, guard, viewerOf }: ChatRo
           'connection open. Another shopper’s order answers 404 before the stream starts. The stream ends ' +
           'when the caller may no longer call the route (signed out, password changed, blacklisted, no longer ' +
           'staff); the browser’s reconnection is then refused as any other call would be.',
-        params: idParams,
+        params: orderIdParams,
         querystring: z.object({ after: timelineCursorSchema.optional() }),
       },
     },
@@ -145,68 +101,46 @@ function chatRoutes(app: FastifyInstance, { path, tag, guard, viewerOf }: ChatRo
     },
   );
 
-  return { routes, viewableOrder };
+  return viewableOrder;
 }
 
 /** The shopper's side of the order chat and timeline (docs/rules/orders.md). */
 export const orderChatRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { routes, viewableOrder } = chatRoutes(app, {
+  const viewableOrder = chatRoutes(app, {
+    calls: orderChatCalls,
     path: '/order',
     tag: 'order',
     guard: requireUser,
     viewerOf: (request) => ({ side: 'shopper', userId: principalOf(request).userId }),
   });
 
-  routes.get(
-    '/order/:id/timeline',
-    {
-      schema: {
-        tags: ['order'],
-        summary: "The order's status changes, payment events and chat messages, in time order",
-        params: idParams,
-        querystring: timelineQuerySchema,
-        response: { 200: timelinePageSchema },
-      },
-    },
-    async (request) => {
-      const { userId: _shopper, ...order } = await viewableOrder(request, request.params.id);
-      return {
-        order,
-        ...(await readTimeline(app.db, order.id, request.query)),
-        unreadCount: await unreadMessageCount(app.db, order.id, 'shopper'),
-      };
-    },
-  );
+  answerCall(app, orderChatCalls.timeline, async (request) => {
+    const { userId: _shopper, ...order } = await viewableOrder(request, request.params.id);
+    return {
+      order,
+      ...(await readTimeline(app.db, order.id, request.query)),
+      unreadCount: await unreadMessageCount(app.db, order.id, 'shopper'),
+    };
+  });
 };
 
 /** The store's side of an order's chat and timeline (operators and admins), under /api/admin. */
 export const adminOrderChatRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { routes, viewableOrder } = chatRoutes(app, {
+  const viewableOrder = chatRoutes(app, {
+    calls: storeOrderChatCalls,
     path: '/orders',
     tag: 'admin',
     guard: requireRole('operator', 'admin'),
     viewerOf: () => ({ side: 'store' }),
   });
 
-  routes.get(
-    '/orders/:id/timeline',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: "The order's status changes, payment events and chat messages, with who placed it",
-        params: idParams,
-        querystring: timelineQuerySchema,
-        response: { 200: storeTimelinePageSchema },
-      },
-    },
-    async (request) => {
-      const { userId, ...order } = await viewableOrder(request, request.params.id);
-      return {
-        order,
-        shopper: await orderShopper(app.db, userId),
-        ...(await readTimeline(app.db, order.id, request.query)),
-        unreadCount: await unreadMessageCount(app.db, order.id, 'store'),
-      };
-    },
-  );
+  answerCall(app, storeOrderChatCalls.timeline, async (request) => {
+    const { userId, ...order } = await viewableOrder(request, request.params.id);
+    return {
+      order,
+      shopper: await orderShopper(app.db, userId),
+      ...(await readTimeline(app.db, order.id, request.query)),
+      unreadCount: await unreadMessageCount(app.db, order.id, 'store'),
+    };
+  });
 };

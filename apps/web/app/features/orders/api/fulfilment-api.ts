@@ -1,6 +1,6 @@
-import type { BulkShipment, Carrier, ShipmentRefusal, StoreOrder } from '@crossbuy/core/order';
+import type { BulkShipment, ShipmentRefusal } from '@crossbuy/core/order';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { answerOf, storeClient } from '../../../lib/contract-client';
 import { STORE_ORDERS_KEY } from '../../../lib/query-keys';
 import { useStaffQueries } from '../../../lib/staff-queries';
 
@@ -14,7 +14,7 @@ export function useStoreOrder(orderId: string) {
   return useQuery({
     queryKey: storeOrderKey(orderId, staffId),
     queryFn: async () =>
-      (await api.get<{ order: StoreOrder }>(`/admin/orders/${encodeURIComponent(orderId)}`)).order,
+      answerOf(await storeClient.GET('/admin/orders/{id}', { params: { path: { id: orderId } } })).order,
     enabled,
   });
 }
@@ -25,10 +25,10 @@ export function usePackingSlips(orderIds: readonly string[]) {
   return useQuery({
     queryKey: [...STORE_ORDERS_KEY, 'packing-slips', staffId, orderIds],
     queryFn: async () =>
-      (
-        await api.get<{ orders: StoreOrder[] }>('/admin/orders/packing_slips', {
-          query: { ids: orderIds.join(',') },
-        })
+      answerOf(
+        await storeClient.GET('/admin/orders/packing_slips', {
+          params: { query: { ids: orderIds.join(',') } },
+        }),
       ).orders,
     enabled: enabled && orderIds.length > 0,
   });
@@ -42,18 +42,10 @@ export function useCarriers() {
   const { enabled, staffId } = useStaffQueries();
   return useQuery({
     queryKey: [...CARRIERS_KEY, staffId],
-    queryFn: async () => (await api.get<{ carriers: Carrier[] }>('/admin/carriers')).carriers,
+    queryFn: async () => answerOf(await storeClient.GET('/admin/carriers')).carriers,
     enabled,
   });
 }
-
-export type ShippedOrder = {
-  id: string;
-  orderRef: string;
-  carrier: string | null;
-  trackingNumber: string | null;
-  trackingUrl: string | null;
-};
 
 /** The refusals a refused bulk shipment names, or none when the error is of another kind. */
 export function shipmentRefusalsOf(error: unknown): ShipmentRefusal[] {
@@ -65,8 +57,8 @@ export function shipmentRefusalsOf(error: unknown): ShipmentRefusal[] {
 export function useShipOrders() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (shipment: BulkShipment) =>
-      api.post<{ orders: ShippedOrder[] }>('/admin/orders/ship', shipment),
+    mutationFn: async (shipment: BulkShipment) =>
+      answerOf(await storeClient.POST('/admin/orders/ship', { body: shipment })),
     onSuccess: () => client.invalidateQueries({ queryKey: STORE_ORDERS_KEY }),
   });
 }

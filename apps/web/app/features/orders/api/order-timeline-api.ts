@@ -1,6 +1,4 @@
 import {
-  type ChatStatus,
-  type MessageEntry,
   mergeTimeline,
   type StoreTimelinePage,
   type TimelineEntry,
@@ -8,7 +6,7 @@ import {
 } from '@crossbuy/core/order-chat';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api } from '../../../lib/api';
+import { answerOf, storeClient } from '../../../lib/contract-client';
 import { NOTIFICATIONS_KEY, ORDERS_KEY, STORE_ORDERS_KEY } from '../../../lib/query-keys';
 import { useUser } from '../../../lib/user-store';
 
@@ -21,10 +19,24 @@ const TIMELINE_PAGE = 200;
 const RECONNECT_FIRST_MS = 1000;
 const RECONNECT_MAX_MS = 30_000;
 
-/** The API path of one order's chat for each side: the original /order/{id}, or the store's. */
-export function orderChatPath(mode: ChatMode, orderId: string): string {
+/** Each side's calls of the order chat: the shopper's below the original /order/{id}, the store's below its own. */
+const CHAT_CALLS = {
+  shopper: {
+    timeline: '/order/{id}/timeline',
+    messages: '/order/{id}/messages',
+    markRead: '/order/{id}/update_chat_status',
+  },
+  store: {
+    timeline: '/admin/orders/{id}/timeline',
+    messages: '/admin/orders/{id}/messages',
+    markRead: '/admin/orders/{id}/update_chat_status',
+  },
+} as const;
+
+/** The API path of one order's live stream for each side, which the browser opens as an EventSource. */
+function liveStreamPath(mode: ChatMode, orderId: string): string {
   const id = encodeURIComponent(orderId);
-  return mode === 'shopper' ? `/order/${id}` : `/admin/orders/${id}`;
+  return mode === 'shopper' ? `/order/${id}/live` : `/admin/orders/${id}/live`;
 }
 
 export function orderTimelineKey(mode: ChatMode, orderId: string, userId: string | null) {
@@ -41,10 +53,12 @@ export function useOrderTimeline(mode: ChatMode, orderId: string) {
   const { signedIn } = useUser();
   return useQuery({
     queryKey: useTimelineKey(mode, orderId),
-    queryFn: () =>
-      api.get<OrderTimelineAnswer>(`${orderChatPath(mode, orderId)}/timeline`, {
-        query: { limit: TIMELINE_PAGE },
-      }),
+    queryFn: async (): Promise<OrderTimelineAnswer> =>
+      answerOf(
+        await storeClient.GET(CHAT_CALLS[mode].timeline, {
+          params: { path: { id: orderId }, query: { limit: TIMELINE_PAGE } },
+        }),
+      ),
     enabled: signedIn,
     // The live stream keeps it current; reading it again would only repeat what the stream said.
     staleTime: Number.POSITIVE_INFINITY,
@@ -69,8 +83,13 @@ export function useSendOrderMessage(mode: ChatMode, orderId: string) {
   const client = useQueryClient();
   const key = useTimelineKey(mode, orderId);
   return useMutation({
-    mutationFn: (message: string) =>
-      api.post<{ message: MessageEntry }>(`${orderChatPath(mode, orderId)}/messages`, { message }),
+    mutationFn: async (message: string) =>
+      answerOf(
+        await storeClient.POST(CHAT_CALLS[mode].messages, {
+          params: { path: { id: orderId } },
+          body: { message },
+        }),
+      ),
     onSuccess: ({ message }) => addEntries(client, key, [message], () => 0),
   });
 }
@@ -80,7 +99,10 @@ export function useMarkChatRead(mode: ChatMode, orderId: string) {
   const client = useQueryClient();
   const key = useTimelineKey(mode, orderId);
   return useMutation({
-    mutationFn: () => api.post<ChatStatus>(`${orderChatPath(mode, orderId)}/update_chat_status`, {}),
+    mutationFn: async () =>
+      answerOf(
+        await storeClient.POST(CHAT_CALLS[mode].markRead, { params: { path: { id: orderId } }, body: {} }),
+      ),
     onSuccess: ({ unreadCount }) =>
       client.setQueryData<OrderTimelineAnswer>(key, (answer) =>
         answer ? { ...answer, unreadCount } : answer,
@@ -141,7 +163,7 @@ export function useLiveTimeline(
 
     const open = () => {
       const query = cursor ? `?after=${encodeURIComponent(cursor)}` : '';
-      source = new EventSource(`/api${orderChatPath(mode, orderId)}/live${query}`);
+      source = new EventSource(`/api${liveStreamPath(mode, orderId)}${query}`);
       source.onopen = () => {
         waitMs = RECONNECT_FIRST_MS;
         setState('live');
@@ -162,8 +184,8 @@ export function useLiveTimeline(
         setState('reconnecting');
         retryTimer = setTimeout(async () => {
           // An ordinary call renews an expired session; the stream itself cannot.
-          await api
-            .get(`${orderChatPath(mode, orderId)}/messages`, { query: { limit: 1 } })
+          await storeClient
+            .GET(CHAT_CALLS[mode].messages, { params: { path: { id: orderId }, query: { limit: 1 } } })
             .catch(() => undefined);
           if (!stopped) open();
         }, waitMs);

@@ -1,17 +1,12 @@
-import type { disputeInfoSchema, Order, OrderStatus, orderPageSchema } from '@crossbuy/core/order';
+import type { OrderStatus } from '@crossbuy/core/order';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { api } from '../../../lib/api';
+import { type Answer, answerOf, storeClient } from '../../../lib/contract-client';
 import { ORDERS_KEY } from '../../../lib/query-keys';
 import { useUser } from '../../../lib/user-store';
 
-export type OrderPage = z.infer<typeof orderPageSchema>;
-export type OrderAnswer = { order: Order };
-export type DisputeInfo = z.infer<typeof disputeInfoSchema>;
+type OrderAnswer = Answer<'/order/{id}', 'get'>;
 
 export const ORDER_PAGE_SIZE = 10;
-
-const orderPath = (id: string) => `/order/${encodeURIComponent(id)}`;
 
 function useScope() {
   const { signedIn, profile } = useUser();
@@ -23,10 +18,12 @@ export function useOrderList(status: OrderStatus | null, page: number) {
   const { signedIn, userId } = useScope();
   return useQuery({
     queryKey: [...ORDERS_KEY, userId, 'list', status, page],
-    queryFn: () =>
-      api.get<OrderPage>('/order', {
-        query: { page, limit: ORDER_PAGE_SIZE, ...(status ? { status } : {}) },
-      }),
+    queryFn: async () =>
+      answerOf(
+        await storeClient.GET('/order', {
+          params: { query: { page, limit: ORDER_PAGE_SIZE, ...(status ? { status } : {}) } },
+        }),
+      ),
     enabled: signedIn,
   });
 }
@@ -36,7 +33,7 @@ export function useOrder(id: string) {
   const { signedIn, userId } = useScope();
   return useQuery({
     queryKey: [...ORDERS_KEY, userId, 'one', id],
-    queryFn: () => api.get<OrderAnswer>(orderPath(id)),
+    queryFn: async () => answerOf(await storeClient.GET('/order/{id}', { params: { path: { id } } })),
     enabled: signedIn,
   });
 }
@@ -46,7 +43,8 @@ export function useDisputeInfo(id: string, enabled: boolean) {
   const { signedIn, userId } = useScope();
   return useQuery({
     queryKey: [...ORDERS_KEY, userId, 'dispute-info', id],
-    queryFn: () => api.get<DisputeInfo>(`${orderPath(id)}/dispute_info`),
+    queryFn: async () =>
+      answerOf(await storeClient.GET('/order/{id}/dispute_info', { params: { path: { id } } })),
     enabled: signedIn && enabled,
   });
 }
@@ -71,17 +69,22 @@ function useOrderChange<Input>(send: (input: Input) => Promise<OrderAnswer>) {
 
 /** `DELETE /order/{id}`: only while the order waits for payment. */
 export function useCancelOrder() {
-  return useOrderChange((id: string) => api.delete<OrderAnswer>(orderPath(id)));
+  // The shopper gives no reason: the body, which may hold one, is left out.
+  return useOrderChange(async (id: string) =>
+    answerOf(await storeClient.DELETE('/order/{id}', { params: { path: { id } }, body: undefined })),
+  );
 }
 
 /** `POST /order/{id}/confirm_receipt`: a shipped or delivered order becomes completed. */
 export function useConfirmReceipt() {
-  return useOrderChange((id: string) => api.post<OrderAnswer>(`${orderPath(id)}/confirm_receipt`));
+  return useOrderChange(async (id: string) =>
+    answerOf(await storeClient.POST('/order/{id}/confirm_receipt', { params: { path: { id } } })),
+  );
 }
 
 /** `POST /order/{id}/dispute {reason}`. */
 export function useOpenDispute() {
-  return useOrderChange(({ id, reason }: { id: string; reason: string }) =>
-    api.post<OrderAnswer>(`${orderPath(id)}/dispute`, { reason }),
+  return useOrderChange(async ({ id, reason }: { id: string; reason: string }) =>
+    answerOf(await storeClient.POST('/order/{id}/dispute', { params: { path: { id } }, body: { reason } })),
   );
 }

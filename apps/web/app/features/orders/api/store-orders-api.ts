@@ -4,18 +4,14 @@ import type {
   PaymentMethod,
   RefundRequest,
   StoreCancelRequest,
-  StoreOrderMove,
-  storeOrderPageSchema,
+  StoreOrderMoveRequest,
 } from '@crossbuy/core/order';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { api } from '../../../lib/api';
 import { answerOf, storeClient } from '../../../lib/contract-client';
 import { STORE_ORDERS_KEY } from '../../../lib/query-keys';
 import { useStaffQueries } from '../../../lib/staff-queries';
 import { orderTimelineKey } from './order-timeline-api';
-
-export type StoreOrderPage = z.infer<typeof storeOrderPageSchema>;
 
 /** What the order desk is narrowed to; null is "any". */
 export type StoreOrderFilter = {
@@ -28,13 +24,24 @@ export type StoreOrderFilter = {
 
 export const STORE_ORDER_PAGE_SIZE = 20;
 
+/** The filter as a query: "any" is left out rather than sent empty. */
+function withoutEmpty(filter: StoreOrderFilter) {
+  return Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== null)) as {
+    [Key in keyof StoreOrderFilter]?: NonNullable<StoreOrderFilter[Key]>;
+  };
+}
+
 /** `GET /admin/orders`: every shopper's orders, newest first, for operators and admins. */
 export function useStoreOrderList(filter: StoreOrderFilter, page: number) {
   const { enabled, staffId } = useStaffQueries();
   return useQuery({
     queryKey: [...STORE_ORDERS_KEY, staffId, filter, page],
-    queryFn: () =>
-      api.get<StoreOrderPage>('/admin/orders', { query: { page, limit: STORE_ORDER_PAGE_SIZE, ...filter } }),
+    queryFn: async () =>
+      answerOf(
+        await storeClient.GET('/admin/orders', {
+          params: { query: { page, limit: STORE_ORDER_PAGE_SIZE, ...withoutEmpty(filter) } },
+        }),
+      ),
     enabled,
   });
 }
@@ -44,13 +51,13 @@ export function useMoveStoreOrder(orderId: string) {
   const client = useQueryClient();
   const { staffId } = useStaffQueries();
   return useMutation({
-    mutationFn: (move: { to: StoreOrderMove; trackingNumber?: string; carrier?: string }) =>
-      api.post<{
-        status: OrderStatus;
-        trackingNumber: string | null;
-        carrier: string | null;
-        trackingUrl: string | null;
-      }>(`/admin/orders/${encodeURIComponent(orderId)}/status`, move),
+    mutationFn: async (move: StoreOrderMoveRequest) =>
+      answerOf(
+        await storeClient.POST('/admin/orders/{id}/status', {
+          params: { path: { id: orderId } },
+          body: move,
+        }),
+      ),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: orderTimelineKey('store', orderId, staffId) }),
