@@ -7,7 +7,6 @@ import type {
   StoreOrderMoveRequest,
 } from '@crossbuy/core/order';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
 import { answerOf, storeClient } from '../../../lib/contract-client';
 import { STORE_ORDERS_KEY } from '../../../lib/query-keys';
 import { useStaffQueries } from '../../../lib/staff-queries';
