@@ -1,6 +1,6 @@
 import { ApiError, messageForError } from '@crossbuy/core/errors';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient, XSRF_HEADER } from './api-client';
+import { type ApiClient, createApiClient, parseAnswer, XSRF_HEADER } from './api-client';
 
 function json(status: number, body: unknown, statusText = ''): Response {
   return new Response(JSON.stringify(body), {
@@ -32,6 +32,28 @@ function fakeFetch(respond: (call: Call) => Response | Promise<Response>) {
   return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
 }
 
+/**
+ * Calls as the typed client makes them (contract-client.ts): a request below the client's base, sent
+ * through `send`, its answer parsed, a refusal thrown as the envelope's ApiError.
+ */
+function calling(client: ApiClient, base = `${window.location.origin}/api`) {
+  const call = async (method: string, path: string, body?: unknown) => {
+    const init: RequestInit = { method };
+    if (body !== undefined) {
+      init.body = JSON.stringify(body);
+      init.headers = { 'Content-Type': 'application/json' };
+    }
+    return parseAnswer<unknown>(await client.send(new Request(`${base}${path}`, init)));
+  };
+  return {
+    get: (path: string) => call('GET', path),
+    post: (path: string, body?: unknown) => call('POST', path, body),
+    put: (path: string, body?: unknown) => call('PUT', path, body),
+    patch: (path: string, body?: unknown) => call('PATCH', path, body),
+    delete: (path: string) => call('DELETE', path),
+  };
+}
+
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 // The client reads the anti-forgery token from document.cookie, so the tests set it there.
@@ -54,7 +76,7 @@ describe('createApiClient', () => {
 
   it('returns parsed JSON and sends credentials and a JSON body', async () => {
     const { fetch, calls } = fakeFetch(() => json(200, { cartItem: { _id: 'c1' } }));
-    const client = createApiClient({ fetch });
+    const client = calling(createApiClient({ fetch }));
 
     await expect(client.post('/cart', { productId: 'p1', quantity: 2 })).resolves.toEqual({
       cartItem: { _id: 'c1' },
@@ -66,17 +88,15 @@ describe('createApiClient', () => {
     expect(fetch).toHaveBeenCalledWith('/api/cart', expect.objectContaining({ credentials: 'include' }));
   });
 
-  it('adds query parameters and skips empty ones', async () => {
+  it('sends the query the typed client built', async () => {
     const { fetch, calls } = fakeFetch(() => json(200, []));
-    await createApiClient({ fetch }).get('/notification', {
-      query: { limit: 5, beforeTime: undefined, collasped: true },
-    });
+    await calling(createApiClient({ fetch })).get('/notification?limit=5&collasped=true');
     expect(calls[0]?.url).toBe('/api/notification?limit=5&collasped=true');
   });
 
   it('sends the decoded XSRF-TOKEN cookie on unsafe same-origin methods only', async () => {
     const { fetch, calls } = fakeFetch(() => json(200, {}));
-    const client = createApiClient({ fetch });
+    const client = calling(createApiClient({ fetch }));
 
     await client.get('/cart');
     await client.post('/cart', {});
@@ -95,7 +115,10 @@ describe('createApiClient', () => {
 
   it('never sends the anti-forgery token to another origin', async () => {
     const { fetch, calls } = fakeFetch(() => json(200, {}));
-    await createApiClient({ fetch, baseUrl: 'https://functions.example.com' }).post('/contact_us', {});
+    await calling(
+      createApiClient({ fetch, baseUrl: 'https://functions.example.com' }),
+      'https://functions.example.com',
+    ).post('/contact_us', {});
     expect(calls[0]?.url).toBe('https://functions.example.com/contact_us');
     expect(calls[0]?.headers.has(XSRF_HEADER)).toBe(false);
   });
@@ -106,7 +129,7 @@ describe('createApiClient', () => {
       if (call.url === '/api/ping') setCookie('XSRF-TOKEN=fresh; path=/');
       return json(200, {});
     });
-    const client = createApiClient({ fetch });
+    const client = calling(createApiClient({ fetch }));
 
     await Promise.all([client.post('/cart', {}), client.post('/wishlist', {})]);
 
@@ -118,7 +141,7 @@ describe('createApiClient', () => {
 
   it('throws an ApiError built from the error envelope, shown with the catalogue message', async () => {
     const { fetch } = fakeFetch(() => json(409, envelope('auth/email_taken')));
-    const error = await createApiClient({ fetch })
+    const error = await calling(createApiClient({ fetch }))
       .post('/auth/register', {})
       .catch((caught: unknown) => caught);
 
@@ -129,7 +152,7 @@ describe('createApiClient', () => {
 
   it('fills catalogue parameters', async () => {
     const { fetch } = fakeFetch(() => json(400, envelope('user/max_addresses_reached', ['5'])));
-    const error = await createApiClient({ fetch })
+    const error = await calling(createApiClient({ fetch }))
       .post('/address', {})
       .catch((caught: unknown) => caught);
     expect(messageForError(error)).toBe('You have reached the maximum number address of 5 per user');
@@ -144,7 +167,7 @@ describe('createApiClient', () => {
           headers: { 'content-type': 'text/html' },
         }),
     );
-    const error = await createApiClient({ fetch })
+    const error = await calling(createApiClient({ fetch }))
       .get('/cart')
       .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 502, code: undefined });
@@ -155,7 +178,7 @@ describe('createApiClient', () => {
     const fetch = vi.fn(async () => {
       throw new TypeError('Failed to fetch');
     });
-    const error = await createApiClient({ fetch })
+    const error = await calling(createApiClient({ fetch }))
       .get('/cart')
       .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 0 });
@@ -178,7 +201,7 @@ describe('createApiClient', () => {
         return refreshed ? json(200, { from: call.url }) : json(401, envelope('auth/invalid_access_token'));
       });
       const onSignedOut = vi.fn();
-      const client = createApiClient({ fetch, onSignedOut });
+      const client = calling(createApiClient({ fetch, onSignedOut }));
 
       const results = Promise.all([
         client.get('/cart'),
@@ -214,7 +237,7 @@ describe('createApiClient', () => {
           ? json(200, {})
           : json(401, envelope('auth/invalid_access_token')),
       );
-      const error = await createApiClient({ fetch })
+      const error = await calling(createApiClient({ fetch }))
         .get('/order')
         .catch((caught: unknown) => caught);
       expect(error).toMatchObject({ status: 401, code: 'auth/invalid_access_token' });
@@ -232,7 +255,7 @@ describe('createApiClient', () => {
           : json(401, envelope('auth/invalid_access_token')),
       );
       const onSignedOut = vi.fn();
-      const client = createApiClient({ fetch, onSignedOut });
+      const client = calling(createApiClient({ fetch, onSignedOut }));
 
       const outcomes = await Promise.allSettled([client.get('/cart'), client.get('/address')]);
 
@@ -251,13 +274,15 @@ describe('createApiClient', () => {
         return json(401, envelope('auth/invalid_access_token'));
       });
       const onSignedOut = vi.fn();
-      await expect(createApiClient({ fetch, onSignedOut }).get('/cart')).rejects.toMatchObject({ status: 0 });
+      await expect(calling(createApiClient({ fetch, onSignedOut })).get('/cart')).rejects.toMatchObject({
+        status: 0,
+      });
       expect(onSignedOut).not.toHaveBeenCalled();
     });
 
     it('never refreshes for the login call or the refresh call itself', async () => {
       const { fetch, calls } = fakeFetch(() => json(401, envelope('auth/wrong_email_or_password')));
-      const client = createApiClient({ fetch, onSignedOut: vi.fn() });
+      const client = calling(createApiClient({ fetch, onSignedOut: vi.fn() }));
 
       await expect(client.post('/auth/login', { email: 'a@b.co', password: 'x' })).rejects.toMatchObject({
         code: 'auth/wrong_email_or_password',
@@ -274,7 +299,9 @@ describe('createApiClient', () => {
         setCookie('XSRF-TOKEN=renewed; path=/');
         return json(403, envelope('auth/invalid_state'));
       });
-      await expect(createApiClient({ fetch }).post('/wishlist', { productId: 'p1' })).resolves.toEqual({
+      await expect(
+        calling(createApiClient({ fetch })).post('/wishlist', { productId: 'p1' }),
+      ).resolves.toEqual({
         saved: true,
       });
       expect(calls.map((call) => call.headers.get(XSRF_HEADER))).toEqual(['nonce.sig/+=', 'renewed']);
@@ -283,7 +310,9 @@ describe('createApiClient', () => {
 
     it('does not resend when the cookie is the one the call carried', async () => {
       const { fetch, calls } = fakeFetch(() => json(403, envelope('auth/invalid_state')));
-      await expect(createApiClient({ fetch }).post('/wishlist', { productId: 'p1' })).rejects.toMatchObject({
+      await expect(
+        calling(createApiClient({ fetch })).post('/wishlist', { productId: 'p1' }),
+      ).rejects.toMatchObject({
         status: 403,
         code: 'auth/invalid_state',
       });
@@ -297,14 +326,18 @@ describe('createApiClient', () => {
         setCookie(`XSRF-TOKEN=changed-${served}; path=/`);
         return json(403, envelope('auth/invalid_state'));
       });
-      await expect(createApiClient({ fetch }).delete('/cart/c1')).rejects.toMatchObject({ status: 403 });
+      await expect(calling(createApiClient({ fetch })).delete('/cart/c1')).rejects.toMatchObject({
+        status: 403,
+      });
       expect(calls).toHaveLength(2);
 
       const refused = fakeFetch(() => {
         setCookie('XSRF-TOKEN=other; path=/');
         return json(403, envelope('auth/not_authorized'));
       });
-      await expect(createApiClient({ fetch: refused.fetch }).delete('/cart/c1')).rejects.toMatchObject({
+      await expect(
+        calling(createApiClient({ fetch: refused.fetch })).delete('/cart/c1'),
+      ).rejects.toMatchObject({
         code: 'auth/not_authorized',
       });
       expect(refused.calls).toHaveLength(1);

@@ -13,11 +13,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
-export type RequestOptions = {
-  query?: QueryParams;
-  headers?: HeadersInit;
-  signal?: AbortSignal;
-};
+/** What a call adds to its request beyond method, path and body. */
+type SendOptions = { headers?: HeadersInit; signal?: AbortSignal };
 
 export type ApiClientOptions = {
   /** One base per service (docs/rules/api-and-errors.md); all of them live under /api on our origin. */
@@ -27,15 +24,12 @@ export type ApiClientOptions = {
   onSignedOut?: () => void;
 };
 
-export type ApiClient = {
-  get<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
-  post<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
-  put<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
-  patch<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
-  delete<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
-  /** Sends a request built by the typed client as every call is sent: anti-forgery token, one refresh. */
-  send(request: Request): Promise<Response>;
-};
+/**
+ * How every call reaches the API: the typed client (contract-client.ts) builds the request from the
+ * contract, and this sends it with the anti-forgery token, sends it again once when another tab changed
+ * the token meanwhile, and refreshes a refused session once, shared by every call refused at that moment.
+ */
+export type ApiClient = { send(request: Request): Promise<Response> };
 
 function readCookie(name: string): string | undefined {
   if (typeof document === 'undefined') return undefined;
@@ -68,12 +62,6 @@ export function queryString(query: QueryParams): string {
     if (value !== undefined && value !== null) search.append(key, String(value));
   }
   return search.toString();
-}
-
-function withQuery(url: string, query: QueryParams | undefined): string {
-  const text = query ? queryString(query) : '';
-  if (!text) return url;
-  return `${url}${url.includes('?') ? '&' : '?'}${text}`;
 }
 
 // Only JSON and plain text are messages meant for us; an HTML error page from a proxy is not shown.
@@ -145,11 +133,11 @@ export function createApiClient({
   /** The response, and the anti-forgery token it was sent with (if any). */
   type Sent = { response: Response; xsrf: string | undefined };
 
-  async function send(method: Method, path: string, body: unknown, options: RequestOptions): Promise<Sent> {
-    const url = withQuery(`${base}${path}`, options.query);
+  async function send(method: Method, path: string, body: string, options: SendOptions): Promise<Sent> {
+    const url = `${base}${path}`;
     const headers = new Headers(options.headers);
     headers.set('Accept', 'application/json');
-    if (body !== undefined) headers.set('Content-Type', 'application/json');
+    if (body !== '' && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
     let xsrf: string | undefined;
     if (UNSAFE_METHODS.has(method) && isSameOrigin(url)) {
       xsrf = await xsrfToken();
@@ -160,7 +148,7 @@ export function createApiClient({
         method,
         headers,
         credentials: 'include',
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        ...(body !== '' ? { body } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       });
       return { response, xsrf };
@@ -173,7 +161,7 @@ export function createApiClient({
   // Concurrent callers refused at the same time share one refresh, so a rotating refresh token is
   // spent once rather than once per call.
   function refreshSession(): Promise<void> {
-    refreshing ??= sendOnce('POST', REFRESH_PATH, undefined, {})
+    refreshing ??= sendOnce('POST', REFRESH_PATH, '', {})
       .then((response) => parseAnswer<unknown>(response))
       .then(
         () => undefined,
@@ -196,8 +184,8 @@ export function createApiClient({
   async function sendOnce(
     method: Method,
     path: string,
-    body: unknown,
-    options: RequestOptions,
+    body: string,
+    options: SendOptions,
   ): Promise<Response> {
     const { response, xsrf } = await send(method, path, body, options);
     if (response.status !== 403 || xsrf === undefined || readCookie(XSRF_COOKIE) === xsrf) return response;
@@ -209,8 +197,8 @@ export function createApiClient({
   async function respond(
     method: Method,
     path: string,
-    body: unknown,
-    options: RequestOptions = {},
+    body: string,
+    options: SendOptions,
   ): Promise<Response> {
     const response = await sendOnce(method, path, body, options);
     if (response.status !== 401 || NEVER_REFRESH.has(path)) return response;
@@ -218,32 +206,16 @@ export function createApiClient({
     return sendOnce(method, path, body, options);
   }
 
-  async function request<T>(
-    method: Method,
-    path: string,
-    body: unknown,
-    options: RequestOptions = {},
-  ): Promise<T> {
-    return parseAnswer<T>(await respond(method, path, body, options));
-  }
-
-  // The typed client builds its own request; it is sent as one of ours, below the same base.
-  async function sendRequest(built: Request): Promise<Response> {
-    const url = new URL(built.url);
-    const below = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) : url.pathname;
-    const text = UNSAFE_METHODS.has(built.method) ? await built.text() : '';
-    return respond(built.method as Method, `${below}${url.search}`, text ? JSON.parse(text) : undefined, {
-      headers: built.headers,
-      signal: built.signal,
-    });
-  }
-
   return {
-    get: (path, options) => request('GET', path, undefined, options),
-    post: (path, body, options) => request('POST', path, body, options),
-    put: (path, body, options) => request('PUT', path, body, options),
-    patch: (path, body, options) => request('PATCH', path, body, options),
-    delete: (path, options) => request('DELETE', path, undefined, options),
-    send: sendRequest,
+    // The body is read once as text, so a call sent again (a new token, a refreshed session) sends it again.
+    async send(built: Request): Promise<Response> {
+      const url = new URL(built.url);
+      const below = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) : url.pathname;
+      const body = UNSAFE_METHODS.has(built.method) ? await built.text() : '';
+      return respond(built.method as Method, `${below}${url.search}`, body, {
+        headers: built.headers,
+        signal: built.signal,
+      });
+    },
   };
 }

@@ -44,8 +44,7 @@ import { parseAnswer, type QueryParams, queryString } from './api-client';
 
 /**
  * The calls declared in core's contract, as the typed client reads them. Only their types reach the
- * browser: the schemas stay on the server. A feature joins here when its routes move to the contract
- * (docs/decisions/0085).
+ * browser: the schemas stay on the server (docs/decisions/0085).
  */
 export type StorePaths = PathsOf<typeof addressCalls> &
   PathsOf<typeof auditCalls> &

@@ -43,31 +43,6 @@ export function loaderClient(context: AppLoadContext, request: Request) {
   }, LOADER_ORIGIN);
 }
 
-/** The parsed JSON of a successful call; any failure becomes an ApiError with the catalogue code. */
-export async function serverApiJson<T>(
-  context: AppLoadContext,
-  request: Request,
-  path: string,
-  init?: RequestInit,
-): Promise<T> {
-  let response: Response;
-  try {
-    response = await serverApiFetch(context, request, path, init);
-  } catch (error) {
-    console.error(`API call ${path} failed`, error);
-    throw new ApiError({ status: 0, message: UNAVAILABLE_MESSAGE });
-  }
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = undefined;
-  }
-  if (!response.ok) throw ApiError.fromResponse(response.status, body);
-  return body as T;
-}
-
 /**
  * What a loader throws when a call it cannot do without failed: the 404 page for anything not found, else
  * the error page with the catalogue message (the root error boundary reads the envelope).

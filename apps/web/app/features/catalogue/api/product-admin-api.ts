@@ -1,6 +1,5 @@
 import type {
   AdminProductSort,
-  CategoryNode,
   CreateProductInput,
   Merchant,
   SaveVariantInput,
@@ -11,7 +10,6 @@ import type {
 } from '@crossbuy/core/catalogue';
 import { ApiError } from '@crossbuy/core/errors';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
 import { answerOf, storeClient } from '../../../lib/contract-client';
 import { ADMIN_PRODUCTS_KEY } from '../../../lib/query-keys';
 import { useStaffQueries } from '../../../lib/staff-queries';
@@ -74,7 +72,7 @@ export function useAdminProduct(productId: string) {
 export function useCategoryChoices() {
   return useQuery({
     queryKey: ['catalogue-choices', 'categories'],
-    queryFn: async () => (await api.get<{ categories: CategoryNode[] }>('/product/categories')).categories,
+    queryFn: async () => answerOf(await storeClient.GET('/product/categories')).categories,
     staleTime: 60_000,
   });
 }
@@ -87,9 +85,9 @@ export function useCatalogueChoices() {
     queryFn: async () => {
       const all: Merchant[] = [];
       for (let page = 1; ; page += 1) {
-        const answer = await api.get<{ merchants: Merchant[]; total: number }>('/merchant', {
-          query: { page, limit: 60 },
-        });
+        const answer = answerOf(
+          await storeClient.GET('/merchant', { params: { query: { page, limit: 60 } } }),
+        );
         all.push(...answer.merchants);
         if (answer.merchants.length === 0 || all.length >= answer.total) return all;
       }
