@@ -38,9 +38,9 @@ describe('PathsOf', () => {
     expectTypeOf<keyof Paths>().toEqualTypeOf<'/thing/{id}'>();
     expectTypeOf<keyof Paths['/thing/{id}']>().toEqualTypeOf<'get' | 'put'>();
     expectTypeOf<Paths['/thing/{id}']['get']['parameters']['path']>().toEqualTypeOf<{ id: string }>();
-    expectTypeOf<Paths['/thing/{id}']['get']['parameters']['query']>().toEqualTypeOf<{
-      region?: string | undefined;
-    }>();
+    expectTypeOf<Paths['/thing/{id}']['get']['parameters']['query']>().toEqualTypeOf<
+      { region?: string | undefined } | undefined
+    >();
     expectTypeOf<Paths['/thing/{id}']['put']['requestBody']['content']['application/json']>().toEqualTypeOf<{
       name: string;
     }>();
@@ -48,5 +48,35 @@ describe('PathsOf', () => {
       Paths['/thing/{id}']['get']['responses'][200]['content']['application/json']
     >().toEqualTypeOf<{ name: string }>();
     expect(calls.one.path).toBe(calls.rename.path);
+  });
+
+  it('lets a caller leave out a query of optional fields and a body that may be absent, and nothing else', () => {
+    const optional = {
+      cancel: defineCall({
+        method: 'delete',
+        path: '/thing/{id}',
+        tag: 'thing',
+        summary: 'Cancel a thing',
+        params: z.object({ id: z.string() }),
+        query: z.object({ page: z.coerce.number().default(1) }),
+        body: z.object({ reason: z.string() }).nullish(),
+        responses: { 204: null },
+      }),
+      search: defineCall({
+        method: 'get',
+        path: '/things',
+        tag: 'thing',
+        summary: 'Things by name',
+        query: z.object({ q: z.string() }),
+        responses: { 200: z.object({ names: z.array(z.string()) }) },
+      }),
+    };
+    type Optional = PathsOf<typeof optional>;
+    type Cancel = Optional['/thing/{id}']['delete'];
+    // A default makes the field optional on input, so the whole query may be left out.
+    expectTypeOf<{ path: { id: string } }>().toExtend<Cancel['parameters']>();
+    expectTypeOf<undefined>().toExtend<Cancel['requestBody']>();
+    // A required field keeps the query required.
+    expectTypeOf<{ query?: never }>().not.toExtend<Optional['/things']['get']['parameters']>();
   });
 });

@@ -52,12 +52,19 @@ type Json<S> = S extends Schema
 /** One call in the shape openapi-fetch reads: what openapi-typescript would generate from our OpenAPI. */
 type Operation<C extends Call> = {
   parameters: (C['params'] extends Schema ? { path: z.input<C['params']> } : { path?: never }) &
-    (C['query'] extends Schema ? { query: z.input<C['query']> } : { query?: never }) & {
+    (C['query'] extends Schema
+      ? // A query of optional fields only may be left out, as openapi-typescript makes it.
+        Partial<z.input<C['query']>> extends z.input<C['query']>
+        ? { query?: z.input<C['query']> }
+        : { query: z.input<C['query']> }
+      : { query?: never }) & {
       header?: never;
       cookie?: never;
     };
 } & (C['body'] extends Schema
-  ? { requestBody: { content: { 'application/json': z.input<C['body']> } } }
+  ? undefined extends z.input<C['body']>
+    ? { requestBody?: { content: { 'application/json': z.input<C['body']> } } }
+    : { requestBody: { content: { 'application/json': z.input<C['body']> } } }
   : { requestBody?: never }) & {
     responses: { [S in keyof C['responses']]: Json<C['responses'][S]> };
   };

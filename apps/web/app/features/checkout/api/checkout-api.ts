@@ -30,7 +30,7 @@ export function useCheckoutSession(key: string) {
     queryKey: [...CHECKOUT_KEY, userId, 'session', key],
     queryFn: async (): Promise<CheckoutSession> => {
       const answer = answerOf(
-        await storeClient.GET('/checkout/session/{key}', { params: { path: { key }, query: {} } }),
+        await storeClient.GET('/checkout/session/{key}', { params: { path: { key } } }),
       );
       // Only `?action=delete` answers `{ deleted }`, and it is not asked here.
       if ('deleted' in answer) throw new ApiError({ status: 200 });

@@ -5,5 +5,5 @@ export type { MailboxMessage };
 
 /** `GET /dev/mailbox`: the development mailbox, every recipient's, newest first. */
 export async function fetchDevMailbox(): Promise<MailboxMessage[]> {
-  return answerOf(await storeClient.GET('/dev/mailbox', { params: { query: {} } })).messages;
+  return answerOf(await storeClient.GET('/dev/mailbox')).messages;
 }

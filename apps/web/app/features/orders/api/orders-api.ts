@@ -71,7 +71,7 @@ function useOrderChange<Input>(send: (input: Input) => Promise<OrderAnswer>) {
 export function useCancelOrder() {
   // The shopper gives no reason: the body, which may hold one, is left out.
   return useOrderChange(async (id: string) =>
-    answerOf(await storeClient.DELETE('/order/{id}', { params: { path: { id } }, body: undefined })),
+    answerOf(await storeClient.DELETE('/order/{id}', { params: { path: { id } } })),
   );
 }
 
