@@ -22,10 +22,7 @@ import type { Database } from '../../db/client.js';
 import { containingPattern } from '../../db/like-pattern.js';
 import { isUuid } from '../../lib/ids.js';
 import { type AuditAction, type AuditFields, recordAudit } from '../audit/audit.service.js';
-import { orderLines } from '../orders/orders.table.js';
-import { BASE_CURRENCY } from '../regions/pricing.js';
-import { regions } from '../regions/regions.table.js';
-import { announceCatalogueChange } from './catalogue.service.js';
+import { announceCatalogueChange } from '../catalogue/catalogue.service.js';
 import {
   categories,
   merchants,
@@ -33,11 +30,16 @@ import {
   productRegionPrices,
   products,
   productVariants,
-} from './catalogue.table.js';
+} from '../catalogue/catalogue.table.js';
+import { orderLines } from '../orders/orders.table.js';
+import { BASE_CURRENCY } from '../regions/pricing.js';
+import { regions } from '../regions/regions.table.js';
 
 // The back office's catalogue (docs/decisions/0043). Every change locks the product's row, checks the
 // version the staff member's form was loaded at (stock aside), is audited, and is announced on the live bus
-// in its own transaction, so every server process forgets its cached copies when it commits.
+// in its own transaction, so every server process forgets its cached copies when it commits. It sits above
+// orders, whose lines it reads to refuse removing a variant that was ordered, and above the storefront's
+// catalogue, which orders read: so it has its own folder (docs/decisions/0086-features-depend-one-way.md).
 
 function money(amountMinor: number) {
   return { amountMinor, currency: BASE_CURRENCY };

@@ -22,9 +22,7 @@ import type { Database } from '../../db/client.js';
 import { type CsvCell, csvRecords } from '../../lib/csv.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { type AuditFields, recordAudit } from '../audit/audit.service.js';
-import { BASE_CURRENCY } from '../regions/pricing.js';
-import { regions } from '../regions/regions.table.js';
-import { announceCatalogueChange } from './catalogue.service.js';
+import { announceCatalogueChange } from '../catalogue/catalogue.service.js';
 import {
   categories,
   merchants,
@@ -32,7 +30,9 @@ import {
   productRegionPrices,
   products,
   productVariants,
-} from './catalogue.table.js';
+} from '../catalogue/catalogue.table.js';
+import { BASE_CURRENCY } from '../regions/pricing.js';
+import { regions } from '../regions/regions.table.js';
 import { refreshProductSearchFields, touchProduct } from './product-admin.service.js';
 import { lineError, type ProductLine, type RegionColumn, readProductFile } from './product-file.js';
 
