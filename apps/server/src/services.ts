@@ -40,7 +40,8 @@ import { adminStaffRoutes, staffInvitationRoutes } from './features/staff/staff.
 import { configRoutes, pingRoutes } from './features/system/system.routes.js';
 import { tfaRoutes } from './features/tfa/tfa.routes.js';
 import { userRoutes } from './features/users/users.routes.js';
-import { adminVoucherRoutes, voucherRoutes } from './features/vouchers/vouchers.routes.js';
+import { adminVoucherRoutes } from './features/voucher-admin/voucher-admin.routes.js';
+import { voucherRoutes } from './features/vouchers/vouchers.routes.js';
 import { wishlistRoutes } from './features/wishlist/wishlist.routes.js';
 import { isInWishlist } from './features/wishlist/wishlist.service.js';
 
