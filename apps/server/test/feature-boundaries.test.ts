@@ -14,7 +14,7 @@ const FEATURES = fileURLToPath(new URL('../src/features/', import.meta.url));
  * The features still importing each other in a ring while ordering is untangled. The list may only
  * shrink: a feature leaving it fails this test until it is taken off, and none may join.
  */
-const STILL_TANGLED = ['catalogue', 'checkout', 'orders', 'payments', 'quotations', 'vouchers', 'cart'];
+const STILL_TANGLED = ['catalogue', 'orders', 'payments', 'quotations', 'cart'];
 
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"](\.{1,2}\/[^'"]+)['"]/gm;
 

@@ -7,22 +7,29 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../lib/client-info.js';
 import { answerCall } from '../../lib/contract-routes.js';
 import { guardPrivateRoutes, principalOf } from '../../plugins/authentication.js';
-import { type CheckoutSelection, loadCheckoutLines } from '../checkout/checkout.service.js';
 import type { PricingRegion } from '../regions/pricing.js';
 import type { RegionDirectory } from '../regions/regions.service.js';
-import { countedVoucherCheck } from './voucher-limits.js';
+import { countedVoucherCheck } from '../vouchers/voucher-limits.js';
 import {
   listedVouchers,
   refusalOf,
   toVoucherSummary,
   usableVoucher,
   voucherTerms,
-} from './vouchers.service.js';
+} from '../vouchers/vouchers.service.js';
+import { type CheckoutSelection, loadCheckoutLines } from './checkout.service.js';
 
-export type VoucherRoutesOptions = { regions: RegionDirectory };
+export type VoucherCheckRoutesOptions = { regions: RegionDirectory };
 
-/** Vouchers (docs/rules/vouchers.md): checking a code, and the codes a shopper may use now. */
-export const voucherRoutes: FastifyPluginAsyncZod<VoucherRoutesOptions> = async (app, { regions }) => {
+/**
+ * Vouchers at checkout (docs/rules/vouchers.md): checking a code, and the codes a shopper may use now, each
+ * priced against the checkout's lines. Any signed-in shopper may ask (the other checkout calls need a
+ * verified email), so they are a plugin of their own with their own guard.
+ */
+export const voucherCheckRoutes: FastifyPluginAsyncZod<VoucherCheckRoutesOptions> = async (
+  app,
+  { regions },
+) => {
   guardPrivateRoutes(app);
   const userOf = (request: FastifyRequest) => principalOf(request).userId;
 
