@@ -12,6 +12,7 @@ import { adminProductRoutes } from './features/catalogue-admin/product-admin.rou
 import { adminProductImageRoutes } from './features/catalogue-admin/product-images.routes.js';
 import { checkoutRoutes } from './features/checkout/checkout.routes.js';
 import type { OrderRules } from './features/checkout/place-order.js';
+import { voucherCheckRoutes } from './features/checkout/voucher-check.routes.js';
 import { contactRoutes } from './features/contact/contact.routes.js';
 import { adminContactRoutes } from './features/contact/contact-admin.routes.js';
 import { adminContentRoutes, contentRoutes } from './features/content/content.routes.js';
@@ -40,7 +41,7 @@ import { adminStaffRoutes, staffInvitationRoutes } from './features/staff/staff.
 import { configRoutes, pingRoutes } from './features/system/system.routes.js';
 import { tfaRoutes } from './features/tfa/tfa.routes.js';
 import { userRoutes } from './features/users/users.routes.js';
-import { adminVoucherRoutes, voucherRoutes } from './features/vouchers/vouchers.routes.js';
+import { adminVoucherRoutes } from './features/voucher-admin/voucher-admin.routes.js';
 import { wishlistRoutes } from './features/wishlist/wishlist.routes.js';
 import { isInWishlist } from './features/wishlist/wishlist.service.js';
 
@@ -81,7 +82,7 @@ export const storeService: FastifyPluginAsync<StoreServiceOptions> = async (app,
     regions,
     rules: { ...orderRulesOf(app), sessionMinutes: app.config.checkoutSessionMinutes },
   });
-  await app.register(voucherRoutes, { regions });
+  await app.register(voucherCheckRoutes, { regions });
   await app.register(orderRoutes, { supportEmail: app.config.supportEmail });
   await app.register(paymentRoutes);
 };

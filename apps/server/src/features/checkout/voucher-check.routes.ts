@@ -5,30 +5,31 @@ import { voucherDiscount } from '@crossbuy/core/order';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../lib/client-info.js';
-import { answerCall, type CallHandler } from '../../lib/contract-routes.js';
-import { guardPrivateRoutes, principalOf, requireRole } from '../../plugins/authentication.js';
-import { type CheckoutSelection, loadCheckoutLines } from '../checkout/checkout.service.js';
+import { answerCall } from '../../lib/contract-routes.js';
+import { guardPrivateRoutes, principalOf } from '../../plugins/authentication.js';
 import type { PricingRegion } from '../regions/pricing.js';
 import type { RegionDirectory } from '../regions/regions.service.js';
-import { countedVoucherCheck } from './voucher-limits.js';
+import { countedVoucherCheck } from '../vouchers/voucher-limits.js';
 import {
-  createVoucher,
-  getStoreVoucher,
   listedVouchers,
-  listStoreVouchers,
-  listVoucherRedemptions,
   refusalOf,
-  setVoucherActive,
   toVoucherSummary,
-  updateVoucher,
   usableVoucher,
   voucherTerms,
-} from './vouchers.service.js';
+} from '../vouchers/vouchers.service.js';
+import { type CheckoutSelection, loadCheckoutLines } from './checkout.service.js';
 
-export type VoucherRoutesOptions = { regions: RegionDirectory };
+export type VoucherCheckRoutesOptions = { regions: RegionDirectory };
 
-/** Vouchers (docs/rules/vouchers.md): checking a code, and the codes a shopper may use now. */
-export const voucherRoutes: FastifyPluginAsyncZod<VoucherRoutesOptions> = async (app, { regions }) => {
+/**
+ * Vouchers at checkout (docs/rules/vouchers.md): checking a code, and the codes a shopper may use now, each
+ * priced against the checkout's lines. Any signed-in shopper may ask (the other checkout calls need a
+ * verified email), so they are a plugin of their own with their own guard.
+ */
+export const voucherCheckRoutes: FastifyPluginAsyncZod<VoucherCheckRoutesOptions> = async (
+  app,
+  { regions },
+) => {
   guardPrivateRoutes(app);
   const userOf = (request: FastifyRequest) => principalOf(request).userId;
 
@@ -98,35 +99,4 @@ export const voucherRoutes: FastifyPluginAsyncZod<VoucherRoutesOptions> = async 
     }
     return { vouchers };
   });
-};
-
-/** The store's vouchers for operators and admins (mounted under /api/admin); every change is audited. */
-export const adminVoucherRoutes: FastifyPluginAsyncZod = async (app) => {
-  guardPrivateRoutes(app, requireRole('operator', 'admin'));
-
-  answerCall(app, voucherCalls.list, async (request) => listStoreVouchers(app.db, request.query));
-
-  answerCall(app, voucherCalls.create, async (request) => ({
-    voucher: await createVoucher(app.db, principalOf(request).userId, request.body),
-  }));
-
-  answerCall(app, voucherCalls.one, async (request) => ({
-    voucher: await getStoreVoucher(app.db, request.params.id),
-  }));
-
-  answerCall(app, voucherCalls.update, async (request) => ({
-    voucher: await updateVoucher(app.db, principalOf(request).userId, request.params.id, request.body),
-  }));
-
-  const switchTo =
-    (active: boolean): CallHandler<typeof voucherCalls.enable> =>
-    async (request) => ({
-      voucher: await setVoucherActive(app.db, principalOf(request).userId, request.params.id, active),
-    });
-  answerCall(app, voucherCalls.enable, switchTo(true));
-  answerCall(app, voucherCalls.disable, switchTo(false));
-
-  answerCall(app, voucherCalls.redemptions, async (request) =>
-    listVoucherRedemptions(app.db, request.params.id, request.query),
-  );
 };
