@@ -1,10 +1,7 @@
-import { z } from 'zod';
-import { countryCodeSchema } from '../catalogue/schemas.js';
+import { regionQuerySchema } from '../catalogue/schemas.js';
 import { defineCall } from '../contract/index.js';
+import { idParamsSchema } from '../validation/wire.js';
 import { addToCartSchema, cartItemAnswerSchema, cartSchema, updateCartItemSchema } from './schemas.js';
-
-const regionQuery = z.object({ region: countryCodeSchema.optional() });
-const idParams = z.object({ id: z.string().min(1).max(200) });
 
 /** The signed-in shopper's cart (docs/rules/cart-and-checkout.md); lines are priced for `region`. */
 export const cartCalls = {
@@ -16,7 +13,7 @@ export const cartCalls = {
     description:
       'Prices and stock are read from the tables at each call. Each line says whether it is in stock ' +
       '(`inStock`, docs/rules/cart-and-checkout.md) and whether its product is still on sale (`available`).',
-    query: regionQuery,
+    query: regionQuerySchema,
     responses: { 200: cartSchema },
   }),
   add: defineCall({
@@ -27,7 +24,7 @@ export const cartCalls = {
     description:
       "201 when a line was added, 200 when an existing line's quantity was raised. A line holds at " +
       'most 99; a cart at most 100 lines.',
-    query: regionQuery,
+    query: regionQuerySchema,
     body: addToCartSchema,
     responses: { 200: cartItemAnswerSchema, 201: cartItemAnswerSchema },
   }),
@@ -36,8 +33,8 @@ export const cartCalls = {
     path: '/cart/{id}',
     tag: 'cart',
     summary: 'Change the quantity or the message of a line; no other field can be changed',
-    params: idParams,
-    query: regionQuery,
+    params: idParamsSchema,
+    query: regionQuerySchema,
     body: updateCartItemSchema,
     responses: { 200: cartItemAnswerSchema },
   }),
@@ -46,7 +43,7 @@ export const cartCalls = {
     path: '/cart/{id}',
     tag: 'cart',
     summary: 'Remove a line from the cart',
-    params: idParams,
+    params: idParamsSchema,
     responses: { 204: null },
   }),
 };

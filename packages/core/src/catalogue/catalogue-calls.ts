@@ -1,23 +1,21 @@
 import { z } from 'zod';
 import { defineCall } from '../contract/index.js';
+import { idParamsSchema } from '../validation/wire.js';
 import {
   categoryNodeSchema,
-  countryCodeSchema,
   merchantSchema,
   productFlagsSchema,
   productSchema,
   productSearchQuerySchema,
   productSearchResultSchema,
   productSummarySchema,
+  regionQuerySchema,
   searchSuggestionsQuerySchema,
   searchSuggestionsSchema,
 } from './schemas.js';
 
 /** The most merchants one page of the store's merchant list may ask for. */
 const MERCHANT_MAX_LIMIT = 60;
-
-const regionQuery = z.object({ region: countryCodeSchema.optional() });
-const idParams = z.object({ id: z.string().min(1).max(200) });
 
 /** Products, categories and merchants (store service, docs/rules/catalogue-and-regions.md). */
 export const catalogueCalls = {
@@ -51,8 +49,8 @@ export const catalogueCalls = {
     path: '/product/one/{id}',
     tag: 'product',
     summary: 'One product by uuid or paramName; a disabled product answers with disabled: true',
-    params: idParams,
-    query: regionQuery,
+    params: idParamsSchema,
+    query: regionQuerySchema,
     responses: { 200: z.object({ product: productSchema }) },
   }),
   flags: defineCall({
@@ -60,7 +58,7 @@ export const catalogueCalls = {
     path: '/product/{id}/flags',
     tag: 'product',
     summary: "The signed-in shopper's flags for a product (all false for a visitor)",
-    params: idParams,
+    params: idParamsSchema,
     responses: { 200: productFlagsSchema },
   }),
   categories: defineCall({
@@ -75,7 +73,7 @@ export const catalogueCalls = {
     path: '/product/recently_viewed',
     tag: 'product',
     summary: "The signed-in shopper's recently viewed products, newest first",
-    query: regionQuery,
+    query: regionQuerySchema,
     responses: { 200: z.object({ products: z.array(productSummarySchema) }) },
   }),
   merchants: defineCall({
@@ -101,7 +99,7 @@ export const catalogueCalls = {
     path: '/merchant/{id}',
     tag: 'merchant',
     summary: 'One merchant',
-    params: idParams,
+    params: idParamsSchema,
     responses: { 200: z.object({ merchant: merchantSchema }) },
   }),
 };

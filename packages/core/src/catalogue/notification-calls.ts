@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../contract/index.js';
-import { instantSchema } from '../validation/wire.js';
+import { idParamsSchema, instantSchema } from '../validation/wire.js';
 import {
   markAllNotificationsReadAnswerSchema,
   markAllNotificationsReadSchema,
@@ -32,7 +32,7 @@ export const notificationCalls = {
     path: '/notification/{id}/read',
     tag: 'notification',
     summary: 'Mark a notification, and the older ones of its group, as read',
-    params: z.object({ id: z.string().min(1).max(200) }),
+    params: idParamsSchema,
     responses: { 204: null },
   }),
   markAllRead: defineCall({

@@ -10,6 +10,9 @@ export const countryCodeSchema = z
   .trim()
   .toUpperCase()
   .regex(/^[A-Z]{2}$/);
+
+/** The region a call prices for; without one, the shopper's preferred region or the store's default. */
+export const regionQuerySchema = z.object({ region: countryCodeSchema.optional() });
 const isoTime = z.iso.datetime();
 
 /**

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { defineCall } from '../contract/index.js';
-import { countryCodeSchema, wishlistItemSchema } from './schemas.js';
+import { idParamsSchema } from '../validation/wire.js';
+import { regionQuerySchema, wishlistItemSchema } from './schemas.js';
 
 /** The most wishlist items one page may ask for. */
 const WISHLIST_MAX_LIMIT = 60;
 
-const regionQuery = z.object({ region: countryCodeSchema.optional() });
-const idParams = z.object({ id: z.string().min(1).max(200) });
 const itemAnswer = z.object({ wishlistItem: wishlistItemSchema });
 
 /** The signed-in shopper's wishlist (docs/rules/content.md); products are priced for `region`. */
@@ -16,7 +15,7 @@ export const wishlistCalls = {
     path: '/wishlist',
     tag: 'wishlist',
     summary: 'Add a product to the wishlist; adding it again returns the existing item',
-    query: regionQuery,
+    query: regionQuerySchema,
     body: z.object({ productId: z.string().min(1).max(200) }),
     responses: { 200: itemAnswer, 201: itemAnswer },
   }),
@@ -25,7 +24,7 @@ export const wishlistCalls = {
     path: '/wishlist',
     tag: 'wishlist',
     summary: 'The wishlist, newest first, a page at a time',
-    query: regionQuery.extend({
+    query: regionQuerySchema.extend({
       page: z.coerce.number().int().min(1).max(1000).default(1),
       limit: z.coerce.number().int().min(1).max(WISHLIST_MAX_LIMIT).default(24),
     }),
@@ -43,8 +42,8 @@ export const wishlistCalls = {
     path: '/wishlist/{id}',
     tag: 'wishlist',
     summary: 'One wishlist item',
-    params: idParams,
-    query: regionQuery,
+    params: idParamsSchema,
+    query: regionQuerySchema,
     responses: { 200: itemAnswer },
   }),
   remove: defineCall({
@@ -52,7 +51,7 @@ export const wishlistCalls = {
     path: '/wishlist/{id}',
     tag: 'wishlist',
     summary: 'Remove an item from the wishlist',
-    params: idParams,
+    params: idParamsSchema,
     responses: { 204: null },
   }),
 };

@@ -7,9 +7,11 @@ import {
   imagePageSchema,
   popupSchema,
   productSummarySchema,
+  regionQuerySchema,
   shippingLocationSchema,
 } from '../catalogue/schemas.js';
 import { defineCall } from '../contract/index.js';
+import { idParamsSchema } from '../validation/wire.js';
 import {
   bannerDraftSchema,
   contentPictureSchema,
@@ -50,7 +52,7 @@ export const contentCalls = {
     path: '/image_page/{id}',
     tag: 'content',
     summary: 'A page made of images',
-    params: z.object({ id: z.string().min(1).max(200) }),
+    params: idParamsSchema,
     responses: { 200: z.object({ imagePage: imagePageSchema }) },
   }),
   homeProductGroups: defineCall({
@@ -58,7 +60,7 @@ export const contentCalls = {
     path: '/home_product_group',
     tag: 'content',
     summary: 'The home page product rows, with their products priced for the region',
-    query: z.object({ region: countryCodeSchema.optional() }),
+    query: regionQuerySchema,
     responses: { 200: z.object({ homeProductGroups: z.array(homeProductGroupSchema) }) },
   }),
   categoryShowcase: defineCall({

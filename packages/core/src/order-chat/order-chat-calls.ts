@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../contract/index.js';
-import { orderIdParams } from '../order/order-calls.js';
+import { idParamsSchema } from '../validation/wire.js';
 import {
   chatStatusSchema,
   messageEntrySchema,
@@ -24,7 +24,7 @@ function chatCalls<const Path extends string, const Tag extends string>(path: Pa
       path: `${path}/{id}/messages`,
       tag,
       summary: 'The order chat, oldest first, after the cursor `after`',
-      params: orderIdParams,
+      params: idParamsSchema,
       query: timelineQuerySchema,
       responses: { 200: messagePageSchema },
     }),
@@ -36,7 +36,7 @@ function chatCalls<const Path extends string, const Tag extends string>(path: Pa
       description:
         'Plain text, trimmed, 1 to 2000 characters; it is shown as text, never as HTML. Everyone with ' +
         'the order open sees it at once.',
-      params: orderIdParams,
+      params: idParamsSchema,
       body: orderMessageRequestSchema,
       responses: { 201: z.object({ message: messageEntrySchema }) },
     }),
@@ -46,7 +46,7 @@ function chatCalls<const Path extends string, const Tag extends string>(path: Pa
       tag,
       summary: 'Mark the order chat read up to now',
       description: 'Answers when it was marked read and how many messages are still unread.',
-      params: orderIdParams,
+      params: idParamsSchema,
       body: z.object({}).nullish(),
       responses: { 200: chatStatusSchema },
     }),
@@ -61,7 +61,7 @@ export const orderChatCalls = {
     path: '/order/{id}/timeline',
     tag: 'order',
     summary: "The order's status changes, payment events and chat messages, in time order",
-    params: orderIdParams,
+    params: idParamsSchema,
     query: timelineQuerySchema,
     responses: { 200: timelinePageSchema },
   }),
@@ -75,7 +75,7 @@ export const storeOrderChatCalls = {
     path: '/admin/orders/{id}/timeline',
     tag: 'admin',
     summary: "The order's status changes, payment events and chat messages, with who placed it",
-    params: orderIdParams,
+    params: idParamsSchema,
     query: timelineQuerySchema,
     responses: { 200: storeTimelinePageSchema },
   }),

@@ -1,7 +1,7 @@
 export { checkoutCalls } from './checkout-calls.js';
 export * from './costs.js';
 export * from './machine.js';
-export { orderCalls, orderIdParams, storeOrderCalls } from './order-calls.js';
+export { orderCalls, storeOrderCalls } from './order-calls.js';
 export * from './packing.js';
 export { paymentCalls } from './payment-calls.js';
 export * from './payments.js';

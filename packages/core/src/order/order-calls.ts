@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../contract/index.js';
+import { idParamsSchema } from '../validation/wire.js';
 import {
   cancelOrderSchema,
   disputeInfoSchema,
@@ -15,7 +16,6 @@ import {
 import { bulkShipmentRefusalSchema, bulkShipmentSchema, carrierListSchema } from './shipping.js';
 
 /** One order, by its id, as both sides and the order chat name it. */
-export const orderIdParams = z.object({ id: z.string().min(1).max(200) });
 
 const orderAnswerSchema = z.object({ order: orderSchema });
 const disputeSchema = z.object({
@@ -27,7 +27,7 @@ const disputeInfoCall = {
   tag: 'orders',
   summary: 'How to raise a problem with this order, and whether it can be raised now',
   description: '`/v1` is the versioned path of the same answer.',
-  params: orderIdParams,
+  params: idParamsSchema,
   responses: { 200: disputeInfoSchema },
 } as const;
 
@@ -46,7 +46,7 @@ export const orderCalls = {
     path: '/order/{id}',
     tag: 'orders',
     summary: 'One order with its lines as bought, costs, addresses and the time of each status',
-    params: orderIdParams,
+    params: idParamsSchema,
     responses: { 200: orderAnswerSchema },
   }),
   cancel: defineCall({
@@ -58,7 +58,7 @@ export const orderCalls = {
       'A card payment still at the bank (3-D Secure) is stopped at the card provider first; if the ' +
       'provider took the money meanwhile, the order is paid and the cancel answers order/not_cancellable. ' +
       'A PayNow transfer the shopper marked as sent waits for the store: 409 order/payment_in_progress.',
-    params: orderIdParams,
+    params: idParamsSchema,
     body: cancelOrderSchema.nullish(),
     responses: { 200: orderAnswerSchema },
   }),
@@ -67,7 +67,7 @@ export const orderCalls = {
     path: '/order/{id}/confirm_receipt',
     tag: 'orders',
     summary: 'Confirm a shipped or delivered order has arrived; it is then completed',
-    params: orderIdParams,
+    params: idParamsSchema,
     responses: { 200: orderAnswerSchema },
   }),
   dispute: defineCall({
@@ -75,7 +75,7 @@ export const orderCalls = {
     path: '/order/{id}/dispute',
     tag: 'orders',
     summary: 'Raise a problem with a paid order; the store answers in the order chat',
-    params: orderIdParams,
+    params: idParamsSchema,
     body: disputeSchema,
     responses: { 200: orderAnswerSchema },
   }),
@@ -114,7 +114,7 @@ export const storeOrderCalls = {
     description:
       'Shipping mails the shopper the carrier and a link to its tracking page. A carrier not in ' +
       'the list answers 400 `order/invalid_carrier`.',
-    params: orderIdParams,
+    params: idParamsSchema,
     body: storeOrderMoveSchema,
     responses: { 200: orderMoveAnswerSchema },
   }),
@@ -124,7 +124,7 @@ export const storeOrderCalls = {
     tag: 'admin',
     summary:
       'One order as the store fulfils it: its lines with their messages, addresses, notes, shipment and shopper',
-    params: orderIdParams,
+    params: idParamsSchema,
     responses: { 200: z.object({ order: storeOrderSchema }) },
   }),
   packingSlips: defineCall({

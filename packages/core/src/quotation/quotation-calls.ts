@@ -1,19 +1,18 @@
 import { z } from 'zod';
-import { countryCodeSchema } from '../catalogue/schemas.js';
+import { regionQuerySchema } from '../catalogue/schemas.js';
 import { defineCall } from '../contract/index.js';
+import { idParamsSchema } from '../validation/wire.js';
 import { QUOTATION_FILTERS } from './rules.js';
 import {
   externalQuotationSchema,
   internalProductQuotationSchema,
   quotationItemAnswerSchema,
-  quotationItemParamsSchema,
   quotationItemsAnswerSchema,
   quotationRequestSchema,
   updateQuotationItemSchema,
 } from './schemas.js';
 
-const regionQuery = z.object({ region: countryCodeSchema.optional() });
-const pageQuery = regionQuery.extend({
+const pageQuery = regionQuerySchema.extend({
   page: z.coerce.number().int().min(1).max(1000).default(1),
   limit: z.coerce.number().int().min(1).max(60).default(20),
 });
@@ -35,7 +34,7 @@ export const quotationCalls = {
       'when imageUrl is the picture read from it) and the item shows the copy; one that cannot be ' +
       'fetched or is not a JPEG, PNG or WebP leaves the item without a picture. Local form: productRef (id or paramName), variantPath, productQuantity. The item ' +
       'starts pending. A missing field answers general/missing_argument with its name.',
-    query: regionQuery,
+    query: regionQuerySchema,
     body: quotationRequestSchema,
     responses: { 201: quotationItemAnswerSchema },
   }),
@@ -52,7 +51,7 @@ export const quotationCalls = {
     path: '/quotation_item',
     tag: 'quotation',
     summary: 'The quotation list: items not yet ordered, newest first, with their products',
-    query: regionQuery,
+    query: regionQuerySchema,
     responses: { 200: quotationItemsAnswerSchema },
   }),
   externalItems: defineCall({
@@ -60,7 +59,7 @@ export const quotationCalls = {
     path: '/quotation_item/external',
     tag: 'quotation',
     summary: 'The quotation list, products on other sites only',
-    query: regionQuery,
+    query: regionQuerySchema,
     responses: { 200: quotationItemsAnswerSchema },
   }),
   item: defineCall({
@@ -68,8 +67,8 @@ export const quotationCalls = {
     path: '/quotation_item/{id}',
     tag: 'quotation',
     summary: 'One quotation item, ordered or not',
-    params: quotationItemParamsSchema,
-    query: regionQuery,
+    params: idParamsSchema,
+    query: regionQuerySchema,
     responses: { 200: quotationItemAnswerSchema },
   }),
   moveFromCart: defineCall({
@@ -77,7 +76,7 @@ export const quotationCalls = {
     path: '/quotation_item/internal',
     tag: 'quotation',
     summary: 'Move a cart line into the quotation list, in one transaction',
-    query: regionQuery,
+    query: regionQuerySchema,
     body: z.object({ cartItemId: z.string().min(1).max(200) }),
     responses: { 201: quotationItemAnswerSchema },
   }),
@@ -86,7 +85,7 @@ export const quotationCalls = {
     path: '/quotation_item/internal_product',
     tag: 'quotation',
     summary: 'Ask a quote for one of our products',
-    query: regionQuery,
+    query: regionQuerySchema,
     body: internalProductQuotationSchema,
     responses: { 201: quotationItemAnswerSchema },
   }),
@@ -96,7 +95,7 @@ export const quotationCalls = {
     tag: 'quotation',
     summary: 'Ask a quote for a product the store looked up by link (POST /product/searchExternal)',
     description: 'Give the looked-up product by `externalProductId` or by its `link`.',
-    query: regionQuery,
+    query: regionQuerySchema,
     body: externalQuotationSchema,
     responses: { 201: quotationItemAnswerSchema },
   }),
@@ -112,8 +111,8 @@ export const quotationCalls = {
       'pending. A change that leaves both as they were changes nothing and keeps the quote. Every change ' +
       'is written to the audit log with the shopper as actor. An item already part of an order cannot ' +
       "be changed (409 quotation/ordered); another shopper's item answers 404 quotation/not_found.",
-    params: quotationItemParamsSchema,
-    query: regionQuery,
+    params: idParamsSchema,
+    query: regionQuerySchema,
     body: updateQuotationItemSchema,
     responses: { 200: quotationItemAnswerSchema },
   }),
@@ -122,7 +121,7 @@ export const quotationCalls = {
     path: '/quotation_item/{id}',
     tag: 'quotation',
     summary: 'Remove an item from the quotation list',
-    params: quotationItemParamsSchema,
+    params: idParamsSchema,
     responses: { 204: null },
   }),
   requestAgain: defineCall({
@@ -130,8 +129,8 @@ export const quotationCalls = {
     path: '/quotation_item/{id}/request_again',
     tag: 'quotation',
     summary: 'Ask again for a quote that expired or was declined: the item becomes pending again',
-    params: quotationItemParamsSchema,
-    query: regionQuery,
+    params: idParamsSchema,
+    query: regionQuerySchema,
     responses: { 200: quotationItemAnswerSchema },
   }),
   ordered: defineCall({
@@ -147,8 +146,8 @@ export const quotationCalls = {
     path: '/quotation_order/{id}',
     tag: 'quotation',
     summary: 'One quotation item that became part of an order',
-    params: quotationItemParamsSchema,
-    query: regionQuery,
+    params: idParamsSchema,
+    query: regionQuerySchema,
     responses: { 200: quotationItemAnswerSchema },
   }),
 };

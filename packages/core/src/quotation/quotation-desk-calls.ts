@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../contract/index.js';
 import { ORDER_TOTAL_MAX_MINOR } from '../order/costs.js';
-import { instantSchema, moneySchema } from '../validation/wire.js';
+import { idParamsSchema, instantSchema, moneySchema } from '../validation/wire.js';
 import {
   QUOTATION_DESK_STATUSES,
   quotationDeskItemSchema,
@@ -10,12 +10,7 @@ import {
   quotePreviewSchema,
 } from './desk.js';
 import { QUOTATION_WEIGHT_MAX_GRAMS } from './limits.js';
-import {
-  declineQuotationSchema,
-  quotationItemParamsSchema,
-  quotationItemSchema,
-  resolveQuotationSchema,
-} from './schemas.js';
+import { declineQuotationSchema, quotationItemSchema, resolveQuotationSchema } from './schemas.js';
 
 const DESK_CURSOR =
   /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z)_([0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12})$/;
@@ -89,7 +84,7 @@ export const quotationDeskCalls = {
     path: '/admin/quotation_items/{id}',
     tag: 'admin',
     summary: 'One quotation item as the desk shows it, whatever its status',
-    params: quotationItemParamsSchema,
+    params: idParamsSchema,
     responses: { 200: z.object({ item: quotationDeskItemSchema }) },
   }),
   resolve: defineCall({
@@ -105,7 +100,7 @@ export const quotationDeskCalls = {
       'half-even, and holds until `expiresAt`; the fee and rates used are kept as ' +
       '`statusData.quoteTerms` (decision 0066). For one of our products the catalogue price applies and ' +
       'the other fields are ignored.',
-    params: quotationItemParamsSchema,
+    params: idParamsSchema,
     body: resolveQuotationSchema,
     responses: { 200: answeredItem },
   }),
@@ -114,7 +109,7 @@ export const quotationDeskCalls = {
     path: '/admin/quotation_items/{id}/decline',
     tag: 'admin',
     summary: 'Decline a pending item with a reason the shopper reads; the shopper is notified',
-    params: quotationItemParamsSchema,
+    params: idParamsSchema,
     body: declineQuotationSchema,
     responses: { 200: answeredItem },
   }),

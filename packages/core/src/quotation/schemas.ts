@@ -169,7 +169,6 @@ export const quotationStatusDataSchema = z.object({
 export type QuotationStatusData = z.infer<typeof quotationStatusDataSchema>;
 
 /** A quotation item named in a call's path. */
-export const quotationItemParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
 export const quotationItemSchema = z.object({
   id: z.string(),

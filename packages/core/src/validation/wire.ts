@@ -10,6 +10,12 @@ export const OK = { ok: true } as const;
 
 export const currencyCodeSchema = z.enum(CURRENCIES);
 
+/**
+ * An id in a call's path, as most calls take it: any text up to 200 characters. A malformed one names
+ * nothing, so the service answers "not found" rather than a validation error.
+ */
+export const idParamsSchema = z.object({ id: z.string().min(1).max(200) });
+
 /** Money on the wire: integer minor units and a supported currency. */
 export const moneySchema = z.object({ amountMinor: z.int(), currency: currencyCodeSchema });
 

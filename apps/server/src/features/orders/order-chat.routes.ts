@@ -1,5 +1,5 @@
-import { orderIdParams } from '@crossbuy/core/order';
 import { orderChatCalls, storeOrderChatCalls, timelineCursorSchema } from '@crossbuy/core/order-chat';
+import { idParamsSchema } from '@crossbuy/core/validation';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -91,7 +91,7 @@ function chatRoutes(app: ZodApp, { calls, path, tag, guard, viewerOf }: ChatRout
           'connection open. Another shopper’s order answers 404 before the stream starts. The stream ends ' +
           'when the caller may no longer call the route (signed out, password changed, blacklisted, no longer ' +
           'staff); the browser’s reconnection is then refused as any other call would be.',
-        params: orderIdParams,
+        params: idParamsSchema,
         querystring: z.object({ after: timelineCursorSchema.optional() }),
       },
     },
