@@ -31,3 +31,5 @@ export const STORE_IMAGE_PAGES_KEY = ['store-image-pages'] as const;
 export const STORE_SETTINGS_KEY = ['store-settings'] as const;
 /** The shopper's notifications: the header's bell and the notifications page read and mark the same ones. */
 export const NOTIFICATIONS_KEY = ['notifications'] as const;
+/** The shopper's wishlist: removing an entry changes every page after it. */
+export const WISHLIST_KEY = ['wishlist'] as const;

@@ -1,4 +1,5 @@
 import type { ProductSummary } from '@crossbuy/core/catalogue';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
@@ -70,7 +71,11 @@ function renderButton() {
     { path: '/sign_in', Component: () => <h1>Sign-in page</h1> },
     { path: '/wishlist', Component: () => <h1>Wishlist page</h1> },
   ]);
-  render(<Stub initialEntries={[path]} />);
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <Stub initialEntries={[path]} />
+    </QueryClientProvider>,
+  );
 }
 
 function signIn() {

@@ -8,9 +8,8 @@ import { track } from '../../../lib/analytics';
 import { useResumePendingAction, useSignInToFinish } from '../../../lib/pending-action';
 import { majorUnits, productItem } from '../../../lib/product-analytics';
 import { useRedirectToSignIn } from '../../../lib/redirect-to-sign-in';
-import { useShopperRegions } from '../../../lib/region-store';
 import { useUser } from '../../../lib/user-store';
-import { addToWishlist, productFlags } from '../api/wishlist-api';
+import { productFlags, useAddToWishlist } from '../api/wishlist-api';
 
 type WishlistButtonProps = {
   product: ProductSummary;
@@ -25,11 +24,10 @@ type WishlistButtonProps = {
  */
 export function WishlistButton({ product, price, variant }: WishlistButtonProps) {
   const { signedIn } = useUser();
-  const { current } = useShopperRegions();
   const redirectToSignIn = useRedirectToSignIn();
   const signInToFinish = useSignInToFinish();
   const [saved, setSaved] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const addition = useAddToWishlist();
   const [failure, setFailure] = useState<string | null>(null);
   const savedLink = useRef<HTMLAnchorElement>(null);
   const justSaved = useRef(false);
@@ -60,10 +58,9 @@ export function WishlistButton({ product, price, variant }: WishlistButtonProps)
       signInToFinish('add_to_wishlist', product.uuid, {});
       return;
     }
-    setBusy(true);
     setFailure(null);
     try {
-      await addToWishlist(product.uuid, current?.countryCode);
+      await addition.mutateAsync(product.uuid);
       justSaved.current = true;
       setSaved(true);
       track('add_to_wishlist', {
@@ -75,8 +72,6 @@ export function WishlistButton({ product, price, variant }: WishlistButtonProps)
       // A session that could not be refreshed has been signed out; signing in again is the way on.
       if (error instanceof ApiError && error.status === 401) redirectToSignIn();
       else setFailure(messageForError(error));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -92,8 +87,8 @@ export function WishlistButton({ product, price, variant }: WishlistButtonProps)
 
   return (
     <>
-      <Button variant="secondary" onClick={save} disabled={busy}>
-        {busy ? 'Saving…' : 'Add to wishlist'}
+      <Button variant="secondary" onClick={save} disabled={addition.isPending}>
+        {addition.isPending ? 'Saving…' : 'Add to wishlist'}
       </Button>
       {failure ? (
         <p role="alert" className="text-sm text-danger-700 sm:col-span-2">

@@ -1,4 +1,5 @@
 import type { ProductSummary } from '@crossbuy/core/catalogue';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
@@ -35,12 +36,17 @@ function item(id: string, name: string): WishlistItem {
 }
 
 let items: WishlistItem[];
+let refused: 'list' | 'removal' | null;
+const refusal = () =>
+  json(404, { error: { code: 'wishlist/not_found', params: [], message: 'raw server text' } });
 const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
   const url = String(input);
   if (url.startsWith('/api/wishlist?')) {
+    if (refused === 'list') return refusal();
     return json(200, { wishlistItems: items, total: items.length, page: 1, limit: 24 });
   }
   if (url.startsWith('/api/wishlist/') && init.method === 'DELETE') {
+    if (refused === 'removal') return refusal();
     items = items.filter((entry) => !url.endsWith(`/${entry.id}`));
     return new Response(null, { status: 204 });
   }
@@ -51,6 +57,7 @@ beforeEach(() => {
   // biome-ignore lint/suspicious/noDocumentCookie: the anti-forgery cookie the API client reads
   document.cookie = 'XSRF-TOKEN=token; path=/';
   items = [item('w1', 'Plush Shiba'), item('w2', 'Plush Penguin')];
+  refused = null;
   vi.stubGlobal('fetch', fetchMock);
   // As on a fresh page load: who the shopper is is not known until the current user has loaded.
   userStore.set({ signedIn: false, tfaPassed: false, profile: null, profileFetched: false });
@@ -71,7 +78,11 @@ function renderWishlist() {
     { path: '/wishlist', Component: WishlistPage },
     { path: '/sign_in', Component: () => <h1>Sign-in page</h1> },
   ]);
-  render(<Stub initialEntries={['/wishlist']} />);
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <Stub initialEntries={['/wishlist']} />
+    </QueryClientProvider>,
+  );
 }
 
 function setUser(signedIn: boolean) {
@@ -112,5 +123,23 @@ describe('WishlistPage', () => {
     renderWishlist();
     setUser(true);
     expect(await screen.findByText('Your wishlist is empty')).toBeTruthy();
+  });
+
+  it('says when the wishlist cannot be loaded', async () => {
+    refused = 'list';
+    renderWishlist();
+    setUser(true);
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('says when a product cannot be removed, in place of the list', async () => {
+    renderWishlist();
+    setUser(true);
+    expect(await screen.findByText('2 saved products')).toBeTruthy();
+    refused = 'removal';
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Plush Shiba from your wishlist' }));
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Wishlist' })).toBeNull();
   });
 });
