@@ -10,10 +10,9 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { announceCatalogueChange } from '../catalogue/catalogue.service.js';
 import { type CategoryRow, categories } from '../catalogue/catalogue.table.js';
-import { refreshProductSearchFields } from './product-admin.service.js';
+import { givenFields, recordCatalogueChange } from './catalogue-change.js';
+import { refreshProductSearchFields } from './product-search-fields.js';
 
 const adminCategoryFields = {
   id: categories.id,
@@ -125,14 +124,13 @@ export async function createCategory(
       };
       await tx.insert(categories).values(row);
       await renumberSiblings(tx, [...siblings, id]);
-      await recordAudit(tx, {
+      await recordCatalogueChange(tx, {
         actorUserId,
         action: 'category.create',
         subject: { type: 'category', id },
         before: null,
         after: { name: row.name, parentId: row.parentId, position: row.position },
       });
-      await announceCatalogueChange(tx);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('category/id_taken', [id]);
@@ -150,23 +148,16 @@ export async function updateCategory(
 ): Promise<AdminCategory> {
   await db.transaction(async (tx) => {
     const row = await lockedCategory(tx, id);
-    const set = {
-      ...(change.name !== undefined && { name: change.name }),
-      ...(change.disabled !== undefined && { disabled: change.disabled }),
-    };
+    const { before, set } = givenFields(row, change, ['name', 'disabled']);
     await tx.update(categories).set(set).where(eq(categories.id, id));
     if (set.name !== undefined) await refreshProductSearchFields(tx, { categoryPath: row.path });
-    await recordAudit(tx, {
+    await recordCatalogueChange(tx, {
       actorUserId,
       action: 'category.update',
       subject: { type: 'category', id },
-      before: {
-        ...(change.name !== undefined && { name: row.name }),
-        ...(change.disabled !== undefined && { disabled: row.disabled }),
-      },
+      before,
       after: set,
     });
-    await announceCatalogueChange(tx);
   });
   return adminCategory(db, id);
 }
@@ -198,14 +189,13 @@ export async function moveCategory(
     }
     const order = placeAt(await siblingIds(tx, move.parentId), id, move.position);
     await renumberSiblings(tx, order);
-    await recordAudit(tx, {
+    await recordCatalogueChange(tx, {
       actorUserId,
       action: 'category.move',
       subject: { type: 'category', id },
       before: { parentId: row.parentId, position: row.position },
       after: { parentId: move.parentId, position: order.indexOf(id) },
     });
-    await announceCatalogueChange(tx);
   });
   return adminCategory(db, id);
 }
@@ -225,13 +215,12 @@ export async function deleteCategory(db: Database, actorUserId: string, id: stri
     if (held?.held) throw new AppError('category/not_empty', [row.name]);
     await tx.delete(categories).where(eq(categories.id, id));
     await renumberSiblings(tx, await siblingIds(tx, row.parentId));
-    await recordAudit(tx, {
+    await recordCatalogueChange(tx, {
       actorUserId,
       action: 'category.delete',
       subject: { type: 'category', id },
       before: { name: row.name, parentId: row.parentId, position: row.position },
       after: null,
     });
-    await announceCatalogueChange(tx);
   });
 }

@@ -14,10 +14,9 @@ import { isUuid } from '../../lib/ids.js';
 import { removePicture, savePicture } from '../../lib/image-store.js';
 import type { PictureStorage } from '../../lib/picture-storage.js';
 import { preparePicture } from '../../lib/picture-upload.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { announceCatalogueChange } from '../catalogue/catalogue.service.js';
 import { type MerchantRow, merchants } from '../catalogue/catalogue.table.js';
-import { refreshProductSearchFields } from './product-admin.service.js';
+import { givenFields, recordCatalogueChange } from './catalogue-change.js';
+import { refreshProductSearchFields } from './product-search-fields.js';
 
 const adminMerchantFields = {
   id: merchants.id,
@@ -109,14 +108,13 @@ export async function createMerchant(
         .values({ ...fields, slug })
         .returning({ id: merchants.id });
       if (!row) throw new Error('merchant insert returned nothing');
-      await recordAudit(tx, {
+      await recordCatalogueChange(tx, {
         actorUserId,
         action: 'merchant.create',
         subject: { type: 'merchant', id: row.id },
         before: null,
         after: { ...fields, slug },
       });
-      await announceCatalogueChange(tx);
       return row.id;
     });
     return getAdminMerchant(db, id);
@@ -137,20 +135,18 @@ export async function updateMerchant(
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(merchants).where(eq(merchants.id, id)).for('update');
     if (!row) throw new AppError('merchant/not_found', [id]);
-    const fields = EDITABLE_FIELDS.filter((field) => change[field] !== undefined);
-    const set = Object.fromEntries(fields.map((field) => [field, change[field]])) as MerchantChange;
+    const { before, set } = givenFields(row, change, EDITABLE_FIELDS);
     await tx.update(merchants).set(set).where(eq(merchants.id, id));
     if (set.name !== undefined || set.sourceMarketPlace !== undefined) {
       await refreshProductSearchFields(tx, { merchantId: id });
     }
-    await recordAudit(tx, {
+    await recordCatalogueChange(tx, {
       actorUserId,
       action: 'merchant.update',
       subject: { type: 'merchant', id },
-      before: Object.fromEntries(fields.map((field) => [field, row[field]])),
+      before,
       after: set,
     });
-    await announceCatalogueChange(tx);
   });
   return getAdminMerchant(db, id);
 }
@@ -180,14 +176,13 @@ export async function setMerchantLogo(
         .for('update');
       if (!row) throw new AppError('merchant/not_found', [id]);
       await tx.update(merchants).set({ logoImage: key }).where(eq(merchants.id, id));
-      await recordAudit(tx, {
+      await recordCatalogueChange(tx, {
         actorUserId,
         action: 'merchant.update',
         subject: { type: 'merchant', id },
         before: { logoImage: row.logoImage },
         after: { logoImage: key },
       });
-      await announceCatalogueChange(tx);
       return row.logoImage;
     });
   } catch (error) {

@@ -8,23 +8,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answerCall } from '../../lib/contract-routes.js';
 import { guardPrivateRoutes, principalOf, requireRole } from '../../plugins/authentication.js';
 import { forgetCatalogueReads } from '../catalogue/catalogue.service.js';
+import { createProduct, getAdminProduct, listAdminProducts, updateProduct } from './product-admin.service.js';
+import { productExportCsv, recordProductExport } from './product-export.service.js';
+import { applyProductImport, previewProductImport } from './product-import.service.js';
 import {
-  createProduct,
-  getAdminProduct,
-  listAdminProducts,
   removeVariant,
   saveVariant,
   saveVariantTable,
   setRegionPrices,
   setStock,
-  updateProduct,
-} from './product-admin.service.js';
-import {
-  applyProductImport,
-  previewProductImport,
-  productExportCsv,
-  recordProductExport,
-} from './product-csv.service.js';
+} from './product-variants.service.js';
 
 /** A file's text travels as a JSON string: room for the most characters a file may have, each escaped. */
 const IMPORT_BODY_LIMIT = PRODUCT_CSV_MAX_CHARACTERS * 6 + 1024;

@@ -7,9 +7,8 @@ import { isUuid } from '../../lib/ids.js';
 import { removePicture, savePicture } from '../../lib/image-store.js';
 import type { PictureStorage } from '../../lib/picture-storage.js';
 import { preparePicture } from '../../lib/picture-upload.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { announceCatalogueChange } from '../catalogue/catalogue.service.js';
 import { products } from '../catalogue/catalogue.table.js';
+import { recordCatalogueChange } from './catalogue-change.js';
 
 type ImageList = { name: string; keys: string[] };
 
@@ -59,14 +58,13 @@ async function changeImages(
       .update(products)
       .set({ mainImage: keys[0] ?? null, gallery: keys.slice(1), updatedAt: sql`now()` })
       .where(eq(products.id, productId));
-    await recordAudit(tx, {
+    await recordCatalogueChange(tx, {
       actorUserId,
       action,
       subject: { type: 'product', id: productId },
       before: { images: list.keys },
       after: { images: keys },
     });
-    await announceCatalogueChange(tx, productId);
     return describe(productId, { name: list.name, keys });
   });
 }
