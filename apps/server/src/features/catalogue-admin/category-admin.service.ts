@@ -11,8 +11,8 @@ import type { Database } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { announceCatalogueChange } from '../catalogue/catalogue.service.js';
 import { type CategoryRow, categories } from '../catalogue/catalogue.table.js';
+import { announceCatalogueChange } from '../catalogue/catalogue-caches.js';
 import { refreshProductSearchFields } from './product-admin.service.js';
 
 const adminCategoryFields = {

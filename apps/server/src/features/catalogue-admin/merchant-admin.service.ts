@@ -15,8 +15,8 @@ import { removePicture, savePicture } from '../../lib/image-store.js';
 import type { PictureStorage } from '../../lib/picture-storage.js';
 import { preparePicture } from '../../lib/picture-upload.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { announceCatalogueChange } from '../catalogue/catalogue.service.js';
 import { type MerchantRow, merchants } from '../catalogue/catalogue.table.js';
+import { announceCatalogueChange } from '../catalogue/catalogue-caches.js';
 import { refreshProductSearchFields } from './product-admin.service.js';
 
 const adminMerchantFields = {

@@ -22,7 +22,6 @@ import type { Database } from '../../db/client.js';
 import { containingPattern } from '../../db/like-pattern.js';
 import { isUuid } from '../../lib/ids.js';
 import { type AuditAction, type AuditFields, recordAudit } from '../audit/audit.service.js';
-import { announceCatalogueChange } from '../catalogue/catalogue.service.js';
 import {
   categories,
   merchants,
@@ -31,6 +30,7 @@ import {
   products,
   productVariants,
 } from '../catalogue/catalogue.table.js';
+import { announceCatalogueChange } from '../catalogue/catalogue-caches.js';
 import { orderLines } from '../orders/orders.table.js';
 import { BASE_CURRENCY } from '../regions/pricing.js';
 import { regions } from '../regions/regions.table.js';

@@ -22,7 +22,6 @@ import type { Database } from '../../db/client.js';
 import { type CsvCell, csvRecords } from '../../lib/csv.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { type AuditFields, recordAudit } from '../audit/audit.service.js';
-import { announceCatalogueChange } from '../catalogue/catalogue.service.js';
 import {
   categories,
   merchants,
@@ -31,6 +30,7 @@ import {
   products,
   productVariants,
 } from '../catalogue/catalogue.table.js';
+import { announceCatalogueChange } from '../catalogue/catalogue-caches.js';
 import { BASE_CURRENCY } from '../regions/pricing.js';
 import { regions } from '../regions/regions.table.js';
 import { refreshProductSearchFields, touchProduct } from './product-admin.service.js';
