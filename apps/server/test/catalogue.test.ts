@@ -1,6 +1,6 @@
 import { convertMoney } from '@crossbuy/core/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECENTLY_VIEWED_LIMIT } from '../src/features/catalogue/catalogue.service.js';
+import { RECENTLY_VIEWED_LIMIT } from '../src/features/catalogue/recently-viewed.service.js';
 import { addProduct, type CatalogueFixture, seedCatalogue } from './helpers/catalogue-fixtures.js';
 import { createTestApp, createUser, signInAs, type TestApp } from './helpers/test-app.js';
 

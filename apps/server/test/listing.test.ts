@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LISTING_FACETS_TTL_MS } from '../src/features/catalogue/catalogue.service.js';
 import { products } from '../src/features/catalogue/catalogue.table.js';
+import { LISTING_FACETS_TTL_MS } from '../src/features/catalogue/catalogue-caches.js';
 import { addProduct, type CatalogueFixture, seedCatalogue } from './helpers/catalogue-fixtures.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 

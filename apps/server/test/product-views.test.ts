@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recentlyViewed } from '../src/features/catalogue/catalogue.table.js';
 import {
   RECENTLY_VIEWED_LIMIT,
   recentlyViewedProducts,
   recordProductViews,
-} from '../src/features/catalogue/catalogue.service.js';
-import { recentlyViewed } from '../src/features/catalogue/catalogue.table.js';
+} from '../src/features/catalogue/recently-viewed.service.js';
 import type { PricingRegion } from '../src/features/regions/pricing.js';
 import { addProduct, type CatalogueFixture, seedCatalogue } from './helpers/catalogue-fixtures.js';
 import { createTestApp, createUser, signInAs, type TestApp } from './helpers/test-app.js';

@@ -7,7 +7,7 @@ import {
   LISTING_FACETS_TTL_MS,
   LISTING_FIRST_PAGES_MAX_BYTES,
   LISTING_FIRST_PAGES_MAX_ENTRIES,
-} from '../features/catalogue/catalogue.service.js';
+} from '../features/catalogue/catalogue-caches.js';
 import { ExpiringCache } from './expiring-cache.js';
 
 function cache(options: { maxEntries?: number; maxBytes?: number } = {}) {

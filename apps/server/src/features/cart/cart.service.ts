@@ -15,14 +15,14 @@ import { uuidArray, uuidArrayText } from '../../db/id-list.js';
 import { oncePerDatabase } from '../../db/once-per-database.js';
 import { COMMIT_WITHOUT_WAITING } from '../../db/transaction-settings.js';
 import { isUuid } from '../../lib/ids.js';
+import { merchants, products } from '../catalogue/catalogue.table.js';
 import {
   productFromTables,
   productsFromTables,
   type ShippableProduct,
   shippableFields,
   toShippable,
-} from '../catalogue/catalogue.service.js';
-import { merchants, products } from '../catalogue/catalogue.table.js';
+} from '../catalogue/products.service.js';
 import type { PricingRegion } from '../regions/pricing.js';
 import { type CartItemRow, cartItems } from './cart.table.js';
 

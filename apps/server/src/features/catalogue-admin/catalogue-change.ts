@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.js';
 import { type AuditChange, type AuditFields, recordAudit } from '../audit/audit.service.js';
-import { announceCatalogueChange } from '../catalogue/catalogue.service.js';
+import { announceCatalogueChange } from '../catalogue/catalogue-caches.js';
 
 // Every change the back office makes to the catalogue is audited and announced on the live bus in the
 // changing transaction, so every server process forgets its cached copies when it commits

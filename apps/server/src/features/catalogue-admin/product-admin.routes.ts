@@ -7,7 +7,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answerCall } from '../../lib/contract-routes.js';
 import { guardPrivateRoutes, principalOf, requireRole } from '../../plugins/authentication.js';
-import { forgetCatalogueReads } from '../catalogue/catalogue.service.js';
+import { forgetCatalogueReads } from '../catalogue/catalogue-caches.js';
 import { createProduct, getAdminProduct, listAdminProducts, updateProduct } from './product-admin.service.js';
 import { productExportCsv, recordProductExport } from './product-export.service.js';
 import { applyProductImport, previewProductImport } from './product-import.service.js';

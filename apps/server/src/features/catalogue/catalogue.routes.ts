@@ -4,21 +4,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answerCall } from '../../lib/contract-routes.js';
 import { principalOf, requireUser, visitorOrUser } from '../../plugins/authentication.js';
 import type { RegionDirectory } from '../regions/regions.service.js';
+import { CATALOGUE_CHANGES_TOPIC, forgetCatalogueReads } from './catalogue-caches.js';
+import { categoryTree, getMerchant, listMerchants } from './catalogue-structure.service.js';
+import { searchProducts } from './product-search.service.js';
+import { ProductViewRecorder } from './product-views.js';
+import { getProduct, productExists } from './products.service.js';
 import {
-  CATALOGUE_CHANGES_TOPIC,
-  categoryTree,
-  forgetCatalogueReads,
-  getMerchant,
-  getProduct,
-  listMerchants,
-  productExists,
   RECENTLY_VIEWED_LIMIT,
   recentlyViewedProducts,
   recordProductViews,
-  searchProducts,
-  searchSuggestions,
-} from './catalogue.service.js';
-import { ProductViewRecorder } from './product-views.js';
+} from './recently-viewed.service.js';
+import { searchSuggestions } from './search-suggestions.service.js';
 
 /** How each per-shopper flag of a product is found out; other features own the facts behind them. */
 export type ProductFlagChecks = {

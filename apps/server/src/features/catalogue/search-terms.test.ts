@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { correctedQueryOf, searchTerms } from './catalogue.service.js';
+import { correctedQueryOf, searchTerms } from './search-terms.js';
 
 describe('searchTerms', () => {
   it('keeps lower-cased letters and digits, so every word is safe inside a tsquery', () => {

@@ -34,7 +34,7 @@ import { isUuid } from '../../lib/ids.js';
 import { randomToken } from '../../lib/secrets.js';
 import { type AddressRow, addresses } from '../addresses/addresses.table.js';
 import { cartItemsWithShippableProducts } from '../cart/cart.service.js';
-import { shippableProductsFromTables } from '../catalogue/catalogue.service.js';
+import { shippableProductsFromTables } from '../catalogue/products.service.js';
 import { type ShopperLimitRules, throwIfRefused } from '../orders/order-limits.js';
 import type { OrderLineDraft } from '../orders/order-line-draft.js';
 import { quoteTermsOf } from '../quotations/quotations.service.js';

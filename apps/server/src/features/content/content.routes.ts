@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { answerCall } from '../../lib/contract-routes.js';
 import { acceptPictureBodies, pictureBody } from '../../lib/picture-upload.js';
 import { guardPrivateRoutes, principalOf, requireRole } from '../../plugins/authentication.js';
-import { categoryName, categoryShowcase } from '../catalogue/catalogue.service.js';
+import { categoryName, categoryShowcase } from '../catalogue/catalogue-structure.service.js';
 import type { RegionDirectory } from '../regions/regions.service.js';
 import { enabledShippingLocations } from '../settings/shipping-settings.service.js';
 import {

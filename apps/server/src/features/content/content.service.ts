@@ -26,8 +26,8 @@ import { removePicture, savePicture } from '../../lib/image-store.js';
 import { isPictureKey, type PictureStorage } from '../../lib/picture-storage.js';
 import { preparePicture } from '../../lib/picture-upload.js';
 import { changedFields, recordAudit } from '../audit/audit.service.js';
-import { productSummaries } from '../catalogue/catalogue.service.js';
 import { categories, products } from '../catalogue/catalogue.table.js';
+import { productSummaries } from '../catalogue/products.service.js';
 import type { PricingRegion } from '../regions/pricing.js';
 import { banners, homeProductGroupItems, homeProductGroups, imagePages, popups } from './content.table.js';
 

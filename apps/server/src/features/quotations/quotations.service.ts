@@ -31,7 +31,7 @@ import { microsecondText } from '../../db/time-cursor.js';
 import { isUuid } from '../../lib/ids.js';
 import { type AuditFields, recordAudit } from '../audit/audit.service.js';
 import { purchasableProduct, takeCartItem } from '../cart/cart.service.js';
-import { productsFromTables } from '../catalogue/catalogue.service.js';
+import { productsFromTables } from '../catalogue/products.service.js';
 import { quotationPictureKey, storedPictureUrl } from '../external-products/external-pictures.js';
 import { externalProducts } from '../external-products/external-products.table.js';
 import { notifyUser } from '../notifications/notifications.service.js';

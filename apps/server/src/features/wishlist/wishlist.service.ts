@@ -3,7 +3,7 @@ import { AppError } from '@crossbuy/core/errors';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { isUuid } from '../../lib/ids.js';
-import { productExists, productSummaries } from '../catalogue/catalogue.service.js';
+import { productExists, productSummaries } from '../catalogue/products.service.js';
 import type { PricingRegion } from '../regions/pricing.js';
 import { wishlistItems } from './wishlist.table.js';
 
