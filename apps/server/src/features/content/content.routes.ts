@@ -1,4 +1,5 @@
 import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_TYPES } from '@crossbuy/core/catalogue';
+import type { Call } from '@crossbuy/core/contract';
 import {
   bannerCalls,
   contentCalls,
@@ -10,37 +11,23 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { answerCall } from '../../lib/contract-routes.js';
+import { answerCall, type ZodApp } from '../../lib/contract-routes.js';
 import { acceptPictureBodies, pictureBody } from '../../lib/picture-upload.js';
 import { guardPrivateRoutes, principalOf, requireRole } from '../../plugins/authentication.js';
 import { categoryName, categoryShowcase } from '../catalogue/catalogue-structure.service.js';
 import type { RegionDirectory } from '../regions/regions.service.js';
 import { enabledShippingLocations } from '../settings/shipping-settings.service.js';
+import { bannerKind, popupKind } from './banners-and-popups.js';
+import { currentPopup, getImagePage, liveBanners, liveHomeProductGroups } from './content.service.js';
 import {
   type ContentActor,
-  contentPictures,
-  createBanner,
-  createHomeGroup,
-  createImagePage,
-  createPopup,
-  currentPopup,
-  deleteBanner,
-  deleteHomeGroup,
-  deleteImagePage,
-  deletePopup,
-  getImagePage,
-  listStoreBanners,
-  listStoreHomeGroups,
-  listStoreImagePages,
-  listStorePopups,
-  liveBanners,
-  liveHomeProductGroups,
-  updateBanner,
-  updateHomeGroup,
-  updateImagePage,
-  updatePopup,
-  uploadContentPicture,
-} from './content.service.js';
+  type ContentKind,
+  createContentItem,
+  deleteContentItem,
+  updateContentItem,
+} from './content-items.js';
+import { contentPictures, uploadContentPicture } from './content-pictures.js';
+import { homeGroupKind, imagePageKind } from './home-groups-and-image-pages.js';
 
 export type ContentRoutesOptions = { regions: RegionDirectory };
 
@@ -115,63 +102,53 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ picture: await uploadContentPicture(pictures, pictureBody(request.body)) }),
   );
 
-  answerCall(app, bannerCalls.list, async () => ({ banners: await listStoreBanners(app.db) }));
-
-  answerCall(app, bannerCalls.create, async (request) => ({
-    banner: await createBanner(app.db, actorOf(request), request.body),
-  }));
-
-  answerCall(app, bannerCalls.update, async (request) => ({
-    banner: await updateBanner(app.db, actorOf(request), request.params.id, request.body),
-  }));
-
-  answerCall(app, bannerCalls.remove, async (request) => {
-    await deleteBanner(app.db, actorOf(request), request.params.id);
-    return { deleted: true as const };
+  answerContentEditing(app, actorOf, bannerCalls, bannerKind, { item: 'banner', items: 'banners' });
+  answerContentEditing(app, actorOf, popupCalls, popupKind, { item: 'popup', items: 'popups' });
+  answerContentEditing(app, actorOf, homeGroupCalls, homeGroupKind, {
+    item: 'homeGroup',
+    items: 'homeGroups',
   });
-
-  answerCall(app, popupCalls.list, async () => ({ popups: await listStorePopups(app.db) }));
-
-  answerCall(app, popupCalls.create, async (request) => ({
-    popup: await createPopup(app.db, actorOf(request), request.body),
-  }));
-
-  answerCall(app, popupCalls.update, async (request) => ({
-    popup: await updatePopup(app.db, actorOf(request), request.params.id, request.body),
-  }));
-
-  answerCall(app, popupCalls.remove, async (request) => {
-    await deletePopup(app.db, actorOf(request), request.params.id);
-    return { deleted: true as const };
-  });
-
-  answerCall(app, homeGroupCalls.list, async () => ({ homeGroups: await listStoreHomeGroups(app.db) }));
-
-  answerCall(app, homeGroupCalls.create, async (request) => ({
-    homeGroup: await createHomeGroup(app.db, actorOf(request), request.body),
-  }));
-
-  answerCall(app, homeGroupCalls.update, async (request) => ({
-    homeGroup: await updateHomeGroup(app.db, actorOf(request), request.params.id, request.body),
-  }));
-
-  answerCall(app, homeGroupCalls.remove, async (request) => {
-    await deleteHomeGroup(app.db, actorOf(request), request.params.id);
-    return { deleted: true as const };
-  });
-
-  answerCall(app, imagePageCalls.list, async () => ({ imagePages: await listStoreImagePages(app.db) }));
-
-  answerCall(app, imagePageCalls.create, async (request) => ({
-    imagePage: await createImagePage(app.db, actorOf(request), request.body),
-  }));
-
-  answerCall(app, imagePageCalls.update, async (request) => ({
-    imagePage: await updateImagePage(app.db, actorOf(request), request.params.id, request.body),
-  }));
-
-  answerCall(app, imagePageCalls.remove, async (request) => {
-    await deleteImagePage(app.db, actorOf(request), request.params.id);
-    return { deleted: true as const };
+  answerContentEditing(app, actorOf, imagePageCalls, imagePageKind, {
+    item: 'imagePage',
+    items: 'imagePages',
   });
 };
+
+/** The four calls core declares for one kind of content (contentEditingCalls), as this file reads them. */
+type ContentEditingCalls<Stored, Draft, NewDraft> = {
+  list: Call & { responses: { 200: z.ZodType<Record<string, Stored[]>> } };
+  create: Call & { body: z.ZodType<NewDraft>; responses: { 200: z.ZodType<Record<string, Stored>> } };
+  update: Call & {
+    params: z.ZodType<{ id: string }>;
+    body: z.ZodType<Draft>;
+    responses: { 200: z.ZodType<Record<string, Stored>> };
+  };
+  remove: Call & { params: z.ZodType<{ id: string }>; responses: { 200: z.ZodType<{ deleted: true }> } };
+};
+
+/**
+ * Answers one kind's list, create, rewrite and delete calls with the content-item service over `kind`;
+ * `answer` names the answers' fields as core's calls do.
+ */
+function answerContentEditing<Item, Stored, Draft, NewDraft>(
+  app: ZodApp,
+  actorOf: (request: FastifyRequest) => ContentActor,
+  calls: ContentEditingCalls<Stored, Draft, NewDraft>,
+  kind: ContentKind<Item, Stored, Draft, NewDraft>,
+  answer: { item: string; items: string },
+): void {
+  answerCall(app, calls.list, async () => ({ [answer.items]: await kind.list(app.db) }));
+
+  answerCall(app, calls.create, async (request) => ({
+    [answer.item]: await createContentItem(app.db, kind, actorOf(request), request.body),
+  }));
+
+  answerCall(app, calls.update, async (request) => ({
+    [answer.item]: await updateContentItem(app.db, kind, actorOf(request), request.params.id, request.body),
+  }));
+
+  answerCall(app, calls.remove, async (request) => {
+    await deleteContentItem(app.db, kind, actorOf(request), request.params.id);
+    return { deleted: true as const };
+  });
+}

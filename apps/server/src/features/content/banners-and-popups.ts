@@ -1,0 +1,183 @@
+import { imageUrl } from '@crossbuy/core/catalogue';
+import { AppError } from '@crossbuy/core/errors';
+import {
+  type BannerDraft,
+  contentStatus,
+  type PopupDraft,
+  type StoreBanner,
+  type StorePopup,
+} from '@crossbuy/core/marketing';
+import { asc, desc, eq } from 'drizzle-orm';
+import { isUuid } from '../../lib/ids.js';
+import { banners, popups } from './content.table.js';
+import {
+  type ContentKind,
+  STORE_CONTENT_LIST_LIMIT,
+  scheduleColumns,
+  scheduleFields,
+} from './content-items.js';
+import { holdContentPictures } from './content-pictures.js';
+
+// Banners and popups as the back office edits them (docs/features/vouchers-banners-and-popups.md), each
+// configured for content-items.ts: its table, its order, how a draft becomes columns and a row an answer,
+// and the names its changes are audited under.
+
+// Banners: shown on the home page in their order while live.
+
+type BannerRow = typeof banners.$inferSelect;
+
+function bannerFields(row: BannerRow) {
+  return {
+    title: row.title,
+    subtitle: row.subtitle,
+    image: row.image,
+    link: row.link,
+    position: row.position,
+    active: row.active,
+    ...scheduleFields(row),
+  };
+}
+
+function toStoreBanner(row: BannerRow, now = new Date()): StoreBanner {
+  return { id: row.id, ...bannerFields(row), imageUrl: imageUrl(row.image), status: contentStatus(row, now) };
+}
+
+function bannerColumns(draft: BannerDraft) {
+  return {
+    title: draft.title,
+    subtitle: draft.subtitle,
+    image: draft.image,
+    link: draft.link,
+    position: draft.position,
+    active: draft.active,
+    ...scheduleColumns(draft),
+  };
+}
+
+export const bannerKind: ContentKind<BannerRow, StoreBanner, BannerDraft> = {
+  actions: {
+    create: 'content.create_banner',
+    update: 'content.update_banner',
+    remove: 'content.delete_banner',
+  },
+  async list(db) {
+    const rows = await db
+      .select()
+      .from(banners)
+      .orderBy(asc(banners.position), asc(banners.id))
+      .limit(STORE_CONTENT_LIST_LIMIT);
+    const now = new Date();
+    return rows.map((row) => toStoreBanner(row, now));
+  },
+  async locked(tx, id) {
+    if (!isUuid(id)) throw new AppError('banner/not_found');
+    const [row] = await tx.select().from(banners).where(eq(banners.id, id)).for('update');
+    if (!row) throw new AppError('banner/not_found');
+    return row;
+  },
+  async insert(tx, pictures, draft) {
+    await holdContentPictures(tx, pictures, [draft.image], 'content/invalid_image');
+    const [row] = await tx.insert(banners).values(bannerColumns(draft)).returning();
+    if (!row) throw new Error('banner insert returned nothing');
+    return row;
+  },
+  async update(tx, pictures, current, draft) {
+    await holdContentPictures(tx, pictures, [draft.image], 'content/invalid_image');
+    const [row] = await tx
+      .update(banners)
+      .set(bannerColumns(draft))
+      .where(eq(banners.id, current.id))
+      .returning();
+    if (!row) throw new AppError('banner/not_found');
+    return row;
+  },
+  async remove(tx, current) {
+    await tx.delete(banners).where(eq(banners.id, current.id));
+  },
+  idOf: (row) => row.id,
+  fields: bannerFields,
+  pictures: (row) => [row.image],
+  answer: async (_tx, row) => toStoreBanner(row),
+};
+
+// Popups: the newest live one greets visitors of the home page.
+
+type PopupRow = typeof popups.$inferSelect;
+
+function popupFields(row: PopupRow) {
+  return {
+    title: row.title,
+    body: row.body,
+    image: row.image,
+    link: row.link,
+    active: row.active,
+    ...scheduleFields(row),
+  };
+}
+
+function toStorePopup(row: PopupRow, now = new Date()): StorePopup {
+  return {
+    id: row.id,
+    ...popupFields(row),
+    imageUrl: row.image === null ? null : imageUrl(row.image),
+    status: contentStatus(row, now),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function popupColumns(draft: PopupDraft) {
+  return {
+    title: draft.title,
+    body: draft.body,
+    image: draft.image,
+    link: draft.link,
+    active: draft.active,
+    ...scheduleColumns(draft),
+  };
+}
+
+/** The pictures a popup draft shows: its one, or none. */
+const popupPictures = (draft: PopupDraft) => (draft.image === null ? [] : [draft.image]);
+
+export const popupKind: ContentKind<PopupRow, StorePopup, PopupDraft> = {
+  actions: { create: 'content.create_popup', update: 'content.update_popup', remove: 'content.delete_popup' },
+  /** Newest first: the order in which the home page picks the live one. */
+  async list(db) {
+    const rows = await db
+      .select()
+      .from(popups)
+      .orderBy(desc(popups.createdAt), desc(popups.id))
+      .limit(STORE_CONTENT_LIST_LIMIT);
+    const now = new Date();
+    return rows.map((row) => toStorePopup(row, now));
+  },
+  async locked(tx, id) {
+    if (!isUuid(id)) throw new AppError('popup/not_found');
+    const [row] = await tx.select().from(popups).where(eq(popups.id, id)).for('update');
+    if (!row) throw new AppError('popup/not_found');
+    return row;
+  },
+  async insert(tx, pictures, draft) {
+    await holdContentPictures(tx, pictures, popupPictures(draft), 'content/invalid_image');
+    const [row] = await tx.insert(popups).values(popupColumns(draft)).returning();
+    if (!row) throw new Error('popup insert returned nothing');
+    return row;
+  },
+  async update(tx, pictures, current, draft) {
+    await holdContentPictures(tx, pictures, popupPictures(draft), 'content/invalid_image');
+    const [row] = await tx
+      .update(popups)
+      .set(popupColumns(draft))
+      .where(eq(popups.id, current.id))
+      .returning();
+    if (!row) throw new AppError('popup/not_found');
+    return row;
+  },
+  async remove(tx, current) {
+    await tx.delete(popups).where(eq(popups.id, current.id));
+  },
+  idOf: (row) => row.id,
+  fields: popupFields,
+  pictures: (row) => [row.image],
+  answer: async (_tx, row) => toStorePopup(row),
+};

@@ -1,0 +1,123 @@
+import type { Database } from '../../db/client.js';
+import type { PictureStorage } from '../../lib/picture-storage.js';
+import { type AuditAction, type AuditFields, changedFields, recordAudit } from '../audit/audit.service.js';
+import { deleteUnshownUploads, letGo } from './content-pictures.js';
+
+// The back office's side of content: operators and admins list, write, order, switch and delete banners,
+// popups, home product groups and image pages (docs/rules/content.md). The storefront reads the tables
+// on every page render (nothing is cached in the process), so a change shows on the next page load; every
+// change is audited with the fields it touched, and an uploaded picture a change lets go of is deleted once
+// it commits and nothing else shows it.
+
+/** Far more items of a kind than a store runs at once; the back office's lists are not paged. */
+export const STORE_CONTENT_LIST_LIMIT = 200;
+
+/** A schedule as the audit log and the back office name it. */
+export function scheduleFields(row: { startsAt: Date | null; endsAt: Date | null }) {
+  return { startsAt: row.startsAt?.toISOString() ?? null, endsAt: row.endsAt?.toISOString() ?? null };
+}
+
+/** A draft's schedule as columns. */
+export function scheduleColumns(draft: { startsAt: string | null; endsAt: string | null }) {
+  return {
+    startsAt: draft.startsAt === null ? null : new Date(draft.startsAt),
+    endsAt: draft.endsAt === null ? null : new Date(draft.endsAt),
+  };
+}
+
+export type ContentActor = { userId: string; pictures: PictureStorage };
+
+/**
+ * One kind of content, as the back office edits it. `Item` is what a change reads, writes and audits
+ * (a row, with a home group's products beside it); `Stored` is the back office's answer for one.
+ */
+export type ContentKind<Item, Stored, Draft, NewDraft = Draft> = {
+  /** The audit log's names of a creation, a rewrite and a deletion of one. */
+  actions: { create: AuditAction; update: AuditAction; remove: AuditAction };
+  /** Every item, in the kind's order, as the back office lists them. */
+  list(db: Database): Promise<Stored[]>;
+  /** The item under an update lock until the transaction ends, refused with the kind's not-found error. */
+  locked(tx: Database, id: string): Promise<Item>;
+  /** Checks what the draft refers to (its pictures, products, category) and writes a new item. */
+  insert(tx: Database, pictures: PictureStorage, draft: NewDraft): Promise<Item>;
+  /** Checks what the draft refers to and rewrites the item with it. */
+  update(tx: Database, pictures: PictureStorage, current: Item, draft: Draft): Promise<Item>;
+  /** Deletes the item, or refuses while something still depends on it. */
+  remove(tx: Database, current: Item): Promise<void>;
+  /** The item's id, as the audit log names its subject. */
+  idOf(item: Item): string;
+  /** The item's fields as the audit log records them. */
+  fields(item: Item): AuditFields;
+  /** The pictures the item shows, so those a change lets go of can be deleted. */
+  pictures(item: Item): readonly (string | null)[];
+  /** The answer for an item just written, read inside the transaction that wrote it. */
+  answer(tx: Database, item: Item): Promise<Stored>;
+};
+
+export async function createContentItem<Item, Stored, Draft, NewDraft>(
+  db: Database,
+  kind: ContentKind<Item, Stored, Draft, NewDraft>,
+  actor: ContentActor,
+  draft: NewDraft,
+): Promise<Stored> {
+  return db.transaction(async (tx) => {
+    const item = await kind.insert(tx, actor.pictures, draft);
+    await recordAudit(tx, {
+      actorUserId: actor.userId,
+      action: kind.actions.create,
+      subject: { type: 'content', id: kind.idOf(item) },
+      before: null,
+      after: kind.fields(item),
+    });
+    return kind.answer(tx, item);
+  });
+}
+
+export async function updateContentItem<Item, Stored, Draft, NewDraft>(
+  db: Database,
+  kind: ContentKind<Item, Stored, Draft, NewDraft>,
+  actor: ContentActor,
+  id: string,
+  draft: Draft,
+): Promise<Stored> {
+  const { answer, released } = await db.transaction(async (tx) => {
+    const current = await kind.locked(tx, id);
+    const written = await kind.update(tx, actor.pictures, current, draft);
+    const change = changedFields(kind.fields(current), kind.fields(written));
+    if (Object.keys(change.after).length > 0) {
+      await recordAudit(tx, {
+        actorUserId: actor.userId,
+        action: kind.actions.update,
+        subject: { type: 'content', id: kind.idOf(written) },
+        ...change,
+      });
+    }
+    return {
+      answer: await kind.answer(tx, written),
+      released: letGo(kind.pictures(current), kind.pictures(written)),
+    };
+  });
+  await deleteUnshownUploads(db, actor.pictures, released);
+  return answer;
+}
+
+export async function deleteContentItem<Item, Stored, Draft, NewDraft>(
+  db: Database,
+  kind: ContentKind<Item, Stored, Draft, NewDraft>,
+  actor: ContentActor,
+  id: string,
+): Promise<void> {
+  const released = await db.transaction(async (tx) => {
+    const current = await kind.locked(tx, id);
+    await kind.remove(tx, current);
+    await recordAudit(tx, {
+      actorUserId: actor.userId,
+      action: kind.actions.remove,
+      subject: { type: 'content', id: kind.idOf(current) },
+      before: kind.fields(current),
+      after: null,
+    });
+    return kind.pictures(current);
+  });
+  await deleteUnshownUploads(db, actor.pictures, released);
+}
