@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Product } from '@crossbuy/core/catalogue';
 import { AppError, limitError } from '@crossbuy/core/errors';
 import { marketplaceOfHost, normaliseExternalLink } from '@crossbuy/core/external';
-import { type CurrencyCode, isCurrencyCode, type Money, money } from '@crossbuy/core/money';
+import { type Money, money } from '@crossbuy/core/money';
 import {
   changeQuotationRequest,
   marketplaceLabel,
@@ -11,36 +11,30 @@ import {
   QUOTATION_MAX_ITEMS,
   QUOTATION_MAX_QUANTITY,
   QUOTATION_STATUS,
-  type QuotationDeskStatus,
   type QuotationFilter,
   type QuotationItem,
   QuotationProductMissingError,
   type QuotationRequestChange,
-  type QuoteTerms,
   quotationItemPrice,
   quotationUnavailableReason,
-  quoteExpiresAt,
-  quoteHoldsUntilWords,
-  quotePrices,
 } from '@crossbuy/core/quotation';
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { asOwner } from '../../db/as-owner.js';
 import type { Database } from '../../db/client.js';
 import { uuidArray } from '../../db/id-list.js';
-import { microsecondText } from '../../db/time-cursor.js';
 import { isUuid } from '../../lib/ids.js';
 import { type AuditFields, recordAudit } from '../audit/audit.service.js';
 import { purchasableProduct, takeCartItem } from '../cart/cart.service.js';
 import { productsFromTables } from '../catalogue/catalogue.service.js';
 import { quotationPictureKey, storedPictureUrl } from '../external-products/external-pictures.js';
 import { externalProducts } from '../external-products/external-products.table.js';
-import { notifyUser } from '../notifications/notifications.service.js';
-import { BASE_CURRENCY, type PricingRegion } from '../regions/pricing.js';
-import { quotingRates } from '../regions/regions.service.js';
-import { users } from '../users/users.table.js';
+import type { PricingRegion } from '../regions/pricing.js';
+import { answerFieldsOf } from './quotation-desk.service.js';
 import { type QuotationItemRow, quotationItems } from './quotations.table.js';
+import { quoteTermsOf } from './quote-terms.service.js';
 
-// The shopper's quotation list, and the store answering it (docs/rules/quotations.md).
+// The shopper's quotation list (docs/rules/quotations.md); the store answers it at the desk
+// (quotation-desk.service.ts).
 
 export type QuotationAnswer = { quotationItem: QuotationItem; product: Product | null };
 
@@ -96,29 +90,6 @@ export function toQuotationItem(
     marketplaceLabel: marketplaceLabel(row.sourceMarketPlace),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-/** What a stored quote was made from; null before a quote, for our own products, and for older quotes. */
-export function quoteTermsOf(row: QuotationItemRow): QuoteTerms | null {
-  const { basePriceMinor, basePriceCurrency, feePercent, rateBaseCurrency, ratesFromBase } = row;
-  if (
-    row.status !== QUOTATION_STATUS.resolved ||
-    basePriceMinor === null ||
-    !isCurrencyCode(basePriceCurrency) ||
-    feePercent === null ||
-    !isCurrencyCode(rateBaseCurrency) ||
-    ratesFromBase === null
-  ) {
-    return null;
-  }
-  return {
-    sellerPrice: { amountMinor: basePriceMinor, currency: basePriceCurrency },
-    domesticShipping: { amountMinor: row.domesticShippingMinor ?? 0, currency: basePriceCurrency },
-    weightGrams: row.weightGrams,
-    feePercent,
-    baseCurrency: rateBaseCurrency,
-    ratesFromBase,
   };
 }
 
@@ -552,288 +523,6 @@ export async function requestQuotationAgain(
   const current = await ownItem(db, userId, id, inList);
   if (current.status === QUOTATION_STATUS.resolved) throw new AppError('quotation/not_expired');
   return answerFor(db, current, region);
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// The store's side: the desk of pending items, and answering them.
-
-export type QuotingRules = { feePercent: string; validDays: number };
-
-export type DeskItem = QuotationItemRow & {
-  /** Where the next page starts: this item's time with its microseconds, and its id. */
-  cursor: string;
-  shopper: { id: string; email: string; firstName: string; lastName: string };
-  extracted: { price: Money | null; images: string[]; description: string | null } | null;
-};
-
-/** Items with what the desk shows beside them: who asked, and what the store read from the page. */
-function selectDeskItems(db: Database) {
-  return db
-    .select({
-      item: quotationItems,
-      createdAtText: microsecondText(quotationItems.createdAt),
-      shopper: { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName },
-      external: {
-        priceMinor: externalProducts.priceMinor,
-        priceCurrency: externalProducts.priceCurrency,
-        images: externalProducts.images,
-        description: externalProducts.description,
-      },
-    })
-    .from(quotationItems)
-    .innerJoin(users, eq(users.id, quotationItems.userId))
-    .leftJoin(externalProducts, eq(externalProducts.id, quotationItems.externalProductId));
-}
-
-type DeskRow = Awaited<ReturnType<ReturnType<typeof selectDeskItems>['execute']>>[number];
-
-function toDeskItem({ item, createdAtText, shopper, external }: DeskRow): DeskItem {
-  return {
-    ...item,
-    cursor: `${createdAtText}_${item.id}`,
-    shopper,
-    extracted: external
-      ? {
-          price:
-            external.priceMinor !== null && external.priceCurrency !== null
-              ? ({ amountMinor: external.priceMinor, currency: external.priceCurrency } as Money)
-              : null,
-          images: external.images ?? [],
-          description: external.description,
-        }
-      : null,
-  };
-}
-
-export type DeskQuery = {
-  status: QuotationDeskStatus;
-  limit: number;
-  after?: { createdAt: string; id: string } | undefined;
-};
-
-/**
- * A page of the desk. Pending items come oldest first, as the store answers them in the order shoppers
- * asked; answered ones newest first, to look back on. Pages go on by cursor, so items answered meanwhile
- * neither hide nor repeat the ones after them.
- */
-export async function deskItems(
-  db: Database,
-  query: DeskQuery,
-): Promise<{ items: DeskItem[]; total: number }> {
-  const status = eq(quotationItems.status, QUOTATION_STATUS[query.status]);
-  const oldestFirst = query.status === 'pending';
-  const position = sql`(${quotationItems.createdAt}, ${quotationItems.id})`;
-  const after = query.after
-    ? sql`${position} ${oldestFirst ? sql`>` : sql`<`} (${query.after.createdAt}::timestamptz, ${query.after.id}::uuid)`
-    : undefined;
-  const order = oldestFirst
-    ? [asc(quotationItems.createdAt), asc(quotationItems.id)]
-    : [desc(quotationItems.createdAt), desc(quotationItems.id)];
-  const [rows, [counted]] = await Promise.all([
-    selectDeskItems(db)
-      .where(and(status, after))
-      .orderBy(...order)
-      .limit(query.limit),
-    db.select({ total: count() }).from(quotationItems).where(status),
-  ]);
-  return { items: rows.map(toDeskItem), total: counted?.total ?? 0 };
-}
-
-/** One item as the desk shows it, whatever its status. */
-export async function deskItem(db: Database, id: string): Promise<DeskItem> {
-  const [row] = isUuid(id) ? await selectDeskItems(db).where(eq(quotationItems.id, id)) : [];
-  if (!row) throw new AppError('quotation/not_found', [id]);
-  return toDeskItem(row);
-}
-
-/** The currencies a base price may be given in: those with a stored rate from the base currency. */
-export async function quoteCurrencies(db: Database): Promise<CurrencyCode[]> {
-  return (await quotingRates(db)).currencies;
-}
-
-/** What the desk gives for a product on another site: the seller's price for one, and what it may add. */
-export type QuoteInput = {
-  basePrice: Money;
-  domesticShippingMinor?: number | undefined;
-  weightGrams?: number | undefined;
-};
-
-export type Quote = { quoteTerms: QuoteTerms; quotedPrice: Record<string, Money>; expiresAt: Date };
-
-/**
- * The quote one unit would get in every region now, the terms it is made from (today's fee and rates), and
- * until when it would hold. Regions whose currency has no rate are left out.
- */
-export async function previewQuote(
-  db: Database,
-  input: QuoteInput,
-  rules: QuotingRules,
-  now = new Date(),
-): Promise<Quote> {
-  const rates = await quotingRates(db);
-  const sellerCurrency = input.basePrice.currency;
-  const sourceRate = rates.rateFromBase(sellerCurrency);
-  if (sourceRate === undefined) {
-    // Every rate is kept from the base currency; the one missing is the rate into the seller's currency.
-    throw new AppError('quotation/no_exchange_rate', [BASE_CURRENCY, sellerCurrency]);
-  }
-  const ratesFromBase: Record<string, string> = { [sellerCurrency]: sourceRate };
-  const kinds = rates.priceKinds.flatMap((kind) => {
-    const rateFromBase = rates.rateFromBase(kind.currency);
-    if (rateFromBase === undefined) return [];
-    ratesFromBase[kind.currency] = rateFromBase;
-    return [{ priceKind: kind.countryCode, currency: kind.currency }];
-  });
-  const quoteTerms: QuoteTerms = {
-    sellerPrice: input.basePrice,
-    domesticShipping: { amountMinor: input.domesticShippingMinor ?? 0, currency: sellerCurrency },
-    weightGrams: input.weightGrams ?? null,
-    feePercent: rules.feePercent,
-    baseCurrency: BASE_CURRENCY,
-    ratesFromBase,
-  };
-  return {
-    quoteTerms,
-    quotedPrice: quotePrices(quoteTerms, kinds),
-    expiresAt: quoteExpiresAt(now, rules.validDays),
-  };
-}
-
-/** What answering a quotation item changes, for the audit log. */
-function answerFieldsOf(row: QuotationItemRow): AuditFields {
-  return {
-    status: row.status,
-    basePriceMinor: row.basePriceMinor,
-    basePriceCurrency: row.basePriceCurrency,
-    domesticShippingMinor: row.domesticShippingMinor,
-    weightGrams: row.weightGrams,
-    feePercent: row.feePercent,
-    ratesFromBase: row.ratesFromBase,
-    quotedPrice: row.quotedPrice,
-    expiresAt: row.expiresAt,
-    declineReason: row.declineReason,
-  };
-}
-
-/** Locks a pending item for answering; 404 when there is none, quotation/not_pending when already answered. */
-async function lockPending(tx: Database, id: string): Promise<QuotationItemRow> {
-  const [row] = isUuid(id)
-    ? await tx.select().from(quotationItems).where(eq(quotationItems.id, id)).for('update')
-    : [];
-  if (!row) throw new AppError('quotation/not_found', [id]);
-  if (row.status !== QUOTATION_STATUS.pending || row.orderedAt !== null)
-    throw new AppError('quotation/not_pending');
-  return row;
-}
-
-/**
- * The store quotes an item: for a product on another site, from the seller's price for one (basePrice), the
- * domestic shipping to the warehouse, the service fee and the stored rates, fixed per region with the terms
- * they were made from until it expires; for one of our products the catalogue price applies and the answer
- * only says it may be bought. The shopper is told either way.
- */
-export async function resolveQuotationItem(
-  db: Database,
-  operatorId: string,
-  id: string,
-  input: Partial<QuoteInput>,
-  rules: QuotingRules,
-): Promise<QuotationItemRow> {
-  return db.transaction(async (tx) => {
-    const item = await lockPending(tx, id);
-    const now = new Date();
-    let answer: Partial<typeof quotationItems.$inferInsert>;
-    if (item.productSource === PRODUCT_SOURCE.external) {
-      const { basePrice } = input;
-      if (!basePrice) throw new AppError('general/missing_argument', ['basePrice']);
-      const { quoteTerms, quotedPrice, expiresAt } = await previewQuote(
-        tx,
-        { ...input, basePrice },
-        rules,
-        now,
-      );
-      answer = {
-        basePriceMinor: basePrice.amountMinor,
-        basePriceCurrency: basePrice.currency,
-        domesticShippingMinor: quoteTerms.domesticShipping.amountMinor,
-        weightGrams: quoteTerms.weightGrams,
-        feePercent: quoteTerms.feePercent,
-        rateBaseCurrency: quoteTerms.baseCurrency,
-        ratesFromBase: quoteTerms.ratesFromBase,
-        quotedPrice,
-        expiresAt,
-      };
-    } else {
-      answer = { quotedPrice: null, expiresAt: quoteExpiresAt(now, rules.validDays) };
-    }
-    const [resolved] = await tx
-      .update(quotationItems)
-      .set({
-        ...answer,
-        status: QUOTATION_STATUS.resolved,
-        quotedAt: now,
-        answeredBy: operatorId,
-        updatedAt: now,
-      })
-      .where(eq(quotationItems.id, item.id))
-      .returning();
-    if (!resolved?.expiresAt) throw new Error('quotation item vanished while locked');
-    await recordAudit(tx, {
-      actorUserId: operatorId,
-      action: 'quotation_item.resolve',
-      subject: { type: 'quotation_item', id: item.id },
-      before: answerFieldsOf(item),
-      after: answerFieldsOf(resolved),
-    });
-    await notifyUser(tx, {
-      userId: item.userId,
-      title: 'Your Quotation is here!',
-      body: `${item.name}: the price holds until ${quoteHoldsUntilWords(resolved.expiresAt)}.`,
-      link: `/quotations/${item.id}`,
-      groupKey: `quotation:${item.id}`,
-    });
-    return resolved;
-  });
-}
-
-/** The store declines an item with a reason the shopper reads. */
-export async function declineQuotationItem(
-  db: Database,
-  operatorId: string,
-  id: string,
-  reason: string,
-): Promise<QuotationItemRow> {
-  return db.transaction(async (tx) => {
-    const item = await lockPending(tx, id);
-    const now = new Date();
-    const [declined] = await tx
-      .update(quotationItems)
-      .set({
-        status: QUOTATION_STATUS.declined,
-        declineReason: reason,
-        declinedAt: now,
-        answeredBy: operatorId,
-        updatedAt: now,
-      })
-      .where(eq(quotationItems.id, item.id))
-      .returning();
-    if (!declined) throw new Error('quotation item vanished while locked');
-    await recordAudit(tx, {
-      actorUserId: operatorId,
-      action: 'quotation_item.decline',
-      subject: { type: 'quotation_item', id: item.id },
-      before: answerFieldsOf(item),
-      after: answerFieldsOf(declined),
-    });
-    await notifyUser(tx, {
-      userId: item.userId,
-      title: 'Quotation is unsuccessful.',
-      body: `${item.name}: ${reason}`,
-      link: `/quotations/${item.id}`,
-      groupKey: `quotation:${item.id}`,
-    });
-    return declined;
-  });
 }
 
 /**
