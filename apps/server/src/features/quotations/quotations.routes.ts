@@ -29,6 +29,8 @@ import {
   getQuotationItem,
   listQuotationItems,
   listQuotations,
+} from './quotation-items.service.js';
+import {
   moveCartItemToQuotation,
   quoteExternalProduct,
   removeQuotationItem,
@@ -36,7 +38,7 @@ import {
   requestInternalQuotation,
   requestQuotationAgain,
   updateQuotationItem,
-} from './quotations.service.js';
+} from './quotation-requests.service.js';
 import type { QuotationItemRow } from './quotations.table.js';
 import { previewQuote, type QuotingRules, quoteCurrencies } from './quote-terms.service.js';
 

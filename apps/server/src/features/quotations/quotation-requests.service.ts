@@ -2,137 +2,35 @@ import { randomUUID } from 'node:crypto';
 import type { Product } from '@crossbuy/core/catalogue';
 import { AppError, limitError } from '@crossbuy/core/errors';
 import { marketplaceOfHost, normaliseExternalLink } from '@crossbuy/core/external';
-import { type Money, money } from '@crossbuy/core/money';
 import {
   changeQuotationRequest,
-  marketplaceLabel,
   PRODUCT_SOURCE,
-  type ProductSource,
   QUOTATION_MAX_ITEMS,
   QUOTATION_MAX_QUANTITY,
   QUOTATION_STATUS,
-  type QuotationFilter,
-  type QuotationItem,
-  QuotationProductMissingError,
   type QuotationRequestChange,
-  quotationItemPrice,
-  quotationUnavailableReason,
 } from '@crossbuy/core/quotation';
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, lte, or, sql } from 'drizzle-orm';
 import { asOwner } from '../../db/as-owner.js';
 import type { Database } from '../../db/client.js';
-import { uuidArray } from '../../db/id-list.js';
 import { isUuid } from '../../lib/ids.js';
 import { type AuditFields, recordAudit } from '../audit/audit.service.js';
 import { purchasableProduct, takeCartItem } from '../cart/cart.service.js';
-import { productsFromTables } from '../catalogue/catalogue.service.js';
 import { quotationPictureKey, storedPictureUrl } from '../external-products/external-pictures.js';
 import { externalProducts } from '../external-products/external-products.table.js';
 import type { PricingRegion } from '../regions/pricing.js';
 import { answerFieldsOf } from './quotation-desk.service.js';
+import { answerFor, inList, ownedBy, ownItem, type QuotationAnswer } from './quotation-items.service.js';
 import { type QuotationItemRow, quotationItems } from './quotations.table.js';
-import { quoteTermsOf } from './quote-terms.service.js';
 
-// The shopper's quotation list (docs/rules/quotations.md); the store answers it at the desk
-// (quotation-desk.service.ts).
-
-export type QuotationAnswer = { quotationItem: QuotationItem; product: Product | null };
-
-/** A stored item as the shopper sees it in `region` at `now`: priced, labelled, and why it cannot be bought. */
-export function toQuotationItem(
-  row: QuotationItemRow,
-  product: Product | null,
-  region: PricingRegion,
-  now: Date,
-): QuotationItem {
-  const facts = {
-    productSource: row.productSource,
-    status: row.status,
-    expiresAt: row.expiresAt,
-    quantity: row.quantity,
-    quotedPrice: row.quotedPrice,
-    variantPath: row.variantPath,
-  };
-  let price: Money;
-  try {
-    price = quotationItemPrice(facts, product, region.countryCode, region.currency);
-  } catch (error) {
-    if (!(error instanceof QuotationProductMissingError)) throw error;
-    price = money(0, region.currency);
-  }
-  return {
-    id: row.id,
-    productSource: row.productSource,
-    status: row.status,
-    statusData: {
-      basePrice:
-        row.basePriceMinor !== null && row.basePriceCurrency !== null
-          ? ({ amountMinor: row.basePriceMinor, currency: row.basePriceCurrency } as Money)
-          : null,
-      quotedPrice: row.quotedPrice,
-      quotedAt: row.quotedAt?.toISOString() ?? null,
-      expiresAt: row.expiresAt?.toISOString() ?? null,
-      declineReason: row.declineReason,
-      quoteTerms: quoteTermsOf(row),
-    },
-    productSourceData:
-      row.productSource === PRODUCT_SOURCE.internal
-        ? { productId: row.productId, variantPath: row.variantPath }
-        : null,
-    productUrl: row.productUrl,
-    sourceMarketPlace: row.sourceMarketPlace,
-    quantity: row.quantity,
-    instructions: row.instructions,
-    name: row.name,
-    mainImage: row.mainImage,
-    price,
-    unavailableReason: quotationUnavailableReason(facts, product, now),
-    marketplaceLabel: marketplaceLabel(row.sourceMarketPlace),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-/** Items as the shopper sees them in `region`, with the products behind the internal ones. */
-export async function describeQuotationItems(
-  db: Database,
-  rows: QuotationItemRow[],
-  region: PricingRegion,
-): Promise<{ quotationItems: QuotationItem[]; products: Product[] }> {
-  const productIds = [...new Set(rows.flatMap((row) => (row.productId ? [row.productId] : [])))];
-  const products = await productsFromTables(db, productIds, region);
-  const byId = new Map(products.map((product) => [product.uuid, product]));
-  const now = new Date();
-  return {
-    quotationItems: rows.map((row) =>
-      toQuotationItem(row, row.productId ? (byId.get(row.productId) ?? null) : null, region, now),
-    ),
-    products,
-  };
-}
-
-async function answerFor(
-  db: Database,
-  row: QuotationItemRow,
-  region: PricingRegion,
-): Promise<QuotationAnswer> {
-  const {
-    quotationItems: [quotationItem],
-    products,
-  } = await describeQuotationItems(db, [row], region);
-  if (!quotationItem) throw new AppError('quotation/not_found', [row.id]);
-  return { quotationItem, product: products[0] ?? null };
-}
-
-const mine = (userId: string) => eq(quotationItems.userId, userId);
-/** Items still in the list: not yet part of an order. */
-const inList = isNull(quotationItems.orderedAt);
+// The shopper's quotation requests: asking a quote, changing or removing an item still in the list, and
+// asking again (docs/rules/quotations.md). The store answers them at the desk (quotation-desk.service.ts).
 
 async function assertRoomInList(tx: Database, userId: string): Promise<void> {
   const [items] = await tx
     .select({ total: count() })
     .from(quotationItems)
-    .where(and(mine(userId), inList));
+    .where(and(ownedBy(userId), inList));
   if ((items?.total ?? 0) >= QUOTATION_MAX_ITEMS) throw limitError('quotation/too_many_items');
 }
 
@@ -317,94 +215,6 @@ export async function moveCartItemToQuotation(
   return answerFor(db, row, region);
 }
 
-/** The shopper's current list (not yet ordered), newest first; `source` narrows it to one kind. */
-export async function listQuotationItems(
-  db: Database,
-  userId: string,
-  region: PricingRegion,
-  source?: ProductSource,
-): Promise<{ quotationItems: QuotationItem[]; products: Product[] }> {
-  const rows = await db
-    .select()
-    .from(quotationItems)
-    .where(and(mine(userId), inList, source ? eq(quotationItems.productSource, source) : undefined))
-    .orderBy(desc(quotationItems.createdAt), asc(quotationItems.id));
-  return describeQuotationItems(db, rows, region);
-}
-
-function filterCondition(filter: QuotationFilter): SQL | undefined {
-  switch (filter) {
-    case 'all':
-      return undefined;
-    case 'pending':
-      return eq(quotationItems.status, QUOTATION_STATUS.pending);
-    case 'declined':
-      return eq(quotationItems.status, QUOTATION_STATUS.declined);
-    case 'resolved':
-      return and(
-        eq(quotationItems.status, QUOTATION_STATUS.resolved),
-        gt(quotationItems.expiresAt, sql`now()`),
-      );
-    case 'expired':
-      return and(
-        eq(quotationItems.status, QUOTATION_STATUS.resolved),
-        lte(quotationItems.expiresAt, sql`now()`),
-      );
-  }
-}
-
-/** Every quotation the shopper asked for, ordered or not, by where it stands; newest first, a page at a time. */
-export async function listQuotations(
-  db: Database,
-  userId: string,
-  query: { filter: QuotationFilter; page: number; limit: number; ordered?: boolean },
-  region: PricingRegion,
-): Promise<{ quotationItems: QuotationItem[]; products: Product[]; total: number }> {
-  const where = and(
-    mine(userId),
-    filterCondition(query.filter),
-    query.ordered ? isNotNull(quotationItems.orderedAt) : undefined,
-  );
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(quotationItems)
-      .where(where)
-      .orderBy(desc(quotationItems.createdAt), asc(quotationItems.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ total: count() }).from(quotationItems).where(where),
-  ]);
-  return { ...(await describeQuotationItems(db, rows, region)), total: counted?.total ?? 0 };
-}
-
-async function ownItem(db: Database, userId: string, id: string, extra?: SQL): Promise<QuotationItemRow> {
-  const [row] = isUuid(id)
-    ? await db
-        .select()
-        .from(quotationItems)
-        .where(and(eq(quotationItems.id, id), mine(userId), extra))
-    : [];
-  if (!row) throw new AppError('quotation/not_found', [id]);
-  return row;
-}
-
-export async function getQuotationItem(
-  db: Database,
-  userId: string,
-  id: string,
-  region: PricingRegion,
-  options: { ordered?: boolean } = {},
-): Promise<QuotationAnswer> {
-  const row = await ownItem(
-    db,
-    userId,
-    id,
-    options.ordered ? isNotNull(quotationItems.orderedAt) : undefined,
-  );
-  return answerFor(db, row, region);
-}
-
 /** No answer from the store: what a pending item holds. */
 const clearedAnswer = {
   status: QUOTATION_STATUS.pending,
@@ -450,7 +260,7 @@ export async function updateQuotationItem(
     const [item] = await tx
       .select()
       .from(quotationItems)
-      .where(and(eq(quotationItems.id, id), mine(userId)))
+      .where(and(eq(quotationItems.id, id), ownedBy(userId)))
       .for('update');
     if (!item) throw new AppError('quotation/not_found', [id]);
     if (item.orderedAt !== null) throw new AppError('quotation/ordered');
@@ -483,7 +293,7 @@ export async function removeQuotationItem(db: Database, userId: string, id: stri
   const removed = isUuid(id)
     ? await db
         .delete(quotationItems)
-        .where(and(eq(quotationItems.id, id), mine(userId), inList))
+        .where(and(eq(quotationItems.id, id), ownedBy(userId), inList))
         .returning({ id: quotationItems.id })
     : [];
   if (removed.length === 0) throw new AppError('quotation/not_found', [id]);
@@ -506,7 +316,7 @@ export async function requestQuotationAgain(
         .where(
           and(
             eq(quotationItems.id, id),
-            mine(userId),
+            ownedBy(userId),
             inList,
             or(
               eq(quotationItems.status, QUOTATION_STATUS.declined),
@@ -523,13 +333,4 @@ export async function requestQuotationAgain(
   const current = await ownItem(db, userId, id, inList);
   if (current.status === QUOTATION_STATUS.resolved) throw new AppError('quotation/not_expired');
   return answerFor(db, current, region);
-}
-
-/**
- * The statement that marks quoted items as ordered, for the order's own statement to run with it (orders'
- * recordOrderContents): an ordered item leaves the shopper's list when the order is written.
- */
-export function quotationItemsOrdered(userId: string, quotationItemIds: readonly string[]): SQL {
-  return sql`UPDATE ${quotationItems} SET ordered_at = now(), updated_at = now()
-              WHERE user_id = ${userId} AND id = ANY(${uuidArray(quotationItemIds)})`;
 }
