@@ -28,7 +28,7 @@ import { adminOrderRoutes, orderRoutes } from './features/orders/orders.routes.j
 import { adminPaymentRoutes, paymentRoutes } from './features/payments/payments.routes.js';
 import { adminRefundRoutes } from './features/payments/refunds.routes.js';
 import { adminQuotationRoutes, quotationRoutes } from './features/quotations/quotations.routes.js';
-import type { QuotingRules } from './features/quotations/quotations.service.js';
+import type { QuotingRules } from './features/quotations/quote-terms.service.js';
 import { regionRoutes } from './features/regions/regions.routes.js';
 import {
   createRegionDirectory,

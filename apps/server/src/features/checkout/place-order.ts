@@ -16,7 +16,7 @@ import type { OrderLineDraft } from '../orders/order-line-draft.js';
 import { assertInStock, lockStock } from '../orders/order-stock.js';
 import { insertOrder, ownOrderRow, type PlacedOrder, recordOrderContents } from '../orders/orders.service.js';
 import { type OrderRow, orderLines, orders } from '../orders/orders.table.js';
-import { quotationItemsOrdered } from '../quotations/quotations.service.js';
+import { quotationItemsOrdered } from '../quotations/quotation-items.service.js';
 import { quotationItems } from '../quotations/quotations.table.js';
 import type { PricingRegion } from '../regions/pricing.js';
 import { storeSettings } from '../settings/settings.table.js';

@@ -20,25 +20,27 @@ import type { RegionDirectory } from '../regions/regions.service.js';
 import {
   type DeskItem,
   declineQuotationItem,
-  describeQuotationItems,
   deskItem,
   deskItems,
+  resolveQuotationItem,
+} from './quotation-desk.service.js';
+import {
+  describeQuotationItems,
   getQuotationItem,
   listQuotationItems,
   listQuotations,
+} from './quotation-items.service.js';
+import {
   moveCartItemToQuotation,
-  previewQuote,
-  type QuotingRules,
-  quoteCurrencies,
   quoteExternalProduct,
   removeQuotationItem,
   requestExternalQuotation,
   requestInternalQuotation,
   requestQuotationAgain,
-  resolveQuotationItem,
   updateQuotationItem,
-} from './quotations.service.js';
+} from './quotation-requests.service.js';
 import type { QuotationItemRow } from './quotations.table.js';
+import { previewQuote, type QuotingRules, quoteCurrencies } from './quote-terms.service.js';
 
 /** Asking for a quote needs a verified email (docs/rules/quotations.md). */
 const verifiedEmail = { preHandler: requireVerifiedEmail };
