@@ -1,12 +1,12 @@
 import type { ProductFlags, WishlistItem } from '@crossbuy/core/catalogue';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { answerOf, storeClient } from '../../../lib/contract-client';
+import { type Answer, answerOf, storeClient } from '../../../lib/contract-client';
 import { WISHLIST_KEY } from '../../../lib/query-keys';
 import { useShopperRegions } from '../../../lib/region-store';
 import { useUser } from '../../../lib/user-store';
 
 export type { WishlistItem };
-export type WishlistPage = { wishlistItems: WishlistItem[]; total: number; page: number; limit: number };
+export type WishlistPage = Answer<'/wishlist', 'get'>;
 
 const WISHLIST_PAGE_SIZE = 24;
 
