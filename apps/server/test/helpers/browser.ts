@@ -104,9 +104,24 @@ export async function linkParamFor(app: FastifyInstance, to: string, name: strin
   return value;
 }
 
-/** The TOTP code an authenticator app would show, `offsetSteps` 30-second steps from now. */
-export function totpCode(secret: string, offsetSteps = 0): Promise<string> {
-  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
+const TOTP_STEP_SECONDS = 30;
+/** Time a request needs, at most, to reach the server's check after its code was made. */
+const TOTP_REQUEST_MARGIN_MS = 3_000;
+
+/**
+ * The TOTP code an authenticator app would show, `offsetSteps` 30-second steps from now. A code from
+ * an earlier step is only accepted while the server's clock is in the step after it, so when the
+ * current step is about to end this waits for the next one: otherwise the code could expire on its
+ * way to the server and the test would fail by the clock, not by the code.
+ */
+export async function totpCode(secret: string, offsetSteps = 0): Promise<string> {
+  if (offsetSteps < 0) {
+    const stepMs = TOTP_STEP_SECONDS * 1000;
+    const leftInStep = stepMs - (Date.now() % stepMs);
+    if (leftInStep < TOTP_REQUEST_MARGIN_MS)
+      await new Promise((resolve) => setTimeout(resolve, leftInStep + 50));
+  }
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * TOTP_STEP_SECONDS });
 }
 
 export function errorCode(response: LightMyRequestResponse): string | undefined {
