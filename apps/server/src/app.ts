@@ -10,13 +10,13 @@ import { JobQueue } from './features/jobs/job-queue.js';
 import { devMailboxRoutes } from './features/mail/mail.routes.js';
 import { createTransport, Mailer } from './features/mail/mailer.js';
 import { CLEANUP_EVERY_SECONDS, CLEANUP_JOB, pruneStaleRows } from './features/maintenance/cleanup.js';
+import { ASK_CARD_REFUND_JOB, askProviderForPendingRefund } from './features/payments/refund-ledger.js';
+import { type StripeGateway, stripeGatewayFor } from './features/payments/stripe-gateway.js';
 import {
   EXPIRE_UNPAID_EVERY_SECONDS,
   EXPIRE_UNPAID_JOB,
   expireUnpaidOrders,
-} from './features/orders/orders.service.js';
-import { ASK_CARD_REFUND_JOB, askProviderForPendingRefund } from './features/payments/refund-ledger.js';
-import { type StripeGateway, stripeGatewayFor } from './features/payments/stripe-gateway.js';
+} from './features/payments/unpaid-orders.js';
 import { healthRoutes } from './features/system/system.routes.js';
 import { OutboundFetcher } from './lib/guarded-fetch.js';
 import { loggerOptions } from './lib/log-serializers.js';

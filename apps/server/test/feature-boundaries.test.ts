@@ -10,12 +10,6 @@ import { describe, expect, it } from 'vitest';
 
 const FEATURES = fileURLToPath(new URL('../src/features/', import.meta.url));
 
-/**
- * The features still importing each other in a ring while ordering is untangled. The list may only
- * shrink: a feature leaving it fails this test until it is taken off, and none may join.
- */
-const STILL_TANGLED = ['orders', 'payments'];
-
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"](\.{1,2}\/[^'"]+)['"]/gm;
 
 function sourceFiles(folder: string): string[] {
@@ -90,15 +84,9 @@ describe('feature folders', () => {
     );
   });
 
-  it('import each other one way, but for the features still being untangled', () => {
-    const tangled = rings(graph);
-    const outside = tangled
-      .filter((ring) => ring.some((feature) => !STILL_TANGLED.includes(feature)))
-      .map((ring) => importsWithin(graph, ring));
-    expect(outside, 'imports that close a ring between features').toEqual([]);
-    expect(tangled.flat().sort(), 'the features still in a ring (take untangled ones off the list)').toEqual(
-      [...STILL_TANGLED].sort(),
-    );
+  it('import each other one way', () => {
+    const imports = rings(graph).map((ring) => importsWithin(graph, ring));
+    expect(imports, 'imports that close a ring between features').toEqual([]);
   });
 
   it('finds a ring where there is one', () => {

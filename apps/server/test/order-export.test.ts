@@ -7,8 +7,8 @@ import {
   ORDER_EXPORT_PAGE_SIZE,
   orderExportCsv,
 } from '../src/features/orders/order-export.js';
+import { payments } from '../src/features/orders/order-ledger.table.js';
 import { orders } from '../src/features/orders/orders.table.js';
-import { payments } from '../src/features/payments/payments.table.js';
 import { users } from '../src/features/users/users.table.js';
 import { errorCode } from './helpers/browser.js';
 import { seedRegions } from './helpers/catalogue-fixtures.js';

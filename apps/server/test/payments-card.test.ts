@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payments } from '../src/features/orders/order-ledger.table.js';
 import { orderEvents, orders } from '../src/features/orders/orders.table.js';
-import { paymentProviderEvents, payments } from '../src/features/payments/payments.table.js';
+import { paymentProviderEvents } from '../src/features/payments/payments.table.js';
 import { errorCode } from './helpers/browser.js';
 import { seedRegions } from './helpers/catalogue-fixtures.js';
 import { placeOrder } from './helpers/order-fixtures.js';

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries } from '../src/features/audit/audit.table.js';
 import { products } from '../src/features/catalogue/catalogue.table.js';
 import { notifications } from '../src/features/notifications/notifications.table.js';
+import { orderRefunds, payments } from '../src/features/orders/order-ledger.table.js';
 import { orderEvents, orderLines, orders } from '../src/features/orders/orders.table.js';
-import { orderRefunds, payments } from '../src/features/payments/payments.table.js';
 import { errorCode } from './helpers/browser.js';
 import {
   addProduct,

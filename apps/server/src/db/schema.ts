@@ -12,6 +12,7 @@ export * from '../features/external-products/external-products.table.js';
 export * from '../features/jobs/jobs.table.js';
 export * from '../features/mail/mail.table.js';
 export * from '../features/notifications/notifications.table.js';
+export * from '../features/orders/order-ledger.table.js';
 export * from '../features/orders/orders.table.js';
 export * from '../features/payments/payments.table.js';
 export * from '../features/quotations/quotations.table.js';

@@ -3,8 +3,8 @@ import type { Database } from '../../src/db/client.js';
 import { queryRows } from '../../src/db/query-rows.js';
 import { cartItems } from '../../src/features/cart/cart.table.js';
 import { products, productVariants } from '../../src/features/catalogue/catalogue.table.js';
+import { orderRefunds, payments } from '../../src/features/orders/order-ledger.table.js';
 import { orderEvents, orderLines, orders } from '../../src/features/orders/orders.table.js';
-import { orderRefunds, payments } from '../../src/features/payments/payments.table.js';
 import { voucherRedemptions, vouchers } from '../../src/features/vouchers/vouchers.table.js';
 
 /**

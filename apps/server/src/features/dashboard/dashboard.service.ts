@@ -5,8 +5,8 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
 import { storeDayOfColumn, storeDayStart } from '../../db/store-day.js';
+import { orderRefunds } from '../orders/order-ledger.table.js';
 import { orders } from '../orders/orders.table.js';
-import { orderRefunds } from '../payments/payments.table.js';
 import { quotationItems } from '../quotations/quotations.table.js';
 
 type DayRow = { day: string; currency: CurrencyCode; orders: number; revenue: number };

@@ -5,8 +5,8 @@ import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { type CsvCell, csvRecords } from '../../lib/csv.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { payments } from '../payments/payments.table.js';
 import { users } from '../users/users.table.js';
+import { payments } from './order-ledger.table.js';
 import { storeOrderFilter } from './orders.service.js';
 import { orders } from './orders.table.js';
 

@@ -15,7 +15,7 @@ import { builtOnce } from '../../db/built-once.js';
 import type { Database } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
 import { notificationInsert } from '../notifications/notifications.service.js';
-import { orderRefunds, payments } from '../payments/payments.table.js';
+import { orderRefunds, payments } from './order-ledger.table.js';
 import { releaseOrderHoldings } from './order-stock.js';
 import { orderChangeNotification } from './order-timeline.js';
 import { type OrderRow, orderEvents, orders } from './orders.table.js';

@@ -26,7 +26,6 @@ import {
 } from './order-export.js';
 import { ShipmentRefused, shipOrder, shipOrders, storeOrder, storeOrdersByIds } from './order-fulfilment.js';
 import {
-  cancelOwnOrder,
   confirmReceipt,
   getOrder,
   listOrders,
@@ -50,15 +49,6 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
 
   answerCall(app, orderCalls.one, async (request) => ({
     order: await getOrder(app.db, userOf(request), request.params.id),
-  }));
-
-  answerCall(app, orderCalls.cancel, async (request) => ({
-    order: await cancelOwnOrder(
-      { db: app.db, gateway: app.cardGateway },
-      userOf(request),
-      request.params.id,
-      request.body?.reason ?? '',
-    ),
   }));
 
   answerCall(app, orderCalls.confirmReceipt, async (request) => ({

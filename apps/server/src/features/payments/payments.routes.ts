@@ -1,5 +1,5 @@
 import { AppError } from '@crossbuy/core/errors';
-import { paymentCalls } from '@crossbuy/core/order';
+import { orderCalls, paymentCalls } from '@crossbuy/core/order';
 import { OK } from '@crossbuy/core/validation';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,6 +9,7 @@ import {
   principalOf,
   requireRole,
   requireTfaPassed,
+  requireVerifiedEmail,
 } from '../../plugins/authentication.js';
 import {
   confirmPaynow,
@@ -21,6 +22,7 @@ import {
   removeSavedCard,
   savedCards,
 } from './payments.service.js';
+import { cancelOwnOrder } from './unpaid-orders.js';
 
 type ContextOptions = { context: PaymentContext };
 
@@ -90,9 +92,24 @@ const providerWebhookRoutes: FastifyPluginAsyncZod<ContextOptions> = async (app,
   );
 };
 
+/** The shopper cancels their unpaid order: a card payment in flight is stopped at the provider first. */
+const unpaidOrderRoutes: FastifyPluginAsyncZod<ContextOptions> = async (app, { context }) => {
+  guardPrivateRoutes(app, requireVerifiedEmail);
+
+  answerCall(app, orderCalls.cancel, async (request) => ({
+    order: await cancelOwnOrder(
+      context,
+      principalOf(request).userId,
+      request.params.id,
+      request.body?.reason ?? '',
+    ),
+  }));
+};
+
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const context: PaymentContext = { db: app.db, gateway: app.cardGateway, config: app.config };
   await app.register(shopperPaymentRoutes, { context });
+  await app.register(unpaidOrderRoutes, { context });
   await app.register(providerWebhookRoutes, { context });
 };
 

@@ -26,10 +26,11 @@ import type { Database } from '../../db/client.js';
 import { isUuid } from '../../lib/ids.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { notifications } from '../notifications/notifications.table.js';
+import { payments } from '../orders/order-ledger.table.js';
 import { applyOrderCommand, type OrderCommandSource, recordPaymentEvent } from '../orders/order-lifecycle.js';
 import { type OrderRow, orders } from '../orders/orders.table.js';
 import { users } from '../users/users.table.js';
-import { paymentCustomers, paymentProviderEvents, payments } from './payments.table.js';
+import { paymentCustomers, paymentProviderEvents } from './payments.table.js';
 import { giveBackPayment, settleCardRefund } from './refund-ledger.js';
 import {
   type CardIntent,

@@ -7,10 +7,15 @@ import type { Database } from '../../db/client.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { enqueueJob } from '../jobs/job-queue.js';
 import { notifyUser } from '../notifications/notifications.service.js';
+import {
+  type OrderRefundRow,
+  orderRefunds,
+  type PaymentRow,
+  payments,
+} from '../orders/order-ledger.table.js';
 import { recordPaymentEvent } from '../orders/order-lifecycle.js';
 import { type OrderRow, orders } from '../orders/orders.table.js';
 import { users } from '../users/users.table.js';
-import { type OrderRefundRow, orderRefunds, type PaymentRow, payments } from './payments.table.js';
 import type { CardProviderContext, CardRefund } from './stripe-gateway.js';
 
 // What the store gives back of the money an order received: refunds written under the order's row lock,

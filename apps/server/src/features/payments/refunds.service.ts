@@ -14,10 +14,10 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { isUuid } from '../../lib/ids.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { orderRefunds, type PaymentRow, payments } from '../orders/order-ledger.table.js';
 import { applyOrderCommand, snapshotOf } from '../orders/order-lifecycle.js';
 import { type OrderRow, orders } from '../orders/orders.table.js';
 import { stopCardPayments } from './payments.service.js';
-import { orderRefunds, type PaymentRow, payments } from './payments.table.js';
 import {
   askProviderToRefund,
   describeRefunds,
