@@ -7,8 +7,8 @@ import { type CsvCell, csvRecords } from '../../lib/csv.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { users } from '../users/users.table.js';
 import { payments } from './order-ledger.table.js';
-import { storeOrderFilter } from './orders.service.js';
 import { orders } from './orders.table.js';
+import { storeOrderFilter } from './store-orders.service.js';
 
 // Orders for the accounts (docs/features/csv-files.md): one line per order, amounts as plain decimals in the
 // order's currency, read a page at a time in placing order and written as each page arrives, so an export of

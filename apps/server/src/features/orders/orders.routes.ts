@@ -25,15 +25,9 @@ import {
   recordOrderExport,
 } from './order-export.js';
 import { ShipmentRefused, shipOrder, shipOrders, storeOrder, storeOrdersByIds } from './order-fulfilment.js';
-import {
-  confirmReceipt,
-  getOrder,
-  listOrders,
-  listStoreOrders,
-  openDispute,
-  ownOrderRow,
-  storeMoveOrder,
-} from './orders.service.js';
+import { confirmReceipt, openDispute, storeMoveOrder } from './order-moves.js';
+import { getOrder, listOrders, ownOrderRow } from './orders.service.js';
+import { listStoreOrders } from './store-orders.service.js';
 
 /** How long after delivery a problem can still be raised. */
 export const DISPUTE_WINDOW_DAYS = 14;

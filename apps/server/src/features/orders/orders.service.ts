@@ -1,44 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '@crossbuy/core/errors';
 import type { Money } from '@crossbuy/core/money';
-import {
-  ORDER_STATUS,
-  type Order,
-  type OrderStatus,
-  type OrderSummary,
-  orderReference,
-  type StoreOrderExportQuery,
-  type StoreOrderListQuery,
-  type StoreOrderMove,
-  type StoreOrderSummary,
-} from '@crossbuy/core/order';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  gte,
-  ilike,
-  inArray,
-  isNull,
-  lt,
-  lte,
-  notInArray,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { type Order, type OrderStatus, type OrderSummary, orderReference } from '@crossbuy/core/order';
+import { and, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { builtOnce } from '../../db/built-once.js';
 import type { Database } from '../../db/client.js';
-import { containingPattern } from '../../db/like-pattern.js';
 import { queryRows } from '../../db/query-rows.js';
-import { storeDayStart } from '../../db/store-day.js';
 import { isUuid } from '../../lib/ids.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { users } from '../users/users.table.js';
-import { applyOrderCommand, type OrderCommandRequest } from './order-lifecycle.js';
 import type { OrderLineDraft } from './order-line-draft.js';
 import { stockChanges, stockTakenBy } from './order-stock.js';
 import {
@@ -51,7 +19,8 @@ import {
 } from './orders.table.js';
 
 // Orders (docs/rules/orders.md): writing a new order for checkout, which places it
-// (checkout/place-order.ts), and the shopper's and the store's reads and moves of orders.
+// (checkout/place-order.ts), and reading orders as the shopper and the store see them. The store's desk
+// is store-orders.service.ts; moving an order on, order-moves.ts.
 
 /** The order; and, when it was placed just now, its lines as written (a repeated submission reads them). */
 export type PlacedOrder = { order: OrderRow; created: boolean; lines?: readonly OrderLineRow[] };
@@ -322,80 +291,6 @@ export async function listOrders(
   };
 }
 
-/** An order reference as the shopper sees it (CB- and eight letters or digits), in any case. */
-const ORDER_REF_QUERY = /^CB-[0-9A-Z]{8}$/i;
-
-/**
- * The desk's filters as one condition on orders joined to their shoppers: status, payment method, the store
- * days placed (Singapore days, as the dashboard counts them; a range on orders_placed_idx), and an order
- * reference or part of the shopper's email or name. The desk and the order export share it, so a download
- * holds what the desk shows. `readsShopper`: whether the condition needs the shopper's row.
- */
-export function storeOrderFilter(query: StoreOrderExportQuery): {
-  where: SQL | undefined;
-  readsShopper: boolean;
-} {
-  const text = query.q ?? '';
-  const byReference = text !== '' && ORDER_REF_QUERY.test(text);
-  const filters = [
-    query.status ? eq(orders.status, query.status) : undefined,
-    query.paymentMethod ? eq(orders.paymentMethod, query.paymentMethod) : undefined,
-    query.placedFrom ? gte(orders.placedAt, storeDayStart(query.placedFrom)) : undefined,
-    query.placedTo ? lt(orders.placedAt, storeDayStart(query.placedTo, 1)) : undefined,
-    text === ''
-      ? undefined
-      : byReference
-        ? eq(orders.orderRef, text.toUpperCase())
-        : or(
-            ilike(users.email, containingPattern(text)),
-            ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, containingPattern(text)),
-          ),
-  ];
-  return { where: and(...filters), readsShopper: text !== '' && !byReference };
-}
-
-/**
- * The store's order desk: every shopper's orders, newest first, narrowed by {@link storeOrderFilter}. Each
- * comes with its customer and the shopper's messages the store has not read.
- */
-export async function listStoreOrders(
-  db: Database,
-  query: StoreOrderListQuery,
-): Promise<{ orders: StoreOrderSummary[]; page: number; limit: number; total: number }> {
-  const { where, readsShopper } = storeOrderFilter(query);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({ order: orders, email: users.email, firstName: users.firstName, lastName: users.lastName })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
-      .where(where)
-      .orderBy(desc(orders.placedAt), desc(orders.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    // The shopper's row is needed to count only when the search reads their email or name.
-    readsShopper
-      ? db.select({ total: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where)
-      : db.select({ total: count() }).from(orders).where(where),
-  ]);
-  const summaries = await summariesOf(
-    db,
-    rows.map((row) => row.order),
-    'store',
-  );
-  return {
-    orders: summaries.map((summary, index) => {
-      const row = rows[index] as (typeof rows)[number];
-      return {
-        ...summary,
-        customer: { id: row.order.userId, email: row.email, name: `${row.firstName} ${row.lastName}`.trim() },
-      };
-    }),
-    page: query.page,
-    limit: query.limit,
-    total: counted?.total ?? 0,
-  };
-}
-
 /**
  * Order rows as a list shows them: how many lines, the first one's name, picture and quantity, and the messages
  * `reader` has not read yet (the store's for the shopper, the shopper's for the store).
@@ -445,70 +340,4 @@ export async function summariesOf(
         : null,
     };
   });
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// The store's moves
-
-/**
- * The store moves an order on (processing, shipped with its tracking number, delivered, completed) as the
- * lifecycle allows; the shopper is told and their open order page hears of it, and the change goes to the
- * audit log with the status and tracking number it found under the order's lock.
- */
-export async function storeMoveOrder(
-  db: Database,
-  operatorId: string,
-  orderId: string,
-  move: { to: StoreOrderMove; trackingNumber?: string | undefined },
-): Promise<OrderRow> {
-  if (!isUuid(orderId)) throw new AppError('order/not_found', [orderId]);
-  return db.transaction(async (tx) => {
-    const shipment =
-      move.to === ORDER_STATUS.shipped ? { trackingNumber: move.trackingNumber ?? null } : undefined;
-    const { before, order } = await applyOrderCommand(tx, {
-      orderId,
-      command: { kind: 'advance', to: move.to },
-      actor: 'store',
-      actorUserId: operatorId,
-      ...(shipment && { detail: shipment, set: shipment }),
-    });
-    await recordAudit(tx, {
-      actorUserId: operatorId,
-      action: 'order.move',
-      subject: { type: 'order', id: orderId },
-      before: { status: before.status, trackingNumber: before.trackingNumber },
-      after: { status: order.status, trackingNumber: order.trackingNumber },
-    });
-    return order;
-  });
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// The shopper's moves
-
-/**
- * A command the shopper gives their own order, in one transaction holding the order's row lock, so the
- * order decided on is the order changed: a parallel expiry or payment is either seen or waits. Another
- * shopper's order is not found.
- */
-export async function commandOwnOrder(
-  db: Database,
-  userId: string,
-  orderId: string,
-  change: Pick<OrderCommandRequest, 'command' | 'detail' | 'set'>,
-): Promise<Order> {
-  const moved = await db.transaction(async (tx) => {
-    const order = await ownOrderRow(tx, userId, orderId);
-    return applyOrderCommand(tx, { ...change, orderId: order.id, actor: 'shopper', actorUserId: userId });
-  });
-  return describeOrder(db, moved.order);
-}
-
-/** The shopper says a shipped or delivered order arrived: it is completed. */
-export function confirmReceipt(db: Database, userId: string, orderId: string): Promise<Order> {
-  return commandOwnOrder(db, userId, orderId, { command: { kind: 'confirm_receipt' } });
-}
-
-export function openDispute(db: Database, userId: string, orderId: string, reason: string): Promise<Order> {
-  return commandOwnOrder(db, userId, orderId, { command: { kind: 'open_dispute' }, detail: { reason } });
 }

@@ -11,17 +11,11 @@ import {
   requireTfaPassed,
   requireVerifiedEmail,
 } from '../../plugins/authentication.js';
-import {
-  confirmPaynow,
-  handleProviderEvent,
-  markPaynowPaid,
-  type PaymentContext,
-  payByCard,
-  payByTestCard,
-  paymentInfo,
-  removeSavedCard,
-  savedCards,
-} from './payments.service.js';
+import { payByCard, removeSavedCard, savedCards } from './card-payments.service.js';
+import type { PaymentContext } from './payable-order.js';
+import { payByTestCard, paymentInfo } from './payments.service.js';
+import { confirmPaynow, markPaynowPaid } from './paynow.service.js';
+import { handleProviderEvent } from './provider-events.js';
 import { cancelOwnOrder } from './unpaid-orders.js';
 
 type ContextOptions = { context: PaymentContext };

@@ -17,7 +17,7 @@ import { recordAudit } from '../audit/audit.service.js';
 import { orderRefunds, type PaymentRow, payments } from '../orders/order-ledger.table.js';
 import { applyOrderCommand, snapshotOf } from '../orders/order-lifecycle.js';
 import { type OrderRow, orders } from '../orders/orders.table.js';
-import { stopCardPayments } from './payments.service.js';
+import { stopCardPayments } from './card-payments.service.js';
 import {
   askProviderToRefund,
   describeRefunds,

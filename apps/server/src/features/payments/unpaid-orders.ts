@@ -2,9 +2,10 @@ import { AppError } from '@crossbuy/core/errors';
 import { CARD_ATTEMPT_GRACE_MINUTES, ORDER_STATUS, type Order } from '@crossbuy/core/order';
 import { and, asc, eq, isNull, lte, notInArray } from 'drizzle-orm';
 import { applyOrderCommand } from '../orders/order-lifecycle.js';
-import { commandOwnOrder, ownOrderRow } from '../orders/orders.service.js';
+import { commandOwnOrder } from '../orders/order-moves.js';
+import { ownOrderRow } from '../orders/orders.service.js';
 import { orders } from '../orders/orders.table.js';
-import { stopCardPayments } from './payments.service.js';
+import { stopCardPayments } from './card-payments.service.js';
 import type { CardProviderContext } from './stripe-gateway.js';
 
 // Orders still waiting for their money, cancelled by their shopper or when their time runs out
