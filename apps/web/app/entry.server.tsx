@@ -5,11 +5,13 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { CspNonceContext } from './lib/csp-nonce';
 
 export const streamTimeout = 5_000;
 
 // The default entry plus one change: the server's Content-Security-Policy allows inline scripts
-// only with its per-response nonce, so the hydration scripts must carry it.
+// only with its per-response nonce, so the hydration scripts must carry it, and the page's own inline
+// scripts read it from CspNonceContext.
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -36,7 +38,9 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <CspNonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </CspNonceContext.Provider>,
       {
         nonce,
         [readyOption]() {

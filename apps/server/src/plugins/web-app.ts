@@ -6,12 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyHelmetRouteOptions } from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  createRequestHandler,
-  UNSAFE_decodeViaTurboStream as decodeViaTurboStream,
-  type ServerBuild,
-  UNSAFE_SingleFetchRedirectSymbol as singleFetchRedirect,
-} from 'react-router';
+import { createRequestHandler, type ServerBuild } from 'react-router';
 import { refreshSession } from '../features/auth/auth.service.js';
 import {
   clearSessionCookies,
@@ -22,6 +17,7 @@ import {
 } from '../features/auth/session-cookies.js';
 import { isSameOriginLocation } from '../lib/same-origin-location.js';
 import { ACCESS_TOKEN_COOKIE } from './authentication.js';
+import { dataRedirectTarget } from './data-redirect.js';
 
 export type WebAppOptions = {
   buildDir: string;
@@ -93,19 +89,7 @@ async function redirectTarget(
   }
   const body = await response.arrayBuffer();
   const remade = new Response(body, { status: response.status, headers: response.headers });
-  try {
-    const decoded = await decodeViaTurboStream(new Blob([body]).stream(), globalThis);
-    await decoded.done;
-    // A loader's redirect comes wrapped under React Router's symbol, an action's as the object itself.
-    const value = decoded.value as Record<PropertyKey, unknown> | null;
-    const redirect = (value?.[singleFetchRedirect] ?? value) as { redirect?: unknown } | null;
-    return {
-      target: typeof redirect?.redirect === 'string' ? redirect.redirect : undefined,
-      response: remade,
-    };
-  } catch {
-    return { target: '', response: remade };
-  }
+  return { target: await dataRedirectTarget(body), response: remade };
 }
 
 // The browser's router asks for a page's data at '<path>.data' (or '/_root.data' for the home page).

@@ -1,5 +1,5 @@
-import { useContext } from 'react';
-import { Scripts, UNSAFE_FrameworkContext } from 'react-router';
+import { Scripts } from 'react-router';
+import { useCspNonce } from '../../lib/csp-nonce';
 import startScriptsAfterPaint from './start-scripts-after-paint.js?raw';
 
 /**
@@ -9,8 +9,7 @@ import startScriptsAfterPaint from './start-scripts-after-paint.js?raw';
  * the module preloads in place instead of hoisting them into the head.
  */
 export function DeferredScripts() {
-  // The page's CSP nonce, which the server hands to React Router (entry.server.tsx).
-  const nonce = useContext(UNSAFE_FrameworkContext)?.nonce;
+  const nonce = useCspNonce();
   return (
     <>
       <noscript>
