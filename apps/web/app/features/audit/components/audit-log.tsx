@@ -4,8 +4,9 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { ChoiceFilter, FilterBar, SearchFilter } from '../../../components/ui/filter-bar';
 import { EmptyList } from '../../../components/ui/page-states';
-import { PagedTable } from '../../../components/ui/paged-table';
+import { PagedTable } from '../../../components/ui/paged-list';
 import { listPageHref } from '../../../components/ui/pagination';
+import { TitledPage } from '../../../components/ui/titled-page';
 import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditFilter, useAuditLog } from '../api/audit-api';
 
 const SUBJECT_LABELS: Record<AuditSubjectType, string> = {
@@ -205,13 +206,7 @@ export function AuditLog({ filter, page }: { filter: AuditFilter; page: number }
   const oneSubject = filter.subjectId === null ? undefined : log.data?.entries[0]?.subject;
 
   return (
-    <section
-      className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-10"
-      aria-labelledby="audit-heading"
-    >
-      <h1 id="audit-heading" className="text-3xl font-bold tracking-tight">
-        Audit log
-      </h1>
+    <TitledPage headingId="audit-heading" title="Audit log" width="max-w-5xl">
       <FilterBar
         formRef={form}
         action="/admin/audit_log"
@@ -263,12 +258,11 @@ export function AuditLog({ filter, page }: { filter: AuditFilter; page: number }
         }
         caption={(range) => `Changes ${range}, newest first`}
         columns={AUDIT_COLUMNS}
-        rowKey={(entry) => entry.id}
         cells={(entry) => <AuditEntryCells entry={entry} />}
         page={page}
         pageSize={AUDIT_PAGE_SIZE}
         hrefFor={(next) => hrefFor(filter, next)}
       />
-    </section>
+    </TitledPage>
   );
 }

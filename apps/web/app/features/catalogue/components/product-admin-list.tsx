@@ -4,10 +4,11 @@ import { buttonClasses } from '../../../components/ui/button';
 import { DownloadLink } from '../../../components/ui/download-link';
 import { ChoiceFilter, FilterBar, SearchFilter } from '../../../components/ui/filter-bar';
 import { EmptyList } from '../../../components/ui/page-states';
-import { PagedTable } from '../../../components/ui/paged-table';
+import { PagedTable } from '../../../components/ui/paged-list';
 import { listPageHref } from '../../../components/ui/pagination';
 import { Price } from '../../../components/ui/price';
 import { SelectField } from '../../../components/ui/select-field';
+import { TitledPage } from '../../../components/ui/titled-page';
 import { thumbnailUrl } from '../../../lib/images';
 import {
   ADMIN_PRODUCT_PAGE_SIZE,
@@ -25,6 +26,16 @@ const SORT_LABELS: Record<AdminProductSort, string> = {
   stock_asc: 'Stock, lowest first',
   stock_desc: 'Stock, highest first',
 };
+
+const STATE_CHOICES = [
+  { value: 'true', label: 'On sale' },
+  { value: 'false', label: 'Disabled' },
+];
+
+const STOCK_CHOICES = [
+  { value: 'in_stock', label: 'In stock' },
+  { value: 'sold_out', label: 'Sold out' },
+];
 
 const COLUMNS = [
   { label: 'Picture' },
@@ -69,14 +80,11 @@ export function ProductAdminList({ filter, page }: { filter: AdminProductFilter;
   const categories = choices.categories.data ? flattenCategoryTree(choices.categories.data) : [];
 
   return (
-    <section
-      className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-10"
-      aria-labelledby="products-heading"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="products-heading" className="text-3xl font-bold tracking-tight">
-          Catalogue
-        </h1>
+    <TitledPage
+      headingId="products-heading"
+      title="Catalogue"
+      width="max-w-6xl"
+      actions={
         <div className="flex flex-wrap gap-3">
           <DownloadLink href="/api/admin/products/export">Export products (CSV)</DownloadLink>
           <Link to="/admin/products/import" className={buttonClasses('secondary')}>
@@ -86,7 +94,8 @@ export function ProductAdminList({ filter, page }: { filter: AdminProductFilter;
             Add a product
           </Link>
         </div>
-      </div>
+      }
+    >
       <FilterBar
         // The category and merchant lists arrive after the form: drawn again then, so the URL's choice shows.
         key={choices.categories.isSuccess && choices.merchants.isSuccess ? 'choices' : 'waiting'}
@@ -116,24 +125,8 @@ export function ProductAdminList({ filter, page }: { filter: AdminProductFilter;
             label: merchant.name,
           }))}
         />
-        <ChoiceFilter
-          label="State"
-          name="enabled"
-          value={filter.enabled}
-          options={[
-            { value: 'true', label: 'On sale' },
-            { value: 'false', label: 'Disabled' },
-          ]}
-        />
-        <ChoiceFilter
-          label="Stock"
-          name="stock"
-          value={filter.stock}
-          options={[
-            { value: 'in_stock', label: 'In stock' },
-            { value: 'sold_out', label: 'Sold out' },
-          ]}
-        />
+        <ChoiceFilter label="State" name="enabled" value={filter.enabled} options={STATE_CHOICES} />
+        <ChoiceFilter label="Stock" name="stock" value={filter.stock} options={STOCK_CHOICES} />
         <SelectField
           label="Sort by"
           name="sort"
@@ -159,7 +152,6 @@ export function ProductAdminList({ filter, page }: { filter: AdminProductFilter;
             `Products ${range}, ${SORT_LABELS[filter.sort ?? 'updated_desc'].toLowerCase()}`
           }
           columns={COLUMNS}
-          rowKey={(product) => product.id}
           cells={(product) => (
             <>
               <td className="p-3">
@@ -203,6 +195,6 @@ export function ProductAdminList({ filter, page }: { filter: AdminProductFilter;
           hrefFor={(next) => hrefFor(filter, next)}
         />
       </div>
-    </section>
+    </TitledPage>
   );
 }

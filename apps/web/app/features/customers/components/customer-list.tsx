@@ -4,8 +4,9 @@ import { formatStoreDate } from '@crossbuy/core/dates';
 import { Link } from 'react-router';
 import { ChoiceFilter, FilterBar, SearchFilter } from '../../../components/ui/filter-bar';
 import { EmptyList } from '../../../components/ui/page-states';
-import { PagedTable } from '../../../components/ui/paged-table';
+import { PagedTable } from '../../../components/ui/paged-list';
 import { listPageHref } from '../../../components/ui/pagination';
+import { TitledPage } from '../../../components/ui/titled-page';
 import { CUSTOMER_PAGE_SIZE, type CustomerFilter, useCustomerList } from '../api/customers-api';
 import { CUSTOMER_STATUS_LABELS, CustomerStatusBadge } from './customer-status';
 
@@ -44,13 +45,7 @@ export function CustomerList({ filter, page }: { filter: CustomerFilter; page: n
   const filtered = filter.q !== null || filter.status !== null;
 
   return (
-    <section
-      className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-10"
-      aria-labelledby="customers-heading"
-    >
-      <h1 id="customers-heading" className="text-3xl font-bold tracking-tight">
-        Customers
-      </h1>
+    <TitledPage headingId="customers-heading" title="Customers" width="max-w-6xl">
       <FilterBar
         action="/admin/customers"
         label="Find customers"
@@ -82,7 +77,6 @@ export function CustomerList({ filter, page }: { filter: CustomerFilter; page: n
         empty={<EmptyList>{filtered ? 'No customer matches.' : 'Nobody has signed up yet.'}</EmptyList>}
         caption={(range) => `Customers ${range}, newest first`}
         columns={CUSTOMER_COLUMNS}
-        rowKey={(customer) => customer.id}
         cells={(customer) => (
           <>
             <td className="p-3">
@@ -105,6 +99,6 @@ export function CustomerList({ filter, page }: { filter: CustomerFilter; page: n
         pageSize={CUSTOMER_PAGE_SIZE}
         hrefFor={(next) => hrefFor(filter, next)}
       />
-    </section>
+    </TitledPage>
   );
 }

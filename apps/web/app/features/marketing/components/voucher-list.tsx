@@ -10,7 +10,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { ChoiceFilter, FilterBar, SearchFilter } from '../../../components/ui/filter-bar';
 import { EmptyList } from '../../../components/ui/page-states';
-import { PagedTable } from '../../../components/ui/paged-table';
+import { PagedTable } from '../../../components/ui/paged-list';
 import { listPageHref } from '../../../components/ui/pagination';
 import { useVoucherList, VOUCHER_PAGE_SIZE, type VoucherFilter } from '../api/vouchers-api';
 import { VoucherStatusBadge } from './status-badge';
@@ -95,7 +95,6 @@ export function VoucherList({ filter, page }: { filter: VoucherFilter; page: num
         empty={<EmptyList>{filtered ? 'No voucher matches.' : 'No vouchers yet.'}</EmptyList>}
         caption={(range) => `Vouchers ${range}, newest first`}
         columns={COLUMNS}
-        rowKey={(voucher) => voucher.id}
         cells={(voucher) => (
           <>
             <td className="p-3">

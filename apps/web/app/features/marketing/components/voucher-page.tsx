@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { AskFirst } from '../../../components/ui/ask-first';
 import { Button, textLinkClasses } from '../../../components/ui/button';
 import { PageError, PageLoading } from '../../../components/ui/page-states';
-import { PagedTable } from '../../../components/ui/paged-table';
+import { PagedTable } from '../../../components/ui/paged-list';
 import { Price } from '../../../components/ui/price';
 import {
   REDEMPTION_PAGE_SIZE,
@@ -106,7 +106,6 @@ function VoucherRedemptions({ voucherId, page, hrefFor }: VoucherPageProps) {
         }
         caption={(range) => `Redemptions ${range}, newest first`}
         columns={REDEMPTION_COLUMNS}
-        rowKey={(redemption) => redemption.id}
         cells={(redemption) => (
           <>
             <td className="p-3">

@@ -13,10 +13,11 @@ import { Link } from 'react-router';
 import { DownloadLink } from '../../../components/ui/download-link';
 import { ChoiceFilter, FilterBar, SearchFilter } from '../../../components/ui/filter-bar';
 import { EmptyList } from '../../../components/ui/page-states';
-import { PagedTable } from '../../../components/ui/paged-table';
+import { PagedTable } from '../../../components/ui/paged-list';
 import { listPageHref } from '../../../components/ui/pagination';
 import { Price } from '../../../components/ui/price';
 import { TextField } from '../../../components/ui/text-field';
+import { TitledPage } from '../../../components/ui/titled-page';
 import { STORE_ORDER_PAGE_SIZE, type StoreOrderFilter, useStoreOrderList } from '../api/store-orders-api';
 import { OrderStatusBadge } from './order-status-badge';
 import { type ChosenOrder, StoreOrderBulk } from './store-order-bulk';
@@ -82,13 +83,7 @@ export function StoreOrderList({ filter, page }: { filter: StoreOrderFilter; pag
     });
 
   return (
-    <section
-      className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-10"
-      aria-labelledby="desk-heading"
-    >
-      <h1 id="desk-heading" className="text-3xl font-bold tracking-tight">
-        Order desk
-      </h1>
+    <TitledPage headingId="desk-heading" title="Order desk" width="max-w-6xl">
       <FilterBar
         action="/admin/orders"
         label="Find orders"
@@ -142,7 +137,6 @@ export function StoreOrderList({ filter, page }: { filter: StoreOrderFilter; pag
         )}
         caption={(range) => `Orders ${range}, newest first`}
         columns={DESK_COLUMNS}
-        rowKey={(order) => order.id}
         cells={(order) => (
           <>
             <td className="p-1">
@@ -185,6 +179,6 @@ export function StoreOrderList({ filter, page }: { filter: StoreOrderFilter; pag
         pageSize={STORE_ORDER_PAGE_SIZE}
         hrefFor={(next) => hrefFor(filter, next)}
       />
-    </section>
+    </TitledPage>
   );
 }

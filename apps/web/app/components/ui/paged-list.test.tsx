@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EmptyList } from './page-states';
-import { PagedTable } from './paged-table';
+import { PagedTable } from './paged-list';
 
 afterEach(cleanup);
 
@@ -23,7 +23,6 @@ function renderFruits(answer: () => Promise<FruitPage>, page = 1) {
         empty={<EmptyList>No fruit yet.</EmptyList>}
         caption={(range) => `Fruits ${range}, ripest first`}
         columns={[{ label: 'Fruit' }]}
-        rowKey={(fruit) => fruit.id}
         cells={(fruit) => <td>{fruit.name}</td>}
         page={page}
         pageSize={2}
