@@ -1,14 +1,12 @@
 import { AUDIT_SUBJECT_TYPES, type AuditSubjectType } from '@crossbuy/core/audit';
 import { formatStoreDateTimeUnlabelled, STORE_TIME_NAME } from '@crossbuy/core/dates';
 import { useEffect, useRef } from 'react';
-import { Form, Link } from 'react-router';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { DataTable } from '../../../components/ui/data-table';
-import { Loading } from '../../../components/ui/loading';
-import { EmptyList, LoadFailure } from '../../../components/ui/page-states';
-import { listPageHref, Pagination } from '../../../components/ui/pagination';
-import { SelectField } from '../../../components/ui/select-field';
-import { TextField } from '../../../components/ui/text-field';
+import { Link } from 'react-router';
+import { ChoiceFilter, FilterBar, SearchFilter } from '../../../components/ui/filter-bar';
+import { EmptyList } from '../../../components/ui/page-states';
+import { PagedTable } from '../../../components/ui/paged-list';
+import { listPageHref } from '../../../components/ui/pagination';
+import { TitledPage } from '../../../components/ui/titled-page';
 import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditFilter, useAuditLog } from '../api/audit-api';
 
 const SUBJECT_LABELS: Record<AuditSubjectType, string> = {
@@ -150,6 +148,43 @@ function changedFields(entry: AuditEntry): { field: string; before: string; afte
   });
 }
 
+/** When the change was made, by whom, to what (a link to that subject's changes), and each field changed. */
+function AuditEntryCells({ entry }: { entry: AuditEntry }) {
+  return (
+    <>
+      <td className="whitespace-nowrap p-3">
+        <time dateTime={entry.createdAt}>{formatStoreDateTimeUnlabelled(entry.createdAt)}</time>
+      </td>
+      <td className="break-all p-3">{entry.actor.email}</td>
+      <td className="p-3">
+        <p className="font-semibold">{ACTION_LABELS[entry.action] ?? entry.action}</p>
+        <p className="text-muted">
+          {subjectLabel(entry.subject.type)}{' '}
+          <Link
+            to={hrefFor({
+              subjectType: isAuditSubjectType(entry.subject.type) ? entry.subject.type : null,
+              subjectId: entry.subject.id,
+              about: null,
+            })}
+            className="break-words underline"
+          >
+            {entry.subject.name ?? 'since removed'}
+          </Link>
+        </p>
+      </td>
+      <td className="p-3">
+        <ul className="flex flex-col gap-1">
+          {changedFields(entry).map(({ field, before, after }) => (
+            <li key={field} className="break-words">
+              <span className="font-semibold">{field}</span>: {before} → {after}
+            </li>
+          ))}
+        </ul>
+      </td>
+    </>
+  );
+}
+
 /**
  * What the staff changed, and shoppers' changes of quotation items, newest first, filtered by what was
  * changed; for admins.
@@ -171,46 +206,34 @@ export function AuditLog({ filter, page }: { filter: AuditFilter; page: number }
   const oneSubject = filter.subjectId === null ? undefined : log.data?.entries[0]?.subject;
 
   return (
-    <section
-      className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-10"
-      aria-labelledby="audit-heading"
-    >
-      <h1 id="audit-heading" className="text-3xl font-bold tracking-tight">
-        Audit log
-      </h1>
-      <Form
-        ref={form}
-        method="get"
+    <TitledPage headingId="audit-heading" title="Audit log" width="max-w-5xl">
+      <FilterBar
+        formRef={form}
         action="/admin/audit_log"
-        role="search"
-        aria-label="Filter the audit log"
+        label="Filter the audit log"
+        submitLabel="Show"
+        clearLabel="Show everything"
+        filtered={filtered}
         className="flex flex-wrap items-end gap-3"
+        actionsClassName="contents"
       >
-        <SelectField
+        <ChoiceFilter
           label="Changed"
           name="subjectType"
-          defaultValue={filter.subjectType ?? ''}
-          placeholder="Anything"
+          value={filter.subjectType}
+          anyLabel="Anything"
           options={AUDIT_SUBJECT_TYPES.map((type) => ({ value: type, label: SUBJECT_LABELS[type] }))}
           className="w-48"
         />
-        <TextField
+        <SearchFilter
           label="Order, person, product or code"
           name="about"
-          type="search"
-          defaultValue={filter.about ?? ''}
+          value={filter.about}
           hint="An order reference such as CB-7K2M9QXA, a name or email, a product, merchant or category, or a voucher code. Part of it is enough."
           maxLength={200}
-          autoComplete="off"
           className="w-96 max-w-full"
         />
-        <Button type="submit">Show</Button>
-        {filtered ? (
-          <Link to="/admin/audit_log" className={buttonClasses('secondary')}>
-            Show everything
-          </Link>
-        ) : null}
-      </Form>
+      </FilterBar>
 
       {oneSubject ? (
         <p>
@@ -219,65 +242,27 @@ export function AuditLog({ filter, page }: { filter: AuditFilter; page: number }
         </p>
       ) : null}
 
-      {log.isPending ? (
-        <Loading>Loading the audit log…</Loading>
-      ) : log.isError ? (
-        <LoadFailure what="the audit log" error={log.error} onRetry={() => void log.refetch()} />
-      ) : log.data.entries.length === 0 ? (
-        <EmptyList>
-          {filter.about !== null
-            ? `No change is about anything called “${filter.about}”${filter.subjectType ? ` among ${SUBJECT_PLURALS[filter.subjectType]}` : ''}. Check the spelling, or try part of the name, the whole order reference or an email.`
-            : filtered
-              ? 'Nothing was changed that matches.'
-              : 'Nothing has been changed yet.'}
-        </EmptyList>
-      ) : (
-        <>
-          <DataTable
-            caption={`Changes ${(page - 1) * AUDIT_PAGE_SIZE + 1} to ${(page - 1) * AUDIT_PAGE_SIZE + log.data.entries.length} of ${log.data.total}, newest first`}
-            columns={AUDIT_COLUMNS}
-          >
-            {log.data.entries.map((entry) => (
-              <tr key={entry.id} className="align-top">
-                <td className="whitespace-nowrap p-3">
-                  <time dateTime={entry.createdAt}>{formatStoreDateTimeUnlabelled(entry.createdAt)}</time>
-                </td>
-                <td className="break-all p-3">{entry.actor.email}</td>
-                <td className="p-3">
-                  <p className="font-semibold">{ACTION_LABELS[entry.action] ?? entry.action}</p>
-                  <p className="text-muted">
-                    {subjectLabel(entry.subject.type)}{' '}
-                    <Link
-                      to={hrefFor({
-                        subjectType: isAuditSubjectType(entry.subject.type) ? entry.subject.type : null,
-                        subjectId: entry.subject.id,
-                        about: null,
-                      })}
-                      className="break-words underline"
-                    >
-                      {entry.subject.name ?? 'since removed'}
-                    </Link>
-                  </p>
-                </td>
-                <td className="p-3">
-                  <ul className="flex flex-col gap-1">
-                    {changedFields(entry).map(({ field, before, after }) => (
-                      <li key={field} className="break-words">
-                        <span className="font-semibold">{field}</span>: {before} → {after}
-                      </li>
-                    ))}
-                  </ul>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-          <Pagination
-            page={page}
-            pageCount={Math.max(1, Math.ceil(log.data.total / AUDIT_PAGE_SIZE))}
-            hrefFor={(next) => hrefFor(filter, next)}
-          />
-        </>
-      )}
-    </section>
+      <PagedTable
+        list={log}
+        rowsOf={(answer) => answer.entries}
+        loading="Loading the audit log…"
+        what="the audit log"
+        empty={
+          <EmptyList>
+            {filter.about !== null
+              ? `No change is about anything called “${filter.about}”${filter.subjectType ? ` among ${SUBJECT_PLURALS[filter.subjectType]}` : ''}. Check the spelling, or try part of the name, the whole order reference or an email.`
+              : filtered
+                ? 'Nothing was changed that matches.'
+                : 'Nothing has been changed yet.'}
+          </EmptyList>
+        }
+        caption={(range) => `Changes ${range}, newest first`}
+        columns={AUDIT_COLUMNS}
+        cells={(entry) => <AuditEntryCells entry={entry} />}
+        page={page}
+        pageSize={AUDIT_PAGE_SIZE}
+        hrefFor={(next) => hrefFor(filter, next)}
+      />
+    </TitledPage>
   );
 }

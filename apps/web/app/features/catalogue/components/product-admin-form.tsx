@@ -19,6 +19,7 @@ import { Form, FormSubmitRow, RequiredFieldsNote, useFormField } from '../../../
 import { FormCheckbox, FormSelectField, FormTextField } from '../../../components/ui/form-fields';
 import { Loading } from '../../../components/ui/loading';
 import { LoadFailure } from '../../../components/ui/page-states';
+import { TitledPage } from '../../../components/ui/titled-page';
 import { type FieldsByCode, showServerError } from '../../../lib/form-errors';
 import {
   isStaleProduct,
@@ -240,13 +241,7 @@ export function ProductAdminCreate() {
     }
   });
   return (
-    <section
-      className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10"
-      aria-labelledby="new-product-heading"
-    >
-      <h1 id="new-product-heading" className="text-3xl font-bold tracking-tight">
-        Add a product
-      </h1>
+    <TitledPage headingId="new-product-heading" title="Add a product" width="max-w-3xl">
       <Form
         form={form}
         onSubmit={onSubmit}
@@ -258,7 +253,7 @@ export function ProductAdminCreate() {
         <ProductFields withVariants={false} creating />
         <FormSubmitRow label="Add the product" pendingLabel="Adding…" />
       </Form>
-    </section>
+    </TitledPage>
   );
 }
 

@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button, textLinkClasses } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/loading';
 import { LoadFailure, PageError, PageLoading } from '../../../components/ui/page-states';
+import { Panel } from '../../../components/ui/panel';
 import { TextField } from '../../../components/ui/text-field';
 import {
   isStaleProduct,
@@ -47,13 +48,7 @@ function SaleState({ product, change }: { product: AdminProduct; change: Change 
     }
   };
   return (
-    <section
-      aria-labelledby="sale-heading"
-      className="flex flex-col gap-3 rounded-2xl border border-line bg-white p-4"
-    >
-      <h2 id="sale-heading" className="text-xl font-semibold">
-        On sale
-      </h2>
+    <Panel headingId="sale-heading" title="On sale" titleSize="xl">
       <p role="status">
         {product.enabled
           ? 'Shoppers can find and buy this product.'
@@ -100,7 +95,7 @@ function SaleState({ product, change }: { product: AdminProduct; change: Change 
         </Button>
       )}
       {refusal ? <Alert>{refusal}</Alert> : null}
-    </section>
+    </Panel>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { AdminProduct } from '@crossbuy/core/catalogue';
 import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { Panel } from '../../../components/ui/panel';
 import { Price } from '../../../components/ui/price';
 import { TextField } from '../../../components/ui/text-field';
 import { AddKindForm } from './add-kind-form';
@@ -62,13 +63,7 @@ export function ProductVariants({ product, change }: { product: AdminProduct; ch
     headingRef.current?.focus();
   };
   return (
-    <section
-      aria-labelledby="variants-heading"
-      className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-4"
-    >
-      <h2 id="variants-heading" ref={headingRef} tabIndex={-1} className="text-xl font-semibold">
-        Variants
-      </h2>
+    <Panel headingId="variants-heading" title="Variants" titleSize="xl" gap={4} headingRef={headingRef}>
       <p role="status" className="text-sm">
         {removed}
       </p>
@@ -102,6 +97,6 @@ export function ProductVariants({ product, change }: { product: AdminProduct; ch
           />
         </>
       ) : null}
-    </section>
+    </Panel>
   );
 }

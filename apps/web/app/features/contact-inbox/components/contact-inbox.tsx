@@ -1,9 +1,10 @@
 import { CONTACT_INBOX_FILTERS, type ContactInboxFilter } from '@crossbuy/core/contact-inbox';
 import { formatStoreDateTime } from '@crossbuy/core/dates';
 import { Link } from 'react-router';
-import { Loading } from '../../../components/ui/loading';
-import { EmptyList, LoadFailure } from '../../../components/ui/page-states';
-import { listPageHref, Pagination } from '../../../components/ui/pagination';
+import { EmptyList } from '../../../components/ui/page-states';
+import { PagedList } from '../../../components/ui/paged-list';
+import { listPageHref } from '../../../components/ui/pagination';
+import { TitledPage } from '../../../components/ui/titled-page';
 import { CONTACT_INBOX_PAGE_SIZE, useContactInbox } from '../api/contact-inbox-api';
 
 const FILTER_LABELS: Record<ContactInboxFilter | 'all', string> = {
@@ -30,20 +31,22 @@ export function ContactInbox({ status, page }: { status: ContactInboxFilter | nu
   const inbox = useContactInbox(status, page);
 
   return (
-    <section
-      className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-10"
-      aria-labelledby="inbox-heading"
+    <TitledPage
+      headingId="inbox-heading"
+      width="max-w-4xl"
+      title={
+        <>
+          Messages
+          {inbox.isSuccess && inbox.data.unread > 0 ? (
+            // The space keeps the count a word of its own when the heading is read: "Messages 3 unread".
+            <span className="ms-3 align-middle text-base font-semibold text-danger-700">
+              {' '}
+              {inbox.data.unread} unread
+            </span>
+          ) : null}
+        </>
+      }
     >
-      <h1 id="inbox-heading" className="text-3xl font-bold tracking-tight">
-        Messages
-        {inbox.isSuccess && inbox.data.unread > 0 ? (
-          // The space keeps the count a word of its own when the heading is read: "Messages 3 unread".
-          <span className="ms-3 align-middle text-base font-semibold text-danger-700">
-            {' '}
-            {inbox.data.unread} unread
-          </span>
-        ) : null}
-      </h1>
       <nav aria-label="Show messages">
         <ul className="flex flex-wrap gap-2">
           {(['all', ...CONTACT_INBOX_FILTERS] as const).map((filter) => {
@@ -66,19 +69,22 @@ export function ContactInbox({ status, page }: { status: ContactInboxFilter | nu
         </ul>
       </nav>
 
-      {inbox.isPending ? (
-        <Loading>Loading messages…</Loading>
-      ) : inbox.isError ? (
-        <LoadFailure what="the messages" error={inbox.error} onRetry={() => void inbox.refetch()} />
-      ) : inbox.data.messages.length === 0 ? (
-        <EmptyList>{status === null ? 'No messages yet.' : 'No message here.'}</EmptyList>
-      ) : (
-        <>
+      <PagedList
+        list={inbox}
+        rowsOf={(answer) => answer.messages}
+        loading="Loading messages…"
+        what="the messages"
+        empty={<EmptyList>{status === null ? 'No messages yet.' : 'No message here.'}</EmptyList>}
+        page={page}
+        pageSize={CONTACT_INBOX_PAGE_SIZE}
+        hrefFor={(next) => hrefFor(status, next)}
+      >
+        {(rows, range) => (
           <ul
-            aria-label={`Messages ${(page - 1) * CONTACT_INBOX_PAGE_SIZE + 1} to ${(page - 1) * CONTACT_INBOX_PAGE_SIZE + inbox.data.messages.length} of ${inbox.data.total}, newest first`}
+            aria-label={`Messages ${range}, newest first`}
             className="flex flex-col divide-y divide-line rounded-2xl border border-line bg-white"
           >
-            {inbox.data.messages.map((message) => (
+            {rows.map((message) => (
               <li key={message.id} className={message.read ? 'p-4' : 'bg-brand-50 p-4'}>
                 <div className="flex flex-col gap-1 sm:flex-row sm:justify-between">
                   <Link
@@ -107,13 +113,8 @@ export function ContactInbox({ status, page }: { status: ContactInboxFilter | nu
               </li>
             ))}
           </ul>
-          <Pagination
-            page={page}
-            pageCount={Math.max(1, Math.ceil(inbox.data.total / CONTACT_INBOX_PAGE_SIZE))}
-            hrefFor={(next) => hrefFor(status, next)}
-          />
-        </>
-      )}
-    </section>
+        )}
+      </PagedList>
+    </TitledPage>
   );
 }

@@ -4,6 +4,7 @@ import { messageForError } from '@crossbuy/core/errors';
 import { useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { AskFirst } from '../../../components/ui/ask-first';
+import { Panel } from '../../../components/ui/panel';
 import { useBlacklisting } from '../api/customers-api';
 
 /**
@@ -32,13 +33,7 @@ export function CustomerBlacklisting({ customer }: { customer: CustomerDetail })
   };
 
   return (
-    <section
-      aria-labelledby="blacklisting-heading"
-      className="flex flex-col gap-3 rounded-2xl border border-line bg-white p-4"
-    >
-      <h2 id="blacklisting-heading" className="text-lg font-semibold">
-        Blacklisting
-      </h2>
+    <Panel headingId="blacklisting-heading" title="Blacklisting">
       {customer.blacklisting ? (
         <p data-testid="blacklisting">
           Blacklisted on {formatStoreDateTime(customer.blacklisting.at)}
@@ -76,6 +71,6 @@ export function CustomerBlacklisting({ customer }: { customer: CustomerDetail })
       <p ref={outcome} tabIndex={-1} role="status" className="text-sm">
         {done}
       </p>
-    </section>
+    </Panel>
   );
 }

@@ -1,14 +1,12 @@
 import { formatPhoneNumber } from '@crossbuy/core/address';
 import { CUSTOMER_STATUSES, type CustomerStatus } from '@crossbuy/core/customer';
 import { formatStoreDate } from '@crossbuy/core/dates';
-import { Form, Link } from 'react-router';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { DataTable } from '../../../components/ui/data-table';
-import { Loading } from '../../../components/ui/loading';
-import { EmptyList, LoadFailure } from '../../../components/ui/page-states';
-import { listPageHref, Pagination } from '../../../components/ui/pagination';
-import { SelectField } from '../../../components/ui/select-field';
-import { TextField } from '../../../components/ui/text-field';
+import { Link } from 'react-router';
+import { ChoiceFilter, FilterBar, SearchFilter } from '../../../components/ui/filter-bar';
+import { EmptyList } from '../../../components/ui/page-states';
+import { PagedTable } from '../../../components/ui/paged-list';
+import { listPageHref } from '../../../components/ui/pagination';
+import { TitledPage } from '../../../components/ui/titled-page';
 import { CUSTOMER_PAGE_SIZE, type CustomerFilter, useCustomerList } from '../api/customers-api';
 import { CUSTOMER_STATUS_LABELS, CustomerStatusBadge } from './customer-status';
 
@@ -47,90 +45,60 @@ export function CustomerList({ filter, page }: { filter: CustomerFilter; page: n
   const filtered = filter.q !== null || filter.status !== null;
 
   return (
-    <section
-      className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-10"
-      aria-labelledby="customers-heading"
-    >
-      <h1 id="customers-heading" className="text-3xl font-bold tracking-tight">
-        Customers
-      </h1>
-      <Form
-        method="get"
+    <TitledPage headingId="customers-heading" title="Customers" width="max-w-6xl">
+      <FilterBar
         action="/admin/customers"
-        role="search"
-        aria-label="Find customers"
+        label="Find customers"
+        clearLabel="Show every customer"
+        filtered={filtered}
         className="grid gap-3 sm:grid-cols-3 sm:items-end"
+        actionsClassName="flex flex-wrap gap-3 sm:col-span-3"
       >
-        <TextField
-          label="Email, name or phone"
-          name="q"
-          type="search"
-          defaultValue={filter.q ?? ''}
-          maxLength={100}
-          autoComplete="off"
-          className="sm:col-span-2"
-        />
-        <SelectField
+        <SearchFilter label="Email, name or phone" name="q" value={filter.q} className="sm:col-span-2" />
+        <ChoiceFilter
           label="Status"
           name="status"
-          defaultValue={filter.status ?? ''}
-          placeholder="Any"
+          value={filter.status}
           options={CUSTOMER_STATUSES.map((status) => ({
             value: status,
             label: CUSTOMER_STATUS_LABELS[status],
           }))}
         />
-        <div className="flex flex-wrap gap-3 sm:col-span-3">
-          <Button type="submit">Find customers</Button>
-          {filtered ? (
-            <Link to="/admin/customers" className={buttonClasses('secondary')}>
-              Show every customer
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+      </FilterBar>
 
       <div aria-live="polite" className="sr-only">
         {list.isSuccess ? `${list.data.total} ${list.data.total === 1 ? 'customer' : 'customers'} found` : ''}
       </div>
-      {list.isPending ? (
-        <Loading>Loading customers…</Loading>
-      ) : list.isError ? (
-        <LoadFailure what="the customers" error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.customers.length === 0 ? (
-        <EmptyList>{filtered ? 'No customer matches.' : 'Nobody has signed up yet.'}</EmptyList>
-      ) : (
-        <>
-          <DataTable
-            caption={`Customers ${(page - 1) * CUSTOMER_PAGE_SIZE + 1} to ${(page - 1) * CUSTOMER_PAGE_SIZE + list.data.customers.length} of ${list.data.total}, newest first`}
-            columns={CUSTOMER_COLUMNS}
-          >
-            {list.data.customers.map((customer) => (
-              <tr key={customer.id} className="align-top">
-                <td className="p-3">
-                  <Link to={`/admin/customers/${customer.id}`} className="font-semibold underline">
-                    {customer.name}
-                  </Link>
-                  <p className="break-all text-muted">{customer.email}</p>
-                </td>
-                <td className="whitespace-nowrap p-3">
-                  {customer.phoneNumber ? formatPhoneNumber(customer.phoneNumber) : '—'}
-                </td>
-                <td className="p-3">
-                  <CustomerStatusBadge status={customer.status} />
-                </td>
-                <td className="whitespace-nowrap p-3">{formatStoreDate(customer.createdAt)}</td>
-                <td className="p-3 text-end">{ordersText(customer.orderCount, customer.lastOrderAt)}</td>
-              </tr>
-            ))}
-          </DataTable>
-          <Pagination
-            page={page}
-            pageCount={Math.max(1, Math.ceil(list.data.total / CUSTOMER_PAGE_SIZE))}
-            hrefFor={(next) => hrefFor(filter, next)}
-          />
-        </>
-      )}
-    </section>
+      <PagedTable
+        list={list}
+        rowsOf={(answer) => answer.customers}
+        loading="Loading customers…"
+        what="the customers"
+        empty={<EmptyList>{filtered ? 'No customer matches.' : 'Nobody has signed up yet.'}</EmptyList>}
+        caption={(range) => `Customers ${range}, newest first`}
+        columns={CUSTOMER_COLUMNS}
+        cells={(customer) => (
+          <>
+            <td className="p-3">
+              <Link to={`/admin/customers/${customer.id}`} className="font-semibold underline">
+                {customer.name}
+              </Link>
+              <p className="break-all text-muted">{customer.email}</p>
+            </td>
+            <td className="whitespace-nowrap p-3">
+              {customer.phoneNumber ? formatPhoneNumber(customer.phoneNumber) : '—'}
+            </td>
+            <td className="p-3">
+              <CustomerStatusBadge status={customer.status} />
+            </td>
+            <td className="whitespace-nowrap p-3">{formatStoreDate(customer.createdAt)}</td>
+            <td className="p-3 text-end">{ordersText(customer.orderCount, customer.lastOrderAt)}</td>
+          </>
+        )}
+        page={page}
+        pageSize={CUSTOMER_PAGE_SIZE}
+        hrefFor={(next) => hrefFor(filter, next)}
+      />
+    </TitledPage>
   );
 }

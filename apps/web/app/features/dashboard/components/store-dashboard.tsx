@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import { DataTable } from '../../../components/ui/data-table';
 import { Loading } from '../../../components/ui/loading';
 import { LoadFailure } from '../../../components/ui/page-states';
+import { Panel } from '../../../components/ui/panel';
 import { useDashboard } from '../api/dashboard-api';
 import { DaysChart } from './days-chart';
 
@@ -150,13 +151,7 @@ export function summaryOf(days: readonly DashboardDay[]): string {
 function LastDays({ days }: { days: readonly DashboardDay[] }) {
   const currency = chartCurrencyOf(days);
   return (
-    <section
-      aria-labelledby="days-heading"
-      className="flex flex-col gap-3 rounded-2xl border border-line bg-white p-4"
-    >
-      <h2 id="days-heading" className="text-lg font-semibold">
-        The last {days.length} days
-      </h2>
+    <Panel headingId="days-heading" title="The last {days.length} days">
       <p>{summaryOf(days)}</p>
       <DaysChart days={days} currency={currency} />
       <p className="text-sm text-muted">Bars: orders per day. Line: revenue in {currency} per day.</p>
@@ -183,6 +178,6 @@ function LastDays({ days }: { days: readonly DashboardDay[] }) {
           ))}
         </DataTable>
       </details>
-    </section>
+    </Panel>
   );
 }

@@ -6,14 +6,12 @@ import {
   type VoucherStatus,
 } from '@crossbuy/core/marketing';
 import { formatMoney } from '@crossbuy/core/money';
-import { Form, Link } from 'react-router';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { DataTable } from '../../../components/ui/data-table';
-import { Loading } from '../../../components/ui/loading';
-import { EmptyList, LoadFailure } from '../../../components/ui/page-states';
-import { listPageHref, Pagination } from '../../../components/ui/pagination';
-import { SelectField } from '../../../components/ui/select-field';
-import { TextField } from '../../../components/ui/text-field';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button';
+import { ChoiceFilter, FilterBar, SearchFilter } from '../../../components/ui/filter-bar';
+import { EmptyList } from '../../../components/ui/page-states';
+import { PagedTable } from '../../../components/ui/paged-list';
+import { listPageHref } from '../../../components/ui/pagination';
 import { useVoucherList, VOUCHER_PAGE_SIZE, type VoucherFilter } from '../api/vouchers-api';
 import { VoucherStatusBadge } from './status-badge';
 
@@ -70,77 +68,53 @@ export function VoucherList({ filter, page }: { filter: VoucherFilter; page: num
           New voucher
         </Link>
       </div>
-      <Form
-        method="get"
+      <FilterBar
         action={VOUCHERS_PATH}
-        role="search"
-        aria-label="Find vouchers"
+        label="Find vouchers"
+        clearLabel="Show every voucher"
+        filtered={filtered}
         className="grid gap-3 sm:grid-cols-3 sm:items-end"
       >
-        <TextField
-          label="Code or description"
-          name="q"
-          type="search"
-          defaultValue={filter.q ?? ''}
-          maxLength={100}
-          autoComplete="off"
-        />
-        <SelectField
+        <SearchFilter label="Code or description" name="q" value={filter.q} />
+        <ChoiceFilter
           label="Status"
           name="status"
-          defaultValue={filter.status ?? ''}
-          placeholder="Any"
+          value={filter.status}
           options={VOUCHER_STATUSES.map((status) => ({
             value: status,
             label: VOUCHER_STATUS_LABELS[status],
           }))}
         />
-        <div className="flex flex-wrap gap-3">
-          <Button type="submit">Find vouchers</Button>
-          {filtered ? (
-            <Link to={VOUCHERS_PATH} className={buttonClasses('secondary')}>
-              Show every voucher
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+      </FilterBar>
 
-      {list.isPending ? (
-        <Loading>Loading vouchers…</Loading>
-      ) : list.isError ? (
-        <LoadFailure what="the vouchers" error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.vouchers.length === 0 ? (
-        <EmptyList>{filtered ? 'No voucher matches.' : 'No vouchers yet.'}</EmptyList>
-      ) : (
-        <>
-          <DataTable
-            caption={`Vouchers ${(page - 1) * VOUCHER_PAGE_SIZE + 1} to ${(page - 1) * VOUCHER_PAGE_SIZE + list.data.vouchers.length} of ${list.data.total}, newest first`}
-            columns={COLUMNS}
-          >
-            {list.data.vouchers.map((voucher) => (
-              <tr key={voucher.id} className="align-top">
-                <td className="p-3">
-                  <Link to={`${VOUCHERS_PATH}/${voucher.id}`} className="font-semibold break-all underline">
-                    {voucher.code}
-                  </Link>
-                  {voucher.description ? <p className="text-muted">{voucher.description}</p> : null}
-                </td>
-                <td className="p-3">{discountText(voucher)}</td>
-                <td className="p-3">{windowText(voucher)}</td>
-                <td className="p-3">
-                  <VoucherStatusBadge status={voucher.status} />
-                </td>
-                <td className="p-3 text-end whitespace-nowrap">{usedText(voucher)}</td>
-              </tr>
-            ))}
-          </DataTable>
-          <Pagination
-            page={page}
-            pageCount={Math.max(1, Math.ceil(list.data.total / VOUCHER_PAGE_SIZE))}
-            hrefFor={(next) => listPageHref(VOUCHERS_PATH, filter, next)}
-          />
-        </>
-      )}
+      <PagedTable
+        list={list}
+        rowsOf={(answer) => answer.vouchers}
+        loading="Loading vouchers…"
+        what="the vouchers"
+        empty={<EmptyList>{filtered ? 'No voucher matches.' : 'No vouchers yet.'}</EmptyList>}
+        caption={(range) => `Vouchers ${range}, newest first`}
+        columns={COLUMNS}
+        cells={(voucher) => (
+          <>
+            <td className="p-3">
+              <Link to={`${VOUCHERS_PATH}/${voucher.id}`} className="font-semibold break-all underline">
+                {voucher.code}
+              </Link>
+              {voucher.description ? <p className="text-muted">{voucher.description}</p> : null}
+            </td>
+            <td className="p-3">{discountText(voucher)}</td>
+            <td className="p-3">{windowText(voucher)}</td>
+            <td className="p-3">
+              <VoucherStatusBadge status={voucher.status} />
+            </td>
+            <td className="p-3 text-end whitespace-nowrap">{usedText(voucher)}</td>
+          </>
+        )}
+        page={page}
+        pageSize={VOUCHER_PAGE_SIZE}
+        hrefFor={(next) => listPageHref(VOUCHERS_PATH, filter, next)}
+      />
     </section>
   );
 }

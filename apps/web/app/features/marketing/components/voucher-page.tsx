@@ -5,10 +5,8 @@ import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { AskFirst } from '../../../components/ui/ask-first';
 import { Button, textLinkClasses } from '../../../components/ui/button';
-import { DataTable } from '../../../components/ui/data-table';
-import { Loading } from '../../../components/ui/loading';
-import { LoadFailure, PageError, PageLoading } from '../../../components/ui/page-states';
-import { Pagination } from '../../../components/ui/pagination';
+import { PageError, PageLoading } from '../../../components/ui/page-states';
+import { PagedTable } from '../../../components/ui/paged-list';
 import { Price } from '../../../components/ui/price';
 import {
   REDEMPTION_PAGE_SIZE,
@@ -98,48 +96,40 @@ function VoucherRedemptions({ voucherId, page, hrefFor }: VoucherPageProps) {
       <h2 id="redemptions-heading" className="text-xl font-semibold">
         Redemptions
       </h2>
-      {list.isPending ? (
-        <Loading>Loading redemptions…</Loading>
-      ) : list.isError ? (
-        <LoadFailure what="the redemptions" error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.redemptions.length === 0 ? (
-        <p className="rounded-2xl border border-line bg-white p-4">No order has used this voucher yet.</p>
-      ) : (
-        <>
-          <DataTable
-            caption={`Redemptions ${(page - 1) * REDEMPTION_PAGE_SIZE + 1} to ${(page - 1) * REDEMPTION_PAGE_SIZE + list.data.redemptions.length} of ${list.data.total}, newest first`}
-            columns={REDEMPTION_COLUMNS}
-          >
-            {list.data.redemptions.map((redemption) => (
-              <tr key={redemption.id} className="align-top">
-                <td className="p-3">
-                  <Link to={`/admin/orders/${redemption.order.id}`} className="font-semibold underline">
-                    {redemption.order.orderRef ?? 'Order removed'}
-                  </Link>
-                  {redemption.releasedAt ? (
-                    <p className="text-muted">Given back {formatStoreDateTime(redemption.releasedAt)}</p>
-                  ) : null}
-                </td>
-                <td className="p-3">
-                  <p>{redemption.shopper.name}</p>
-                  <p className="break-all text-muted">{redemption.shopper.email}</p>
-                </td>
-                <td className="p-3 whitespace-nowrap">
-                  {formatStoreDateTimeUnlabelled(redemption.redeemedAt)}
-                </td>
-                <td className="p-3 text-end">
-                  <Price value={redemption.discount} />
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-          <Pagination
-            page={page}
-            pageCount={Math.max(1, Math.ceil(list.data.total / REDEMPTION_PAGE_SIZE))}
-            hrefFor={hrefFor}
-          />
-        </>
-      )}
+      <PagedTable
+        list={list}
+        rowsOf={(answer) => answer.redemptions}
+        loading="Loading redemptions…"
+        what="the redemptions"
+        empty={
+          <p className="rounded-2xl border border-line bg-white p-4">No order has used this voucher yet.</p>
+        }
+        caption={(range) => `Redemptions ${range}, newest first`}
+        columns={REDEMPTION_COLUMNS}
+        cells={(redemption) => (
+          <>
+            <td className="p-3">
+              <Link to={`/admin/orders/${redemption.order.id}`} className="font-semibold underline">
+                {redemption.order.orderRef ?? 'Order removed'}
+              </Link>
+              {redemption.releasedAt ? (
+                <p className="text-muted">Given back {formatStoreDateTime(redemption.releasedAt)}</p>
+              ) : null}
+            </td>
+            <td className="p-3">
+              <p>{redemption.shopper.name}</p>
+              <p className="break-all text-muted">{redemption.shopper.email}</p>
+            </td>
+            <td className="p-3 whitespace-nowrap">{formatStoreDateTimeUnlabelled(redemption.redeemedAt)}</td>
+            <td className="p-3 text-end">
+              <Price value={redemption.discount} />
+            </td>
+          </>
+        )}
+        page={page}
+        pageSize={REDEMPTION_PAGE_SIZE}
+        hrefFor={hrefFor}
+      />
     </section>
   );
 }

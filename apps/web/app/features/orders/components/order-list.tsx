@@ -4,10 +4,10 @@ import { orderItemsSummary } from '@crossbuy/core/order-words';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { LineThumbnail } from '../../../components/ui/line-thumbnail';
-import { Loading } from '../../../components/ui/loading';
-import { LoadFailure } from '../../../components/ui/page-states';
-import { listPageHref, Pagination } from '../../../components/ui/pagination';
+import { PagedList } from '../../../components/ui/paged-list';
+import { listPageHref } from '../../../components/ui/pagination';
 import { Price } from '../../../components/ui/price';
+import { TitledPage } from '../../../components/ui/titled-page';
 import { ORDER_PAGE_SIZE, useOrderList } from '../api/orders-api';
 import { OrderStatusBadge } from './order-status-badge';
 
@@ -31,13 +31,7 @@ export function OrderList({ status, page }: { status: OrderStatus | null; page: 
   const list = useOrderList(status, page);
 
   return (
-    <section
-      className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10"
-      aria-labelledby="orders-heading"
-    >
-      <h1 id="orders-heading" className="text-3xl font-bold tracking-tight">
-        Your orders
-      </h1>
+    <TitledPage headingId="orders-heading" title="Your orders" width="max-w-3xl">
       <nav aria-label="Orders by status" className="-mx-4 overflow-x-auto px-4">
         <ul className="flex gap-2">
           <li>
@@ -63,26 +57,31 @@ export function OrderList({ status, page }: { status: OrderStatus | null; page: 
         </ul>
       </nav>
 
-      {list.isPending ? (
-        <Loading>Loading your orders…</Loading>
-      ) : list.isError ? (
-        <LoadFailure what="your orders" error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.orders.length === 0 ? (
-        <div className="flex flex-col items-start gap-3 rounded-2xl border border-line bg-white p-6">
-          <p className="text-lg font-semibold">
-            {status === null
-              ? 'You have no orders yet'
-              : `No orders are ${ORDER_STATUS_LABELS[status].toLowerCase()}`}
-          </p>
-          <p className="text-muted">Items you check out from your cart or your quotations show here.</p>
-          <Link to="/cart" className={buttonClasses('secondary')}>
-            Go to your cart
-          </Link>
-        </div>
-      ) : (
-        <>
+      <PagedList
+        list={list}
+        rowsOf={(answer) => answer.orders}
+        loading="Loading your orders…"
+        what="your orders"
+        empty={
+          <div className="flex flex-col items-start gap-3 rounded-2xl border border-line bg-white p-6">
+            <p className="text-lg font-semibold">
+              {status === null
+                ? 'You have no orders yet'
+                : `No orders are ${ORDER_STATUS_LABELS[status].toLowerCase()}`}
+            </p>
+            <p className="text-muted">Items you check out from your cart or your quotations show here.</p>
+            <Link to="/cart" className={buttonClasses('secondary')}>
+              Go to your cart
+            </Link>
+          </div>
+        }
+        page={page}
+        pageSize={ORDER_PAGE_SIZE}
+        hrefFor={(next) => hrefFor(status, next)}
+      >
+        {(rows) => (
           <ul className="divide-y divide-line rounded-2xl border border-line bg-white" aria-label="Orders">
-            {list.data.orders.map((order) => (
+            {rows.map((order) => (
               <li key={order.id} aria-label={`Order ${order.orderRef}`} className="flex gap-3 p-4">
                 <LineThumbnail image={order.firstItem?.mainImage} size={64} />
                 <div className="flex min-w-0 flex-1 flex-col gap-1">
@@ -106,13 +105,8 @@ export function OrderList({ status, page }: { status: OrderStatus | null; page: 
               </li>
             ))}
           </ul>
-          <Pagination
-            page={page}
-            pageCount={Math.max(1, Math.ceil(list.data.total / ORDER_PAGE_SIZE))}
-            hrefFor={(next) => hrefFor(status, next)}
-          />
-        </>
-      )}
-    </section>
+        )}
+      </PagedList>
+    </TitledPage>
   );
 }

@@ -4,8 +4,10 @@ import type { OrderRefunds } from '@crossbuy/core/order';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { AskFirst } from '../../../components/ui/ask-first';
+import { Panel } from '../../../components/ui/panel';
 import { TextField } from '../../../components/ui/text-field';
 import { useCancelOrder } from '../api/store-orders-api';
+import { ShopperReasonField } from './refund-draft-fields';
 import { fieldErrorOf, needsReference, type RefundFieldErrors } from './refund-fields';
 
 /**
@@ -49,13 +51,7 @@ export function StoreOrderCancel({ orderId, refunds }: { orderId: string; refund
       : `Cancel this order and refund ${formatMoney(remaining)} to the shopper's card? This cannot be undone.`;
 
   return (
-    <section
-      aria-labelledby="order-cancel-heading"
-      className="flex flex-col gap-3 rounded-2xl border border-line bg-white p-4"
-    >
-      <h2 id="order-cancel-heading" className="text-lg font-semibold">
-        Cancel the order
-      </h2>
+    <Panel headingId="order-cancel-heading" title="Cancel the order">
       <p className="text-sm text-muted">
         Nothing has shipped yet. Cancelling puts the items back in stock and gives the voucher back.
         {holdsMoney
@@ -64,15 +60,7 @@ export function StoreOrderCancel({ orderId, refunds }: { orderId: string; refund
             : ` The ${formatMoney(remaining)} the shopper paid is refunded to their card.`
           : ''}
       </p>
-      <TextField
-        label="Reason (the shopper sees it)"
-        value={reason}
-        onChange={(event) => setReason(event.target.value)}
-        maxLength={500}
-        autoComplete="off"
-        error={errors.reason}
-        required
-      />
+      <ShopperReasonField value={reason} onChange={setReason} error={errors.reason} />
       {byTransfer ? (
         <TextField
           label="Reference of your bank transfer back to the shopper (if already sent)"
@@ -103,6 +91,6 @@ export function StoreOrderCancel({ orderId, refunds }: { orderId: string; refund
               : 'The order is cancelled.'
           : ''}
       </p>
-    </section>
+    </Panel>
   );
 }

@@ -11,13 +11,15 @@ import { Alert } from '../../../components/ui/alert';
 import { AskFirst } from '../../../components/ui/ask-first';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { CONTROL_CLASSES } from '../../../components/ui/field';
+import { Panel } from '../../../components/ui/panel';
 import { SelectField } from '../../../components/ui/select-field';
-import { TextField } from '../../../components/ui/text-field';
 import { useResolveDispute } from '../api/store-orders-api';
+import { RefundDraftFields } from './refund-draft-fields';
 import {
   fieldErrorOf,
   majorAmountText,
   needsReference,
+  type RefundDraft,
   type RefundFieldErrors,
   readRefundDraft,
 } from './refund-fields';
@@ -48,13 +50,15 @@ export function StoreOrderDispute({
   const [note, setNote] = useState('');
   const canRefund = refunds.refundable.amountMinor > 0;
   const [refund, setRefund] = useState(false);
-  const [amount, setAmount] = useState(() => majorAmountText(refunds.refundable));
-  const [reference, setReference] = useState('');
+  const [draft, setDraft] = useState<RefundDraft>(() => ({
+    amount: majorAmountText(refunds.refundable),
+    reference: '',
+  }));
   const [errors, setErrors] = useState<RefundFieldErrors>({});
   const refunding = refund && canRefund;
 
   const check = () => {
-    const read = readRefundDraft({ amount, reference }, refunds);
+    const read = readRefundDraft(draft, refunds);
     const found: RefundFieldErrors = refunding ? { ...read.errors } : {};
     if (note.trim() === '') found.reason = formatErrorMessage('order/invalid_dispute_note');
     setErrors(found);
@@ -68,23 +72,17 @@ export function StoreOrderDispute({
         outcome,
         note: note.trim(),
         ...(refunding && {
-          refund: { amount: money, ...(needsReference(refunds) && { reference: reference.trim() }) },
+          refund: { amount: money, ...(needsReference(refunds) && { reference: draft.reference.trim() }) },
         }),
       },
       { onError: (error) => setErrors(fieldErrorOf(error) ?? {}) },
     );
   };
   const otherFailure = resolve.isError && fieldErrorOf(resolve.error) === null;
-  const refundText = refunding ? formatMoney(readRefundDraft({ amount, reference }, refunds).amount) : '';
+  const refundText = refunding ? formatMoney(readRefundDraft(draft, refunds).amount) : '';
 
   return (
-    <section
-      aria-labelledby="order-dispute-heading"
-      className="flex flex-col gap-3 rounded-2xl border border-danger-700/30 bg-white p-4"
-    >
-      <h2 id="order-dispute-heading" className="text-lg font-semibold">
-        The shopper's dispute
-      </h2>
+    <Panel headingId="order-dispute-heading" title="The shopper's dispute" tone="danger">
       <blockquote className="rounded-lg bg-danger-50 p-3 text-sm break-words">
         {reason ?? 'The shopper gave no reason.'}
       </blockquote>
@@ -120,29 +118,13 @@ export function StoreOrderDispute({
         />
       ) : null}
       {refunding ? (
-        <div className="grid gap-3 sm:grid-cols-2">
-          <TextField
-            label={`Refund amount (${refunds.refundable.currency})`}
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-            inputMode="decimal"
-            autoComplete="off"
-            hint={`At most ${formatMoney(refunds.refundable)}`}
-            error={errors.amount}
-            required
-          />
-          {needsReference(refunds) ? (
-            <TextField
-              label="Bank transfer reference"
-              value={reference}
-              onChange={(event) => setReference(event.target.value)}
-              maxLength={100}
-              autoComplete="off"
-              error={errors.reference}
-              required
-            />
-          ) : null}
-        </div>
+        <RefundDraftFields
+          amountLabel="Refund amount"
+          refunds={refunds}
+          draft={draft}
+          onChange={setDraft}
+          errors={errors}
+        />
       ) : null}
       <AskFirst
         label="Settle the dispute"
@@ -158,6 +140,6 @@ export function StoreOrderDispute({
         onConfirm={submit}
       />
       {otherFailure ? <Alert>{messageForError(resolve.error)}</Alert> : null}
-    </section>
+    </Panel>
   );
 }

@@ -9,16 +9,15 @@ import {
 } from '@crossbuy/core/order';
 import { orderItemsSummary } from '@crossbuy/core/order-words';
 import { useState } from 'react';
-import { Form, Link } from 'react-router';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { DataTable } from '../../../components/ui/data-table';
+import { Link } from 'react-router';
 import { DownloadLink } from '../../../components/ui/download-link';
-import { Loading } from '../../../components/ui/loading';
-import { EmptyList, LoadFailure } from '../../../components/ui/page-states';
-import { listPageHref, Pagination } from '../../../components/ui/pagination';
+import { ChoiceFilter, FilterBar, SearchFilter } from '../../../components/ui/filter-bar';
+import { EmptyList } from '../../../components/ui/page-states';
+import { PagedTable } from '../../../components/ui/paged-list';
+import { listPageHref } from '../../../components/ui/pagination';
 import { Price } from '../../../components/ui/price';
-import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
+import { TitledPage } from '../../../components/ui/titled-page';
 import { STORE_ORDER_PAGE_SIZE, type StoreOrderFilter, useStoreOrderList } from '../api/store-orders-api';
 import { OrderStatusBadge } from './order-status-badge';
 import { type ChosenOrder, StoreOrderBulk } from './store-order-bulk';
@@ -84,130 +83,102 @@ export function StoreOrderList({ filter, page }: { filter: StoreOrderFilter; pag
     });
 
   return (
-    <section
-      className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-10"
-      aria-labelledby="desk-heading"
-    >
-      <h1 id="desk-heading" className="text-3xl font-bold tracking-tight">
-        Order desk
-      </h1>
-      <Form
-        method="get"
+    <TitledPage headingId="desk-heading" title="Order desk" width="max-w-6xl">
+      <FilterBar
         action="/admin/orders"
-        role="search"
-        aria-label="Find orders"
+        label="Find orders"
+        clearLabel="Show every order"
+        filtered={filtered}
         className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end"
+        actionsClassName="flex flex-wrap gap-3 lg:col-span-6"
+        moreActions={
+          // What the desk shows, every page of it, for the accounts: the filters as the URL states them.
+          <DownloadLink href={listPageHref('/api/admin/orders/export', filter)}>
+            Export these orders (CSV)
+          </DownloadLink>
+        }
       >
-        <TextField
-          label="Reference, email or name"
-          name="q"
-          type="search"
-          defaultValue={filter.q ?? ''}
-          maxLength={100}
-          autoComplete="off"
-          className="lg:col-span-2"
-        />
-        <SelectField
+        <SearchFilter label="Reference, email or name" name="q" value={filter.q} className="lg:col-span-2" />
+        <ChoiceFilter
           label="Status"
           name="status"
-          defaultValue={filter.status ?? ''}
-          placeholder="Any"
+          value={filter.status}
           options={ORDER_STATUSES.map((status) => ({ value: status, label: ORDER_STATUS_LABELS[status] }))}
         />
-        <SelectField
+        <ChoiceFilter
           label="Payment"
           name="paymentMethod"
-          defaultValue={filter.paymentMethod ?? ''}
-          placeholder="Any"
+          value={filter.paymentMethod}
           options={PAYMENT_METHODS.map((method) => ({ value: method, label: PAYMENT_METHOD_LABELS[method] }))}
         />
         <TextField label="Placed from" name="placedFrom" type="date" defaultValue={filter.placedFrom ?? ''} />
         <TextField label="Placed until" name="placedTo" type="date" defaultValue={filter.placedTo ?? ''} />
-        <div className="flex flex-wrap gap-3 lg:col-span-6">
-          <Button type="submit">Find orders</Button>
-          {filtered ? (
-            <Link to="/admin/orders" className={buttonClasses('secondary')}>
-              Show every order
-            </Link>
-          ) : null}
-          {/* What the desk shows, every page of it, for the accounts: the filters as the URL states them. */}
-          <DownloadLink href={listPageHref('/api/admin/orders/export', filter)}>
-            Export these orders (CSV)
-          </DownloadLink>
-        </div>
-      </Form>
+      </FilterBar>
 
-      {list.isPending ? (
-        <Loading>Loading orders…</Loading>
-      ) : list.isError ? (
-        <LoadFailure what="the orders" error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.orders.length === 0 ? (
-        <EmptyList>{filtered ? 'No order matches.' : 'No orders have been placed yet.'}</EmptyList>
-      ) : (
-        <>
-          <StoreOrderBulk chosen={chosen} onClear={() => setChosen([])} />
-          <label className="flex min-h-11 items-center gap-2 self-start text-sm font-semibold">
-            <input
-              type="checkbox"
-              className="size-5 accent-brand-700"
-              checked={wholePageChosen}
-              onChange={(event) => choosePage(event.target.checked)}
-            />
-            Choose every order on this page
-          </label>
-          <DataTable
-            caption={`Orders ${(page - 1) * STORE_ORDER_PAGE_SIZE + 1} to ${(page - 1) * STORE_ORDER_PAGE_SIZE + list.data.orders.length} of ${list.data.total}, newest first`}
-            columns={DESK_COLUMNS}
-          >
-            {list.data.orders.map((order) => (
-              <tr key={order.id} className="align-top">
-                <td className="p-1">
-                  <label className="flex size-11 items-center justify-center">
-                    <input
-                      type="checkbox"
-                      className="size-5 accent-brand-700"
-                      checked={isChosen(order.id)}
-                      onChange={(event) =>
-                        toggle({ id: order.id, orderRef: order.orderRef }, event.target.checked)
-                      }
-                    />
-                    <span className="sr-only">Choose order {order.orderRef}</span>
-                  </label>
-                </td>
-                <td className="p-3">
-                  <Link
-                    to={`/admin/orders/${order.id}`}
-                    className="font-semibold whitespace-nowrap underline"
-                  >
-                    {order.orderRef}
-                  </Link>
-                  <p className="text-muted">{orderItemsSummary(order)}</p>
-                  {order.unreadMessages > 0 ? (
-                    <p className="font-semibold text-danger-700">{unreadText(order.unreadMessages)}</p>
-                  ) : null}
-                </td>
-                <td className="p-3">
-                  <p>{order.customer.name}</p>
-                  <p className="break-all text-muted">{order.customer.email}</p>
-                </td>
-                <td className="whitespace-nowrap p-3">{formatStoreDate(order.placedAt)}</td>
-                <td className="p-3">
-                  <OrderStatusBadge status={order.status} />
-                  <p className="mt-1 text-muted">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</p>
-                </td>
-                <td className="p-3 text-end">
-                  <Price value={order.total} className="font-semibold" />
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-          <Pagination
-            page={page}
-            pageCount={Math.max(1, Math.ceil(list.data.total / STORE_ORDER_PAGE_SIZE))}
-            hrefFor={(next) => hrefFor(filter, next)}
-          />
-        </>
-      )}
-    </section>
+      <PagedTable
+        list={list}
+        rowsOf={(answer) => answer.orders}
+        loading="Loading orders…"
+        what="the orders"
+        empty={<EmptyList>{filtered ? 'No order matches.' : 'No orders have been placed yet.'}</EmptyList>}
+        above={() => (
+          <>
+            <StoreOrderBulk chosen={chosen} onClear={() => setChosen([])} />
+            <label className="flex min-h-11 items-center gap-2 self-start text-sm font-semibold">
+              <input
+                type="checkbox"
+                className="size-5 accent-brand-700"
+                checked={wholePageChosen}
+                onChange={(event) => choosePage(event.target.checked)}
+              />
+              Choose every order on this page
+            </label>
+          </>
+        )}
+        caption={(range) => `Orders ${range}, newest first`}
+        columns={DESK_COLUMNS}
+        cells={(order) => (
+          <>
+            <td className="p-1">
+              <label className="flex size-11 items-center justify-center">
+                <input
+                  type="checkbox"
+                  className="size-5 accent-brand-700"
+                  checked={isChosen(order.id)}
+                  onChange={(event) =>
+                    toggle({ id: order.id, orderRef: order.orderRef }, event.target.checked)
+                  }
+                />
+                <span className="sr-only">Choose order {order.orderRef}</span>
+              </label>
+            </td>
+            <td className="p-3">
+              <Link to={`/admin/orders/${order.id}`} className="font-semibold whitespace-nowrap underline">
+                {order.orderRef}
+              </Link>
+              <p className="text-muted">{orderItemsSummary(order)}</p>
+              {order.unreadMessages > 0 ? (
+                <p className="font-semibold text-danger-700">{unreadText(order.unreadMessages)}</p>
+              ) : null}
+            </td>
+            <td className="p-3">
+              <p>{order.customer.name}</p>
+              <p className="break-all text-muted">{order.customer.email}</p>
+            </td>
+            <td className="whitespace-nowrap p-3">{formatStoreDate(order.placedAt)}</td>
+            <td className="p-3">
+              <OrderStatusBadge status={order.status} />
+              <p className="mt-1 text-muted">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</p>
+            </td>
+            <td className="p-3 text-end">
+              <Price value={order.total} className="font-semibold" />
+            </td>
+          </>
+        )}
+        page={page}
+        pageSize={STORE_ORDER_PAGE_SIZE}
+        hrefFor={(next) => hrefFor(filter, next)}
+      />
+    </TitledPage>
   );
 }

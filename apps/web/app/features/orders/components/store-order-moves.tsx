@@ -9,6 +9,7 @@ import {
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { Panel } from '../../../components/ui/panel';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useCarriers } from '../api/fulfilment-api';
@@ -39,13 +40,7 @@ export function StoreOrderMoves({ orderId, status }: { orderId: string; status: 
   const fieldError = trackingError ?? carrierError;
 
   return (
-    <section
-      aria-labelledby="order-moves-heading"
-      className="flex flex-col gap-3 rounded-2xl border border-line bg-white p-4"
-    >
-      <h2 id="order-moves-heading" className="text-lg font-semibold">
-        Move the order on
-      </h2>
+    <Panel headingId="order-moves-heading" title="Move the order on">
       {step === ORDER_STATUS.shipped ? (
         <div className="flex flex-col gap-3 sm:flex-row">
           <SelectField
@@ -84,6 +79,6 @@ export function StoreOrderMoves({ orderId, status }: { orderId: string; status: 
       <p role="status" className="text-sm">
         {move.isSuccess ? `The order is now ${ORDER_STATUS_LABELS[move.data.status].toLowerCase()}.` : ''}
       </p>
-    </section>
+    </Panel>
   );
 }

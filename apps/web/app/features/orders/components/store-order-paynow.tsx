@@ -2,6 +2,7 @@ import { messageForError } from '@crossbuy/core/errors';
 import { formatMoney, type Money } from '@crossbuy/core/money';
 import { Alert } from '../../../components/ui/alert';
 import { AskFirst } from '../../../components/ui/ask-first';
+import { Panel } from '../../../components/ui/panel';
 import { useConfirmPaynow } from '../api/store-orders-api';
 
 /**
@@ -24,13 +25,7 @@ export function StoreOrderPaynow({
   const confirm = useConfirmPaynow(orderId);
   const amount = formatMoney(total);
   return (
-    <section
-      aria-labelledby="order-paynow-heading"
-      className="flex flex-col gap-3 rounded-2xl border border-line bg-white p-4"
-    >
-      <h2 id="order-paynow-heading" className="text-lg font-semibold">
-        PayNow transfer
-      </h2>
+    <Panel headingId="order-paynow-heading" title="PayNow transfer">
       <p className="text-sm text-muted">
         {cancelled
           ? `This order is cancelled. If a transfer of ${amount} with the reference ${orderRef} still arrived in the store's account, record it here: it is then listed as owed back to the shopper, for you to return.`
@@ -49,6 +44,6 @@ export function StoreOrderPaynow({
         />
       </div>
       {confirm.isError ? <Alert>{messageForError(confirm.error)}</Alert> : null}
-    </section>
+    </Panel>
   );
 }

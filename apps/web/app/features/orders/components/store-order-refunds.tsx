@@ -12,13 +12,15 @@ import { useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { AskFirst } from '../../../components/ui/ask-first';
 import { Button } from '../../../components/ui/button';
+import { Panel } from '../../../components/ui/panel';
 import { Price } from '../../../components/ui/price';
-import { TextField } from '../../../components/ui/text-field';
 import { useRefundOrder, useRetryRefund } from '../api/store-orders-api';
+import { RefundDraftFields, ShopperReasonField } from './refund-draft-fields';
 import {
   fieldErrorOf,
   majorAmountText,
   needsReference,
+  type RefundDraft,
   type RefundFieldErrors,
   readRefundDraft,
 } from './refund-fields';
@@ -40,13 +42,7 @@ export function StoreOrderRefunds({ orderId, refunds }: { orderId: string; refun
   // Held here, not in the form: a refund made starts a fresh form, and the answer must outlive the old one.
   const refund = useRefundOrder(orderId);
   return (
-    <section
-      aria-labelledby="order-refunds-heading"
-      className="flex flex-col gap-3 rounded-2xl border border-line bg-white p-4"
-    >
-      <h2 id="order-refunds-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold">
-        Refunds
-      </h2>
+    <Panel headingId="order-refunds-heading" title="Refunds" headingRef={heading}>
       {refunds.paid === null ? (
         <p className="text-sm text-muted">
           Nothing has been paid for this order, so there is nothing to refund.
@@ -106,7 +102,7 @@ export function StoreOrderRefunds({ orderId, refunds }: { orderId: string; refun
             : `The refund of ${formatMoney(made.amount)} is waiting for the card provider.`
           : ''}
       </p>
-    </section>
+    </Panel>
   );
 }
 
@@ -154,29 +150,31 @@ function RefundForm({
   refunds: OrderRefunds;
   onRefunded: (refund: Refund) => void;
 }) {
-  const [amount, setAmount] = useState(() => majorAmountText(refunds.refundable));
+  const [draft, setDraft] = useState<RefundDraft>(() => ({
+    amount: majorAmountText(refunds.refundable),
+    reference: '',
+  }));
   // Money owed back needs no reason of the operator's own: the order was cancelled.
   const [reason, setReason] = useState(() =>
     refunds.owedBack.amountMinor > 0 ? 'The order was cancelled' : '',
   );
-  const [reference, setReference] = useState('');
   const [errors, setErrors] = useState<RefundFieldErrors>({});
   const paynow = needsReference(refunds);
 
   const check = () => {
-    const read = readRefundDraft({ amount, reference }, refunds);
+    const read = readRefundDraft(draft, refunds);
     const found = { ...read.errors };
     if (reason.trim() === '') found.reason = formatErrorMessage('order/invalid_refund_reason');
     setErrors(found);
     return { amount: read.amount, valid: Object.keys(found).length === 0 };
   };
-  const { amount: parsed } = readRefundDraft({ amount, reference }, refunds);
+  const { amount: parsed } = readRefundDraft(draft, refunds);
 
   const submit = () => {
     const { amount: money, valid } = check();
     if (!valid) return;
     refund.mutate(
-      { amount: money, reason: reason.trim(), ...(paynow && { reference: reference.trim() }) },
+      { amount: money, reason: reason.trim(), ...(paynow && { reference: draft.reference.trim() }) },
       {
         onSuccess: (answer) => onRefunded(answer.refund),
         onError: (error) => setErrors(fieldErrorOf(error) ?? {}),
@@ -195,38 +193,14 @@ function RefundForm({
             ? "The refund goes back to the shopper's card through the card provider."
             : 'No money moved for a test card payment; the refund is recorded only.'}
       </p>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <TextField
-          label={`Amount (${refunds.refundable.currency})`}
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-          inputMode="decimal"
-          autoComplete="off"
-          hint={`At most ${formatMoney(refunds.refundable)}`}
-          error={errors.amount}
-          required
-        />
-        {paynow ? (
-          <TextField
-            label="Bank transfer reference"
-            value={reference}
-            onChange={(event) => setReference(event.target.value)}
-            maxLength={100}
-            autoComplete="off"
-            error={errors.reference}
-            required
-          />
-        ) : null}
-      </div>
-      <TextField
-        label="Reason (the shopper sees it)"
-        value={reason}
-        onChange={(event) => setReason(event.target.value)}
-        maxLength={500}
-        autoComplete="off"
-        error={errors.reason}
-        required
+      <RefundDraftFields
+        amountLabel="Amount"
+        refunds={refunds}
+        draft={draft}
+        onChange={setDraft}
+        errors={errors}
       />
+      <ShopperReasonField value={reason} onChange={setReason} error={errors.reason} />
       <AskFirst
         label="Refund"
         question={`Refund ${formatMoney(parsed)} to the shopper? This cannot be undone.`}

@@ -3,6 +3,7 @@ import { QUOTATION_DECLINE_REASON_MAX_LENGTH, type QuotationDeskItem } from '@cr
 import { useState } from 'react';
 import { AskFirst } from '../../../components/ui/ask-first';
 import { CONTROL_CLASSES, FieldFrame } from '../../../components/ui/field';
+import { Panel } from '../../../components/ui/panel';
 import { useDeclineQuotation } from '../api/quotation-desk-api';
 
 /** Declines the request with a reason the shopper reads, after asking. */
@@ -12,13 +13,7 @@ export function DeclineForm({ item, onAnswered }: { item: QuotationDeskItem; onA
   const trimmed = reason.trim();
 
   return (
-    <section
-      aria-labelledby="decline-heading"
-      className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-4"
-    >
-      <h2 id="decline-heading" className="text-lg font-semibold">
-        Or decline it
-      </h2>
+    <Panel headingId="decline-heading" title="Or decline it" gap={4}>
       <FieldFrame
         label="Reason for the shopper"
         hint="The shopper reads this with the answer."
@@ -48,6 +43,6 @@ export function DeclineForm({ item, onAnswered }: { item: QuotationDeskItem; onA
           onConfirm={() => decline.mutateAsync(trimmed).then(onAnswered, () => undefined)}
         />
       )}
-    </section>
+    </Panel>
   );
 }

@@ -1,10 +1,10 @@
 import { marketplaceWords, QUOTATION_FILTERS, type QuotationFilter } from '@crossbuy/core/quotation';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
-import { Loading } from '../../../components/ui/loading';
-import { LoadFailure } from '../../../components/ui/page-states';
-import { listPageHref, Pagination } from '../../../components/ui/pagination';
+import { PagedList } from '../../../components/ui/paged-list';
+import { listPageHref } from '../../../components/ui/pagination';
 import { StorePicture } from '../../../components/ui/store-picture';
+import { TitledPage } from '../../../components/ui/titled-page';
 import { thumbnailUrl } from '../../../lib/images';
 import { QUOTATION_PAGE_SIZE, useQuotationList } from '../api/quotations-api';
 import { QuotationStatus } from './quotation-status';
@@ -29,18 +29,16 @@ export function QuotationList({ filter, page }: { filter: QuotationFilter; page:
   const list = useQuotationList(filter, page);
 
   return (
-    <section
-      className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10"
-      aria-labelledby="quotations-heading"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="quotations-heading" className="text-3xl font-bold tracking-tight">
-          Your quotations
-        </h1>
+    <TitledPage
+      headingId="quotations-heading"
+      title="Your quotations"
+      width="max-w-3xl"
+      actions={
         <Link to="/quotations/new" className={buttonClasses('primary')}>
           Request a quotation
         </Link>
-      </div>
+      }
+    >
       <nav aria-label="Quotations by status">
         <ul className="flex flex-wrap gap-2">
           {QUOTATION_FILTERS.map((each) => (
@@ -59,27 +57,32 @@ export function QuotationList({ filter, page }: { filter: QuotationFilter; page:
         </ul>
       </nav>
 
-      {list.isPending ? (
-        <Loading>Loading your quotations…</Loading>
-      ) : list.isError ? (
-        <LoadFailure what="your quotations" error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.quotationItems.length === 0 ? (
-        <div className="flex flex-col items-start gap-3 rounded-2xl border border-line bg-white p-6">
-          <p className="text-lg font-semibold">
-            {filter === 'all' ? 'You have no quotations yet' : 'No quotations here'}
-          </p>
-          <p className="text-muted">
-            Paste a link to an item on a marketplace abroad and the store will tell you what it costs
-            delivered.
-          </p>
-        </div>
-      ) : (
-        <>
+      <PagedList
+        list={list}
+        rowsOf={(answer) => answer.quotationItems}
+        loading="Loading your quotations…"
+        what="your quotations"
+        empty={
+          <div className="flex flex-col items-start gap-3 rounded-2xl border border-line bg-white p-6">
+            <p className="text-lg font-semibold">
+              {filter === 'all' ? 'You have no quotations yet' : 'No quotations here'}
+            </p>
+            <p className="text-muted">
+              Paste a link to an item on a marketplace abroad and the store will tell you what it costs
+              delivered.
+            </p>
+          </div>
+        }
+        page={page}
+        pageSize={QUOTATION_PAGE_SIZE}
+        hrefFor={(next) => hrefFor(filter, next)}
+      >
+        {(rows) => (
           <ul
             className="divide-y divide-line rounded-2xl border border-line bg-white"
             aria-label="Quotations"
           >
-            {list.data.quotationItems.map((item) => (
+            {rows.map((item) => (
               <li key={item.id} aria-label={item.name} className="flex gap-3 p-4">
                 <StorePicture
                   src={thumbnailUrl(item.mainImage)}
@@ -106,13 +109,8 @@ export function QuotationList({ filter, page }: { filter: QuotationFilter; page:
               </li>
             ))}
           </ul>
-          <Pagination
-            page={page}
-            pageCount={Math.max(1, Math.ceil(list.data.total / QUOTATION_PAGE_SIZE))}
-            hrefFor={(next) => hrefFor(filter, next)}
-          />
-        </>
-      )}
-    </section>
+        )}
+      </PagedList>
+    </TitledPage>
   );
 }

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/loading';
 import { StorePicture } from '../../../components/ui/store-picture';
 import { TextField } from '../../../components/ui/text-field';
+import { TitledPage } from '../../../components/ui/titled-page';
 import { imageUrl } from '../../../lib/images';
 import { checkPending, linkPreview, searchExternal, useRequestQuotation } from '../api/quotations-api';
 import { QuantityAndInstructions } from './quantity-and-instructions';
@@ -118,13 +119,7 @@ export function QuotationRequestForm({ initialLink }: { initialLink: string }) {
         : null;
 
   return (
-    <section
-      className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-10"
-      aria-labelledby="request-heading"
-    >
-      <h1 id="request-heading" className="text-3xl font-bold tracking-tight">
-        Request a quotation
-      </h1>
+    <TitledPage headingId="request-heading" title="Request a quotation" width="max-w-2xl">
       <form
         noValidate
         onSubmit={lookUp}
@@ -207,6 +202,6 @@ export function QuotationRequestForm({ initialLink }: { initialLink: string }) {
           </Button>
         </form>
       ) : null}
-    </section>
+    </TitledPage>
   );
 }

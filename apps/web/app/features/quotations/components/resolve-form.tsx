@@ -3,6 +3,7 @@ import type { CurrencyCode } from '@crossbuy/core/money';
 import type { QuotationDeskItem } from '@crossbuy/core/quotation';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { Panel } from '../../../components/ui/panel';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useResolveQuotation } from '../api/quotation-desk-api';
@@ -18,13 +19,7 @@ export function ResolveForm({ item, onAnswered }: { item: QuotationDeskItem; onA
   const resolve = useResolveQuotation(item.id);
 
   return (
-    <section
-      aria-labelledby="resolve-heading"
-      className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-4"
-    >
-      <h2 id="resolve-heading" className="text-lg font-semibold">
-        Send a quote
-      </h2>
+    <Panel headingId="resolve-heading" title="Send a quote" gap={4}>
       <form
         className="flex flex-col gap-4"
         onSubmit={(event) => {
@@ -87,6 +82,6 @@ export function ResolveForm({ item, onAnswered }: { item: QuotationDeskItem; onA
           </Button>
         </div>
       </form>
-    </section>
+    </Panel>
   );
 }

@@ -1,0 +1,33 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { createRef } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Panel } from './panel';
+
+afterEach(cleanup);
+
+describe('Panel', () => {
+  it('is a region named by its second-level heading, which takes no focus of its own', () => {
+    render(
+      <Panel headingId="refunds-heading" title="Refunds">
+        <p>Nothing to refund.</p>
+      </Panel>,
+    );
+    const panel = screen.getByRole('region', { name: 'Refunds' });
+    const heading = screen.getByRole('heading', { level: 2, name: 'Refunds' });
+    expect(panel.firstElementChild).toBe(heading);
+    expect(heading.hasAttribute('tabindex')).toBe(false);
+    expect(panel.lastElementChild?.textContent).toBe('Nothing to refund.');
+  });
+
+  it('lets the focus be moved to its heading when given a way to reach it', () => {
+    const heading = createRef<HTMLHeadingElement>();
+    render(
+      <Panel headingId="refunds-heading" title="Refunds" headingRef={heading}>
+        <p>Refunded.</p>
+      </Panel>,
+    );
+    heading.current?.focus();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Refunds' }));
+    expect(heading.current?.getAttribute('tabindex')).toBe('-1');
+  });
+});
