@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { postalAddressSchema } from '../address/address-calls.js';
 import { fails } from '../validation/issue-codes.js';
-import { currencyCodeSchema, moneySchema } from '../validation/wire.js';
+import { currencyCodeSchema, moneySchema, pageQueryFields, pageSchema } from '../validation/wire.js';
 import { ORDER_STATUS, ORDER_STATUSES, type OrderStatus } from './rules.js';
 import { shipmentCarrierSchema } from './shipping.js';
 import { lineSourceSchema, paymentMethodSchema, refusalSchema, taxSchema } from './wire-parts.js';
@@ -10,16 +11,8 @@ import { lineSourceSchema, paymentMethodSchema, refusalSchema, taxSchema } from 
 
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 
-export const orderAddressSchema = z.object({
-  fullName: z.string(),
-  phoneNumber: z.string(),
-  address: z.string(),
-  unitNumber: z.string().nullable(),
-  postalCode: z.string().nullable(),
-  country: z.string(),
-  state: z.string().nullable(),
-  city: z.string().nullable(),
-});
+/** The shipping and billing addresses an order keeps, as the address book held them when it was placed. */
+export const orderAddressSchema = postalAddressSchema;
 
 export const orderLineCaptureSchema = z.object({
   name: z.string(),
@@ -121,17 +114,11 @@ export type OrderSummary = z.infer<typeof orderSummarySchema>;
 export const ORDER_PAGE_MAX_LIMIT = 50;
 
 export const orderListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(ORDER_PAGE_MAX_LIMIT).default(10),
+  ...pageQueryFields(ORDER_PAGE_MAX_LIMIT, 10),
   status: orderStatusSchema.optional(),
 });
 
-export const orderPageSchema = z.object({
-  orders: z.array(orderSummarySchema),
-  page: z.int(),
-  limit: z.int(),
-  total: z.int(),
-});
+export const orderPageSchema = pageSchema({ orders: z.array(orderSummarySchema) });
 
 export const cancelOrderSchema = z
   .object({
@@ -157,8 +144,7 @@ const daySchema = z.iso.date();
 
 /** The store's order desk: every shopper's orders, newest first, narrowed by what an operator asks. */
 export const storeOrderListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(ORDER_PAGE_MAX_LIMIT).default(20),
+  ...pageQueryFields(ORDER_PAGE_MAX_LIMIT, 20),
   status: orderStatusSchema.optional(),
   paymentMethod: paymentMethodSchema.optional(),
   /** Placed on or after this store day (Singapore, STORE_TIME_ZONE). */
@@ -179,12 +165,7 @@ export const storeOrderSummarySchema = orderSummarySchema.extend({
 });
 export type StoreOrderSummary = z.infer<typeof storeOrderSummarySchema>;
 
-export const storeOrderPageSchema = z.object({
-  orders: z.array(storeOrderSummarySchema),
-  page: z.int(),
-  limit: z.int(),
-  total: z.int(),
-});
+export const storeOrderPageSchema = pageSchema({ orders: z.array(storeOrderSummarySchema) });
 
 /**
  * The moves of an order the store makes by hand. Paying is the payments' (a card, a confirmed PayNow
