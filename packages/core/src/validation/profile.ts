@@ -12,6 +12,7 @@ export const accountHolderSchema = z.object({
   birthDate: z.string().nullable(),
   gender: z.enum(GENDERS).nullable(),
 });
+export type AccountHolder = z.infer<typeof accountHolderSchema>;
 
 /** What a user may see of their own account: never the password hash or the two-factor seed. */
 export const profileSchema = accountHolderSchema.extend({
