@@ -15,7 +15,8 @@ import {
   MAIN_PICTURE_WIDTHS,
   pictureTwinIndex,
 } from './catalogue/catalogue.demo.js';
-import { generateProducts, leafCategoryIds } from './catalogue/catalogue-generator.js';
+import { generateProducts } from './catalogue/catalogue-generator.js';
+import { leafCategoryIds } from './catalogue/category-tree.js';
 import { BANNER_WIDTHS } from './content/content.demo.js';
 import { seedDemoDataOnce } from './demo-data.js';
 import { demoSeeders } from './demo-seeders.js';

@@ -11,9 +11,9 @@ import {
   generatedProductId,
   generateProducts,
   insertProducts,
-  merchantIdsBySlug,
   productCount,
 } from './catalogue/catalogue-generator.js';
+import { merchantIdsBySlug } from './catalogue/merchants.js';
 import { seedDemoDataOnce } from './demo-data.js';
 import { demoSeeders } from './demo-seeders.js';
 import { DEMO_REGIONS } from './regions/regions.demo.js';

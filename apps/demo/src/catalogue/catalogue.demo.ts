@@ -3,13 +3,9 @@ import { type RasterWidths, saveArt, saveArtAsWebp } from '../art/save-art.js';
 import { monogramArt, type ProductPose, productArt } from '../art/svg-art.js';
 import type { DemoSeeder } from '../demo-data.js';
 import { DEMO_REGIONS } from '../regions/regions.demo.js';
-import {
-  generateProducts,
-  insertCategories,
-  insertMerchants,
-  insertProducts,
-  leafCategoryIds,
-} from './catalogue-generator.js';
+import { generateProducts, insertProducts } from './catalogue-generator.js';
+import { insertCategories, leafCategoryIds } from './category-tree.js';
+import { insertMerchants } from './merchants.js';
 
 /** 11 or 12 products in each of the 28 leaf categories. */
 export const DEMO_PRODUCT_COUNT = 324;

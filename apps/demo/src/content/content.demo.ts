@@ -13,7 +13,7 @@ import { and, desc, eq, gt, inArray, not, sql } from 'drizzle-orm';
 import { type ArtIconName, loadArtIcons } from '../art/art-icons.js';
 import { type RasterWidths, saveArt, saveArtAsWebp } from '../art/save-art.js';
 import { type BannerPicture, bannerArt } from '../art/svg-art.js';
-import { productArtSpec } from '../catalogue/catalogue-generator.js';
+import { productArtSpec } from '../catalogue/product-art.js';
 import type { DemoSeeder } from '../demo-data.js';
 
 const SHIPPING: [countryCode: string, enabled: boolean][] = [

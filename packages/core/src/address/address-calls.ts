@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { defineCall } from '../contract/index.js';
 import { addressSchema, addressUpdateSchema } from './address-schema.js';
 
-/** An address as the address book keeps it; optional fields the shopper left empty are null. */
-export const storedAddressSchema = z.object({
-  id: z.string(),
+/** An address as a parcel carries it: what the address book holds and an order keeps. Empty parts are null. */
+export const postalAddressSchema = z.object({
   fullName: z.string(),
   phoneNumber: z.string(),
   address: z.string(),
@@ -13,6 +12,12 @@ export const storedAddressSchema = z.object({
   country: z.string(),
   state: z.string().nullable(),
   city: z.string().nullable(),
+});
+
+/** An address as the address book keeps it. */
+export const storedAddressSchema = z.object({
+  id: z.string(),
+  ...postalAddressSchema.shape,
   main: z.boolean(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),

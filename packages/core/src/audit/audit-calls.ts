@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../contract/index.js';
+import { pageQueryFields, pageSchema } from '../validation/wire.js';
 import { AUDIT_SUBJECT_TYPES } from './subjects.js';
 
 const AUDIT_PAGE_MAX_LIMIT = 100;
@@ -21,17 +22,11 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const auditPageSchema = z.object({
-  entries: z.array(auditEntrySchema),
-  page: z.int(),
-  limit: z.int(),
-  total: z.int(),
-});
+export const auditPageSchema = pageSchema({ entries: z.array(auditEntrySchema) });
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
 export const auditQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX_LIMIT).default(50),
+  ...pageQueryFields(AUDIT_PAGE_MAX_LIMIT, 50),
   subjectType: z.enum(AUDIT_SUBJECT_TYPES).optional(),
   subjectId: z.string().min(1).max(200).optional(),
   about: z

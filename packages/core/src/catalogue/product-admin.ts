@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneySchema } from '../validation/wire.js';
+import { moneySchema, pageQueryFields, pageSchema } from '../validation/wire.js';
 import { categoryIdSchema, countryCodeSchema, merchantRefSchema, variantSchema } from './schemas.js';
 
 // The back office's catalogue calls (docs/decisions/0043). Prices are integer minor units of the
@@ -36,8 +36,7 @@ export const adminProductListQuerySchema = z.object({
   enabled: z.stringbool().optional(),
   stock: z.enum(ADMIN_STOCK_STATES).optional(),
   sort: z.enum(ADMIN_PRODUCT_SORTS).default('updated_desc'),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(ADMIN_PRODUCT_PAGE_MAX_LIMIT).default(20),
+  ...pageQueryFields(ADMIN_PRODUCT_PAGE_MAX_LIMIT, 20),
 });
 export type AdminProductListQuery = z.infer<typeof adminProductListQuerySchema>;
 
@@ -56,12 +55,7 @@ export const adminProductRowSchema = z.object({
 });
 export type AdminProductRow = z.infer<typeof adminProductRowSchema>;
 
-export const adminProductPageSchema = z.object({
-  products: z.array(adminProductRowSchema),
-  page: z.int(),
-  limit: z.int(),
-  total: z.int(),
-});
+export const adminProductPageSchema = pageSchema({ products: z.array(adminProductRowSchema) });
 export type AdminProductPage = z.infer<typeof adminProductPageSchema>;
 
 /** A region's own price for the product ('' path) or one variant, in the region's currency. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fails, requiredText } from '../validation/issue-codes.js';
+import { pageQueryFields, pageSchema } from '../validation/wire.js';
 
 // The back office's inbox of contact-form messages, and the store's replies to them by mail.
 
@@ -11,8 +12,7 @@ export const CONTACT_INBOX_FILTERS = ['unread', 'unanswered', 'answered'] as con
 export type ContactInboxFilter = (typeof CONTACT_INBOX_FILTERS)[number];
 
 export const contactInboxQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(CONTACT_INBOX_PAGE_MAX_LIMIT).default(20),
+  ...pageQueryFields(CONTACT_INBOX_PAGE_MAX_LIMIT, 20),
   status: z.enum(CONTACT_INBOX_FILTERS).optional(),
 });
 export type ContactInboxQuery = z.infer<typeof contactInboxQuerySchema>;
@@ -29,11 +29,7 @@ export const contactMessageSummarySchema = z.object({
 });
 export type ContactMessageSummary = z.infer<typeof contactMessageSummarySchema>;
 
-export const contactInboxPageSchema = z.object({
-  messages: z.array(contactMessageSummarySchema),
-  page: z.int(),
-  limit: z.int(),
-  total: z.int(),
+export const contactInboxPageSchema = pageSchema({ messages: z.array(contactMessageSummarySchema) }).extend({
   /** Unread messages in the whole inbox, whatever the filter. */
   unread: z.int(),
 });

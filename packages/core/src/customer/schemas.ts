@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { orderSummarySchema } from '../order/schemas.js';
-import { GENDERS } from '../validation/user.js';
+import { accountHolderSchema } from '../validation/profile.js';
+import { pageQueryFields, pageSchema } from '../validation/wire.js';
 
 // The back office's customers: the store's shoppers, found by email, name or phone number.
 
@@ -14,8 +15,7 @@ export const CUSTOMER_STATUSES = ['active', 'unverified', 'blacklisted'] as cons
 export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
 
 export const customerListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(CUSTOMER_PAGE_MAX_LIMIT).default(20),
+  ...pageQueryFields(CUSTOMER_PAGE_MAX_LIMIT, 20),
   status: z.enum(CUSTOMER_STATUSES).optional(),
   /** Part of the customer's email, name or phone number. */
   q: z.string().trim().max(100).optional(),
@@ -34,12 +34,7 @@ export const customerSummarySchema = z.object({
 });
 export type CustomerSummary = z.infer<typeof customerSummarySchema>;
 
-export const customerPageSchema = z.object({
-  customers: z.array(customerSummarySchema),
-  page: z.int(),
-  limit: z.int(),
-  total: z.int(),
-});
+export const customerPageSchema = pageSchema({ customers: z.array(customerSummarySchema) });
 export type CustomerPage = z.infer<typeof customerPageSchema>;
 
 export const CUSTOMER_RECENT_ORDERS = 10;
@@ -75,15 +70,7 @@ export const customerBlacklistingSchema = z.object({
 });
 
 /** A customer as the back office sees them: never the password hash or the two-factor seed. */
-export const customerDetailSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  phoneNumber: z.string().nullable(),
-  country: z.string().nullable(),
-  birthDate: z.string().nullable(),
-  gender: z.enum(GENDERS).nullable(),
+export const customerDetailSchema = accountHolderSchema.extend({
   status: z.enum(CUSTOMER_STATUSES),
   emailVerified: z.boolean(),
   tfaEnabled: z.boolean(),

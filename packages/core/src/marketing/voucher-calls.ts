@@ -5,7 +5,7 @@ import {
   voucherAvailableSchema,
   voucherValidateSchema,
   voucherValidationSchema,
-} from '../order/schemas.js';
+} from '../order/voucher-schemas.js';
 import {
   storeVoucherPageSchema,
   storeVoucherSchema,

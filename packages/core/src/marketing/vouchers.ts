@@ -3,7 +3,7 @@ import { DEFAULT_CURRENCY } from '../money/index.js';
 import { PAYMENT_METHODS } from '../order/rules.js';
 import { normaliseVoucherCode, VOUCHER_CODE_PATTERN } from '../order/vouchers.js';
 import { fails, whenFieldsValid } from '../validation/issue-codes.js';
-import { instantSchema, moneySchema } from '../validation/wire.js';
+import { instantSchema, moneySchema, pageQueryFields, pageSchema } from '../validation/wire.js';
 
 // The store's side of vouchers: the rules a voucher is written with, shared by the back office's form and
 // the server, and the shapes the back office reads. Amounts are in the base currency (the store's prices
@@ -146,8 +146,7 @@ export type VoucherDraftInput = z.input<typeof voucherDraftSchema>;
 export type VoucherDraft = z.output<typeof voucherDraftSchema>;
 
 export const voucherListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageQueryFields(100, 20),
   status: z.enum(VOUCHER_STATUSES).optional(),
   /** Part of the code or the description. */
   q: z.string().trim().max(100).optional(),
@@ -179,12 +178,7 @@ export const storeVoucherSchema = z.object({
 });
 export type StoreVoucher = z.infer<typeof storeVoucherSchema>;
 
-export const storeVoucherPageSchema = z.object({
-  vouchers: z.array(storeVoucherSchema),
-  page: z.int(),
-  limit: z.int(),
-  total: z.int(),
-});
+export const storeVoucherPageSchema = pageSchema({ vouchers: z.array(storeVoucherSchema) });
 export type StoreVoucherPage = z.infer<typeof storeVoucherPageSchema>;
 
 export const voucherRedemptionSchema = z.object({
@@ -198,10 +192,5 @@ export const voucherRedemptionSchema = z.object({
 });
 export type VoucherRedemption = z.infer<typeof voucherRedemptionSchema>;
 
-export const voucherRedemptionPageSchema = z.object({
-  redemptions: z.array(voucherRedemptionSchema),
-  page: z.int(),
-  limit: z.int(),
-  total: z.int(),
-});
+export const voucherRedemptionPageSchema = pageSchema({ redemptions: z.array(voucherRedemptionSchema) });
 export type VoucherRedemptionPage = z.infer<typeof voucherRedemptionPageSchema>;

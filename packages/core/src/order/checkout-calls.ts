@@ -6,10 +6,10 @@ import {
   costEstimateSchema,
   createOrderSchema,
   estimateCostsQuerySchema,
-  orderSchema,
   quotationCreateOrderSchema,
   quotationEstimateQuerySchema,
-} from './schemas.js';
+} from './checkout-schemas.js';
+import { orderSchema } from './schemas.js';
 
 const keyParams = z.object({ key: z.string().min(1).max(200) });
 const orderAnswerSchema = z.object({ order: orderSchema });

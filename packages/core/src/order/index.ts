@@ -1,4 +1,5 @@
 export { checkoutCalls } from './checkout-calls.js';
+export * from './checkout-schemas.js';
 export * from './costs.js';
 export * from './machine.js';
 export { orderCalls, storeOrderCalls } from './order-calls.js';
@@ -12,4 +13,6 @@ export * from './schemas.js';
 export * from './shipping.js';
 export * from './shipping-limits.js';
 export * from './shopper-limits.js';
+export * from './voucher-schemas.js';
 export * from './vouchers.js';
+export { paymentMethodSchema, refusalSchema } from './wire-parts.js';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { GENDERS } from './user.js';
 
-/** What a user may see of their own account: never the password hash or the two-factor seed. */
-export const profileSchema = z.object({
+/** Who holds an account, as they told the store: what they and the back office both see of them. */
+export const accountHolderSchema = z.object({
   id: z.string(),
   email: z.string(),
   firstName: z.string(),
@@ -11,6 +11,11 @@ export const profileSchema = z.object({
   country: z.string().nullable(),
   birthDate: z.string().nullable(),
   gender: z.enum(GENDERS).nullable(),
+});
+export type AccountHolder = z.infer<typeof accountHolderSchema>;
+
+/** What a user may see of their own account: never the password hash or the two-factor seed. */
+export const profileSchema = accountHolderSchema.extend({
   role: z.enum(['shopper', 'operator', 'admin']),
   acceptTerms: z.boolean(),
   emailVerified: z.boolean(),

@@ -19,6 +19,19 @@ export const idParamsSchema = z.object({ id: z.string().min(1).max(200) });
 /** Money on the wire: integer minor units and a supported currency. */
 export const moneySchema = z.object({ amountMinor: z.int(), currency: currencyCodeSchema });
 
+/** `?page=&limit=` of a list the server pages: pages count from 1, and a page holds at most `maxLimit` rows. */
+export function pageQueryFields(maxLimit: number, defaultLimit: number) {
+  return {
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    limit: z.coerce.number().int().min(1).max(maxLimit).default(defaultLimit),
+  };
+}
+
+/** One page of a list: its rows under their own name, then the page's number, its size and the list's length. */
+export function pageSchema<Rows extends z.ZodRawShape>(rows: Rows) {
+  return z.object({ ...rows, page: z.int(), limit: z.int(), total: z.int() });
+}
+
 /** The error envelope every failed API call answers with. */
 export const errorEnvelopeSchema = z.object({
   error: z.object({

@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.table.js';
+import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, randomId, updatedAt } from '../../db/columns.js';
+import { cascadingUserId } from '../users/users.table.js';
 
 export const addresses = pgTable(
   'addresses',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: randomId(),
+    userId: cascadingUserId(),
     fullName: text('full_name').notNull(),
     /** E.164. */
     phoneNumber: text('phone_number').notNull(),
@@ -20,8 +19,8 @@ export const addresses = pgTable(
     state: text('state'),
     city: text('city'),
     main: boolean('main').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     index('addresses_user_id_idx').on(table.userId, table.createdAt),

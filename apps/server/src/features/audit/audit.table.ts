@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { randomId, timestampTz } from '../../db/columns.js';
 import { users } from '../users/users.table.js';
 
 /**
@@ -10,7 +11,7 @@ import { users } from '../users/users.table.js';
 export const auditEntries = pgTable(
   'audit_entries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     actorEmail: text('actor_email').notNull(),
     action: text('action').notNull(),
@@ -18,7 +19,7 @@ export const auditEntries = pgTable(
     subjectId: text('subject_id').notNull(),
     before: jsonb('before').$type<Record<string, unknown>>(),
     after: jsonb('after').$type<Record<string, unknown>>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    createdAt: timestampTz('created_at').notNull().default(sql`clock_timestamp()`),
   },
   (table) => [
     index('audit_entries_created_idx').on(table.createdAt.desc(), table.id.desc()),

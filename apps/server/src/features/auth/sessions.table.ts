@@ -1,5 +1,6 @@
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.table.js';
+import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, randomId, timestampTz } from '../../db/columns.js';
+import { cascadingUserId } from '../users/users.table.js';
 
 /**
  * One row per sign-in: a refresh-token family. Only hashes of refresh tokens are stored. Each rotation
@@ -9,10 +10,8 @@ import { users } from '../users/users.table.js';
 export const sessions = pgTable(
   'sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: randomId(),
+    userId: cascadingUserId(),
     tokenHash: text('token_hash').notNull(),
     previousTokenHash: text('previous_token_hash'),
     /** How many times the refresh token was rotated. */
@@ -20,10 +19,10 @@ export const sessions = pgTable(
     rememberMe: boolean('remember_me').notNull(),
     tfaPassed: boolean('tfa_passed').notNull().default(false),
     userAgent: text('user_agent'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    rotatedAt: timestamp('rotated_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    rotatedAt: timestampTz('rotated_at').notNull().defaultNow(),
+    expiresAt: timestampTz('expires_at').notNull(),
+    revokedAt: timestampTz('revoked_at'),
     revokedReason: text('revoked_reason'),
   },
   (table) => [index('sessions_user_id_idx').on(table.userId)],

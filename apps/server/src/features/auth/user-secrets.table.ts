@@ -1,5 +1,6 @@
-import { integer, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.table.js';
+import { integer, pgEnum, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAt, timestampTz } from '../../db/columns.js';
+import { cascadingUserId } from '../users/users.table.js';
 
 export const userSecretPurpose = pgEnum('user_secret_purpose', [
   'email_verification',
@@ -14,14 +15,12 @@ export const userSecretPurpose = pgEnum('user_secret_purpose', [
 export const userSecrets = pgTable(
   'user_secrets',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadingUserId(),
     purpose: userSecretPurpose('purpose').notNull(),
     secretHash: text('secret_hash').notNull(),
     failedAttempts: integer('failed_attempts').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestampTz('expires_at').notNull(),
+    createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.purpose] })],
 );

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { products } from '../catalogue/catalogue.table.js';
-import { users } from '../users/users.table.js';
+import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, randomId, updatedAt } from '../../db/columns.js';
+import { cascadingProductId } from '../catalogue/catalogue.table.js';
+import { cascadingUserId } from '../users/users.table.js';
 
 /**
  * A shopper's cart lines. One line per product and variant path: adding the same again raises the
@@ -10,18 +11,14 @@ import { users } from '../users/users.table.js';
 export const cartItems = pgTable(
   'cart_items',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    id: randomId(),
+    userId: cascadingUserId(),
+    productId: cascadingProductId(),
     variantPath: text('variant_path').notNull().default(''),
     quantity: integer('quantity').notNull(),
     message: text('message').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex('cart_items_user_product_variant_unique').on(

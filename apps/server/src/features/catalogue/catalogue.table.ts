@@ -2,7 +2,6 @@ import type { ProductVariant } from '@crossbuy/core/catalogue';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
-  bigint,
   boolean,
   check,
   customType,
@@ -12,19 +11,19 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt, minorUnits, randomId, timestampTz, updatedAt } from '../../db/columns.js';
 import { regions } from '../regions/regions.table.js';
-import { users } from '../users/users.table.js';
+import { cascadingUserId } from '../users/users.table.js';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const merchants = pgTable(
   'merchants',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     slug: text('slug').notNull(),
     name: text('name').notNull(),
     /** The marketplace the merchant sells on, e.g. 'Rakuten'. */
@@ -35,7 +34,7 @@ export const merchants = pgTable(
     logoImage: text('logo_image'),
     /** A disabled merchant is left out of the store's merchant list; its products keep their own flag. */
     disabled: boolean('disabled').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [uniqueIndex('merchants_slug_unique').on(table.slug)],
 );
@@ -71,13 +70,13 @@ export const categories = pgTable(
 export const products = pgTable(
   'products',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     paramName: text('param_name').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     mainImage: text('main_image'),
     gallery: text('gallery').array().notNull().default(sql`'{}'::text[]`),
-    priceMinor: bigint('price_minor', { mode: 'number' }).notNull(),
+    priceMinor: minorUnits('price_minor').notNull(),
     priceCurrency: text('price_currency').notNull().default('SGD'),
     variants: jsonb('variants').$type<ProductVariant[]>().notNull().default([]),
     stock: integer('stock').notNull().default(0),
@@ -104,8 +103,8 @@ export const products = pgTable(
       .generatedAlwaysAs(
         sql`setweight(to_tsvector('english'::regconfig, "name"), 'A') || setweight(to_tsvector('english'::regconfig, "keywords"), 'B') || setweight(to_tsvector('english'::regconfig, "description"), 'C')`,
       ),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     /**
      * Raised by every change staff make to the product's fields, options, variants or region prices; an edit
      * names the version it was made from, so two staff never silently overwrite each other. Stock moves
@@ -139,15 +138,19 @@ export const products = pgTable(
   ],
 );
 
+/** The product a row is about: the row goes when the product does. */
+export const cascadingProductId = () =>
+  uuid('product_id')
+    .notNull()
+    .references(() => products.id, { onDelete: 'cascade' });
+
 /** One combination of a product's options: its own base price (in the product's currency) and stock. */
 export const productVariants = pgTable(
   'product_variants',
   {
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    productId: cascadingProductId(),
     path: text('path').notNull(),
-    priceMinor: bigint('price_minor', { mode: 'number' }).notNull(),
+    priceMinor: minorUnits('price_minor').notNull(),
     stock: integer('stock').notNull().default(0),
   },
   (table) => [
@@ -165,14 +168,12 @@ export const productVariants = pgTable(
 export const productRegionPrices = pgTable(
   'product_region_prices',
   {
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    productId: cascadingProductId(),
     countryCode: text('country_code')
       .notNull()
       .references(() => regions.countryCode, { onDelete: 'cascade' }),
     variantPath: text('variant_path').notNull().default(''),
-    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    amountMinor: minorUnits('amount_minor').notNull(),
     currency: text('currency').notNull(),
   },
   (table) => [
@@ -195,13 +196,9 @@ export const searchWords = pgTable('search_words', { word: text('word').primaryK
 export const recentlyViewed = pgTable(
   'recently_viewed',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: cascadingUserId(),
+    productId: cascadingProductId(),
+    viewedAt: timestampTz('viewed_at').notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.productId] }),

@@ -15,16 +15,15 @@ import type { PricingRegion } from '../regions/pricing.js';
 import type { RegionDirectory } from '../regions/regions.service.js';
 import { preferredRegionOfUser } from '../regions/regions.service.js';
 import { countedVoucherCheck } from '../vouchers/voucher-limits.js';
+import { type CheckoutSelection, loadCheckoutLines } from './checkout.service.js';
+import { priceCheckout } from './checkout-pricing.js';
 import {
-  type CheckoutSelection,
   createCheckoutSession,
   deleteCheckoutSession,
-  loadCheckoutLines,
   ownCheckoutSession,
-  priceCheckout,
   toCheckoutSession,
-  toCostEstimate,
-} from './checkout.service.js';
+} from './checkout-sessions.js';
+import { toCostEstimate } from './cost-estimate.js';
 import { type OrderChoices, type OrderRules, placeOrder } from './place-order.js';
 
 export type CheckoutRoutesOptions = {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.table.js';
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestampTz } from '../../db/columns.js';
+import { cascadingUserId } from '../users/users.table.js';
 
 /**
  * What the shopper chose to check out, under an unguessable key. The lines are re-read and re-priced at
@@ -11,15 +12,13 @@ export const checkoutSessions = pgTable(
   'checkout_sessions',
   {
     key: text('key').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadingUserId(),
     cartItemIds: uuid('cart_item_ids').array().notNull().default(sql`'{}'::uuid[]`),
     quotationItemIds: uuid('quotation_item_ids').array().notNull().default(sql`'{}'::uuid[]`),
     /** Set in the transaction that creates the order; no foreign key, the order outlives the session. */
     orderId: uuid('order_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestampTz('expires_at').notNull(),
   },
   (table) => [
     index('checkout_sessions_user_idx').on(table.userId, table.createdAt),

@@ -1,5 +1,5 @@
 import { AppError } from '@crossbuy/core/errors';
-import { ORDER_STATUS, type PaymentMethod } from '@crossbuy/core/order';
+import { ORDER_STATUS, type OrderAddress, type PaymentMethod } from '@crossbuy/core/order';
 import type { StoreSettings } from '@crossbuy/core/settings';
 import { and, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
@@ -7,6 +7,7 @@ import { queryRows } from '../../db/query-rows.js';
 import { GENERIC_PLANS_FROM_HERE } from '../../db/transaction-settings.js';
 import { isUuid } from '../../lib/ids.js';
 import { ownAddress } from '../addresses/addresses.service.js';
+import type { AddressRow } from '../addresses/addresses.table.js';
 import { cartLinesOrdered } from '../cart/cart.service.js';
 import { mailQueueing } from '../mail/mailer.js';
 import { orderPlacedMail } from '../mail/templates.js';
@@ -23,15 +24,10 @@ import { storeSettings } from '../settings/settings.table.js';
 import { settingsFrom } from '../settings/store-settings.service.js';
 import { users } from '../users/users.table.js';
 import { redeemVoucher } from '../vouchers/vouchers.service.js';
-import {
-  type CheckoutSelection,
-  loadCheckoutLines,
-  orderAddressOf,
-  type PaymentOptions,
-  priceCheckout,
-  usableCheckoutSession,
-} from './checkout.service.js';
+import { type CheckoutSelection, loadCheckoutLines } from './checkout.service.js';
 import { type CheckoutSessionRow, checkoutSessions } from './checkout.table.js';
+import { type PaymentOptions, priceCheckout } from './checkout-pricing.js';
+import { usableCheckoutSession } from './checkout-sessions.js';
 
 // Placing an order (docs/rules/cart-and-checkout.md, docs/rules/orders.md): checkout owns it and calls
 // down into orders, which writes the order and takes its stock, and never calls back.
@@ -262,4 +258,18 @@ async function orderOfQuotationItems(
   const [orderId] = orderIds;
   if (orderIds.size !== 1 || orderId === undefined || rows.length !== ids.length) return null;
   return ownOrderRow(tx, userId, orderId);
+}
+
+/** The address as the order keeps it. */
+function orderAddressOf(row: AddressRow): OrderAddress {
+  return {
+    fullName: row.fullName,
+    phoneNumber: row.phoneNumber,
+    address: row.address,
+    unitNumber: row.unitNumber,
+    postalCode: row.postalCode,
+    country: row.country,
+    state: row.state,
+    city: row.city,
+  };
 }

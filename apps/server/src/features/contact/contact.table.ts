@@ -1,11 +1,12 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, randomId, timestampTz } from '../../db/columns.js';
 import { users } from '../users/users.table.js';
 
 /** A message sent through the contact form; mailed to the store and kept for the back-office inbox. */
 export const contactMessages = pgTable(
   'contact_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     email: text('email').notNull(),
     name: text('name').notNull(),
     phoneNumber: text('phone_number'),
@@ -13,10 +14,10 @@ export const contactMessages = pgTable(
     /** The signed-in shopper who sent it, if any. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** When a member of staff first opened it in the inbox. */
-    readAt: timestamp('read_at', { withTimezone: true }),
+    readAt: timestampTz('read_at'),
     /** When the store first replied. */
-    repliedAt: timestamp('replied_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    repliedAt: timestampTz('replied_at'),
+    createdAt: createdAt(),
   },
   (table) => [index('contact_messages_created_idx').on(table.createdAt.desc().nullsFirst())],
 );
@@ -27,7 +28,7 @@ export type ContactMessageRow = typeof contactMessages.$inferSelect;
 export const contactMessageReplies = pgTable(
   'contact_message_replies',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     messageId: uuid('message_id')
       .notNull()
       .references(() => contactMessages.id, { onDelete: 'cascade' }),
@@ -37,7 +38,7 @@ export const contactMessageReplies = pgTable(
     repliedByEmail: text('replied_by_email').notNull(),
     /** Chosen by the reply form; the same key twice is the same reply (a double click, a retry). */
     idempotencyKey: uuid('idempotency_key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('contact_message_replies_key_unique').on(table.messageId, table.idempotencyKey),

@@ -17,6 +17,7 @@ import { auditEntries } from '../audit/audit.table.js';
 import { summariesOf } from '../orders/orders.service.js';
 import { orders } from '../orders/orders.table.js';
 import { type QuotationItemRow, quotationItems } from '../quotations/quotations.table.js';
+import { toAccountHolder } from '../users/profile.js';
 import { type UserRow, users } from '../users/users.table.js';
 
 // Customers are the store's shoppers. Staff accounts are not customers: they are managed with the staff,
@@ -155,14 +156,7 @@ export async function getCustomer(db: Database, customerId: string): Promise<Cus
       blacklistingOf(db, user),
     ]);
   return {
-    id: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    phoneNumber: user.phoneNumber,
-    country: user.country,
-    birthDate: user.birthDate,
-    gender: user.gender,
+    ...toAccountHolder(user),
     status: statusOf(user),
     emailVerified: user.emailVerifiedAt !== null,
     tfaEnabled: user.tfaEnabledAt !== null,

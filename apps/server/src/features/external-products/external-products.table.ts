@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, minorUnits, randomId, timestampTz, updatedAt } from '../../db/columns.js';
 
 /**
  * A product page on another site, looked up by link: pending while a background job fetches and reads
@@ -9,7 +10,7 @@ import { bigint, check, pgTable, text, timestamp, uniqueIndex, uuid } from 'driz
 export const externalProducts = pgTable(
   'external_products',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     /** The link as normalised for lookup (scheme and host lower-cased, fragment dropped). */
     url: text('url').notNull(),
     host: text('host').notNull(),
@@ -27,11 +28,11 @@ export const externalProducts = pgTable(
      */
     picture: text('picture'),
     /** The price the page shows, in minor units of `price_currency`, when it shows one we can read. */
-    priceMinor: bigint('price_minor', { mode: 'number' }),
+    priceMinor: minorUnits('price_minor'),
     priceCurrency: text('price_currency'),
-    fetchedAt: timestamp('fetched_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    fetchedAt: timestampTz('fetched_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex('external_products_url_unique').on(table.url),
@@ -50,8 +51,8 @@ export const linkPreviews = pgTable('link_previews', {
   description: text('description'),
   image: text('image'),
   siteName: text('site_name'),
-  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  fetchedAt: timestampTz('fetched_at').notNull().defaultNow(),
+  expiresAt: timestampTz('expires_at').notNull(),
 });
 
 export type ExternalProductRow = typeof externalProducts.$inferSelect;

@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  index,
-  integer,
-  jsonb,
-  pgEnum,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, randomId, timestampTz } from '../../db/columns.js';
 
 export const jobStatus = pgEnum('job_status', ['queued', 'running', 'done', 'failed']);
 
@@ -21,7 +12,7 @@ export const jobStatus = pgEnum('job_status', ['queued', 'running', 'done', 'fai
 export const jobs = pgTable(
   'jobs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     kind: text('kind').notNull(),
     payload: jsonb('payload').notNull().default({}),
     /**
@@ -30,16 +21,16 @@ export const jobs = pgTable(
      */
     singletonKey: text('singleton_key'),
     status: jobStatus('status').notNull().default('queued'),
-    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    runAt: timestampTz('run_at').notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(5),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedUntil: timestampTz('locked_until'),
     /** The last failure's message, for an operator; never a payload or a secret. */
     lastError: text('last_error'),
     /** The request that queued the job, whose id the worker logs the job's runs with; null when none did. */
     requestId: text('request_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    finishedAt: timestampTz('finished_at'),
   },
   (table) => [
     index('jobs_due_idx').on(table.status, table.runAt),

@@ -1,4 +1,5 @@
-import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, randomId, timestampTz } from '../../db/columns.js';
 
 export const mailStatus = pgEnum('mail_status', ['pending', 'sent', 'failed']);
 
@@ -10,7 +11,7 @@ export const mailStatus = pgEnum('mail_status', ['pending', 'sent', 'failed']);
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     template: text('template').notNull(),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
@@ -18,16 +19,16 @@ export const mailOutbox = pgTable(
     html: text('html'),
     status: mailStatus('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: timestampTz('next_attempt_at').notNull().defaultNow(),
     /** A worker that claimed the row holds it until then; a crashed worker's claim simply runs out. */
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedUntil: timestampTz('locked_until'),
     lastError: text('last_error'),
     /** 'smtp' or 'dev-mailbox'. */
     deliveredVia: text('delivered_via'),
     /** The request that queued the message, whose id the worker logs its sending with; null when none did. */
     requestId: text('request_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    sentAt: timestampTz('sent_at'),
   },
   (table) => [index('mail_outbox_due_idx').on(table.status, table.nextAttemptAt)],
 );

@@ -1,23 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.table.js';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { randomId, timestampTz } from '../../db/columns.js';
+import { cascadingUserId } from '../users/users.table.js';
 
 export const notifications = pgTable(
   'notifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: randomId(),
+    userId: cascadingUserId(),
     title: text('title').notNull(),
     body: text('body').notNull().default(''),
     link: text('link'),
     /** Notifications about the same thing (one order's messages) share a key and collapse into one entry. */
     groupKey: text('group_key').notNull(),
-    readAt: timestamp('read_at', { withTimezone: true }),
+    readAt: timestampTz('read_at'),
     // clock_timestamp, not now(): several notifications written in one transaction still get distinct
     // times, which the time cursor of GET /notification relies on.
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    createdAt: timestampTz('created_at').notNull().default(sql`clock_timestamp()`),
   },
   (table) => [
     index('notifications_user_time_idx').on(table.userId, table.createdAt.desc().nullsFirst()),

@@ -1,10 +1,11 @@
 import type { Money } from '@crossbuy/core/money';
 import type { ProductSource, QuotationStatus } from '@crossbuy/core/quotation';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, minorUnits, randomId, timestampTz, updatedAt } from '../../db/columns.js';
 import { products } from '../catalogue/catalogue.table.js';
 import { externalProducts } from '../external-products/external-products.table.js';
-import { users } from '../users/users.table.js';
+import { cascadingUserId, users } from '../users/users.table.js';
 
 /**
  * Items a shopper asked the store to quote: one of our products ('i', with its variant path) or a product
@@ -14,10 +15,8 @@ import { users } from '../users/users.table.js';
 export const quotationItems = pgTable(
   'quotation_items',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: randomId(),
+    userId: cascadingUserId(),
     productSource: text('product_source').$type<ProductSource>().notNull(),
     status: text('status').$type<QuotationStatus>().notNull().default('p'),
     /** Internal items: our product; null once that product is deleted ('product is not found'). */
@@ -34,10 +33,10 @@ export const quotationItems = pgTable(
     quantity: integer('quantity').notNull(),
     instructions: text('instructions').notNull().default(''),
     /** Resolved: what the store pays for one, in the seller's currency (minor units). */
-    basePriceMinor: bigint('base_price_minor', { mode: 'number' }),
+    basePriceMinor: minorUnits('base_price_minor'),
     basePriceCurrency: text('base_price_currency'),
     /** Resolved, from another site: shipping one to the store's warehouse, in the base price's currency. */
-    domesticShippingMinor: bigint('domestic_shipping_minor', { mode: 'number' }),
+    domesticShippingMinor: minorUnits('domestic_shipping_minor'),
     /** Resolved, from another site: the desk's estimate of one unit's weight; checkout charges delivery by it. */
     weightGrams: integer('weight_grams'),
     /**
@@ -49,15 +48,15 @@ export const quotationItems = pgTable(
     ratesFromBase: jsonb('rates_from_base').$type<Record<string, string>>(),
     /** Resolved: the price of one per price kind (region country code), fixed at quoting. */
     quotedPrice: jsonb('quoted_price').$type<Record<string, Money>>(),
-    quotedAt: timestamp('quoted_at', { withTimezone: true }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    quotedAt: timestampTz('quoted_at'),
+    expiresAt: timestampTz('expires_at'),
     /** The operator who answered, for the record. */
     answeredBy: uuid('answered_by').references(() => users.id, { onDelete: 'set null' }),
     declineReason: text('decline_reason'),
-    declinedAt: timestamp('declined_at', { withTimezone: true }),
-    orderedAt: timestamp('ordered_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    declinedAt: timestampTz('declined_at'),
+    orderedAt: timestampTz('ordered_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     index('quotation_items_user_time_idx').on(table.userId, table.createdAt.desc().nullsFirst(), table.id),

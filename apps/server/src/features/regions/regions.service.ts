@@ -41,7 +41,8 @@ export type RegionDirectory = {
 /** The live-bus topic announcing that regions or exchange rates changed, so snapshots are dropped at once. */
 export const REGIONS_CHANGED_TOPIC = 'regions';
 
-function toRegion(row: RegionRow): Region {
+/** A region as shoppers see it, named as its country is in the address data. */
+export function toRegion(row: RegionRow): Region {
   return {
     countryCode: row.countryCode,
     name: getCountryAddressData(row.countryCode)?.displayValue ?? row.countryCode,

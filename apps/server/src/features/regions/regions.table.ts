@@ -8,10 +8,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { updatedAt } from '../../db/columns.js';
 import { users } from '../users/users.table.js';
 
 /** A country the store sells to, and the currency its prices are shown in. */
@@ -42,7 +42,7 @@ export const exchangeRates = pgTable(
     baseCurrency: text('base_currency').$type<CurrencyCode>().notNull(),
     quoteCurrency: text('quote_currency').$type<CurrencyCode>().notNull(),
     rate: numeric('rate').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     primaryKey({ columns: [table.baseCurrency, table.quoteCurrency] }),
@@ -56,7 +56,7 @@ export const userPreferences = pgTable('user_preferences', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   preferredRegion: text('preferred_region').references(() => regions.countryCode, { onDelete: 'set null' }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 export type RegionRow = typeof regions.$inferSelect;

@@ -8,16 +8,12 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { publishLive } from '../../plugins/live-bus.js';
 import { type AuditFields, recordAudit } from '../audit/audit.service.js';
 import { BASE_CURRENCY } from '../regions/pricing.js';
-import { REGIONS_CHANGED_TOPIC } from '../regions/regions.service.js';
+import { REGIONS_CHANGED_TOPIC, toRegion } from '../regions/regions.service.js';
 import { exchangeRates, type RegionRow, regions } from '../regions/regions.table.js';
 
 function toAdminRegion(row: RegionRow, rate: string | null): AdminRegion {
   return {
-    countryCode: row.countryCode,
-    name: getCountryAddressData(row.countryCode)?.displayValue ?? row.countryCode,
-    currency: row.currency,
-    enabled: row.enabled,
-    default: row.isDefault,
+    ...toRegion(row),
     position: row.position,
     rate: row.currency === BASE_CURRENCY ? '1' : rate,
   };

@@ -1,4 +1,5 @@
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { pgTable, text } from 'drizzle-orm/pg-core';
+import { updatedAt } from '../../db/columns.js';
 
 /**
  * Store settings an admin changes at run time, one row per typed key (settings.service.ts names the keys
@@ -11,5 +12,5 @@ export const storeSettings = pgTable('store_settings', {
    * 12.5, and a percentage must stay the exact text it was.
    */
   value: text('value').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });

@@ -1,17 +1,7 @@
 import type { CurrencyCode } from '@crossbuy/core/money';
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  integer,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { minorUnits, randomId, updatedAt } from '../../db/columns.js';
 import { regions } from '../regions/regions.table.js';
 
 // Where the store delivers, what delivery costs and the sales tax: the back office sets them
@@ -21,7 +11,7 @@ import { regions } from '../regions/regions.table.js';
 export const shippingLocations = pgTable(
   'shipping_locations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     countryCode: text('country_code').notNull(),
     name: text('name').notNull(),
     enabled: boolean('enabled').notNull().default(true),
@@ -40,18 +30,18 @@ export const shippingLocations = pgTable(
 export const shippingRates = pgTable(
   'shipping_rates',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     shippingLocationId: uuid('shipping_location_id')
       .notNull()
       .references(() => shippingLocations.id, { onDelete: 'cascade' }),
     originCountry: text('origin_country'),
     method: text('method').$type<'per_item' | 'by_weight'>().notNull(),
-    baseFeeMinor: bigint('base_fee_minor', { mode: 'number' }).notNull().default(0),
-    stepFeeMinor: bigint('step_fee_minor', { mode: 'number' }).notNull().default(0),
+    baseFeeMinor: minorUnits('base_fee_minor').notNull().default(0),
+    stepFeeMinor: minorUnits('step_fee_minor').notNull().default(0),
     stepGrams: integer('step_grams'),
-    freeAboveMinor: bigint('free_above_minor', { mode: 'number' }),
+    freeAboveMinor: minorUnits('free_above_minor'),
     currency: text('currency').$type<CurrencyCode>().notNull().default('SGD'),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex('shipping_rates_location_origin_unique').on(
@@ -83,7 +73,7 @@ export const taxRates = pgTable(
     /** A percentage as an exact decimal, e.g. '9'. */
     ratePercent: numeric('rate_percent').notNull(),
     inclusive: boolean('inclusive').notNull().default(false),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [check('tax_rates_rate_range', sql`${table.ratePercent} >= 0 AND ${table.ratePercent} < 100`)],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, randomId, timestampTz } from '../../db/columns.js';
 import { users } from '../users/users.table.js';
 
 /**
@@ -9,16 +10,16 @@ import { users } from '../users/users.table.js';
 export const staffInvitations = pgTable(
   'staff_invitations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     /** Lower-cased and trimmed, as users.email. */
     email: text('email').notNull(),
     tokenHash: text('token_hash').notNull(),
     invitedByUserId: uuid('invited_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    expiresAt: timestampTz('expires_at').notNull(),
+    acceptedAt: timestampTz('accepted_at'),
     acceptedByUserId: uuid('accepted_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedAt: timestampTz('revoked_at'),
   },
   (table) => [
     uniqueIndex('staff_invitations_token_unique').on(table.tokenHash),

@@ -1,5 +1,6 @@
-import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.table.js';
+import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, randomId } from '../../db/columns.js';
+import { cascadingUserId } from '../users/users.table.js';
 
 /**
  * The unused recovery codes of accounts with two-factor on, one row each, as a keyed hash (see
@@ -9,12 +10,10 @@ import { users } from '../users/users.table.js';
 export const tfaRecoveryCodes = pgTable(
   'tfa_recovery_codes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: randomId(),
+    userId: cascadingUserId(),
     codeHash: text('code_hash').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   // Also serves counting and deleting a user's codes, by its leading column.
   (table) => [uniqueIndex('tfa_recovery_codes_user_code_unique').on(table.userId, table.codeHash)],

@@ -1,8 +1,8 @@
-import type { Profile } from '@crossbuy/core/validation';
+import type { AccountHolder, Profile } from '@crossbuy/core/validation';
 import type { UserRow } from './users.table.js';
 
-/** What a user may see of their own account (core's profileSchema): never the password hash or the two-factor seed. */
-export function toProfile(user: UserRow): Profile {
+/** Who holds the account (core's accountHolderSchema), as both they and the back office see it. */
+export function toAccountHolder(user: UserRow): AccountHolder {
   return {
     id: user.id,
     email: user.email,
@@ -12,6 +12,13 @@ export function toProfile(user: UserRow): Profile {
     country: user.country,
     birthDate: user.birthDate,
     gender: user.gender,
+  };
+}
+
+/** What a user may see of their own account (core's profileSchema): never the password hash or the two-factor seed. */
+export function toProfile(user: UserRow): Profile {
+  return {
+    ...toAccountHolder(user),
     role: user.role,
     acceptTerms: user.acceptedTermsAt !== null,
     emailVerified: user.emailVerifiedAt !== null,

@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  integer,
-  pgEnum,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, randomId, timestampTz, updatedAt } from '../../db/columns.js';
 
 export const userRole = pgEnum('user_role', ['shopper', 'operator', 'admin']);
 export const userGender = pgEnum('user_gender', ['male', 'female', 'other']);
@@ -18,7 +8,7 @@ export const userGender = pgEnum('user_gender', ['male', 'female', 'other']);
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     /** Always stored lower-cased and trimmed; uniqueness is on this value. */
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
@@ -30,18 +20,18 @@ export const users = pgTable(
     birthDate: date('birth_date', { mode: 'string' }),
     gender: userGender('gender'),
     role: userRole('role').notNull().default('shopper'),
-    acceptedTermsAt: timestamp('accepted_terms_at', { withTimezone: true }),
-    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
-    blacklistedAt: timestamp('blacklisted_at', { withTimezone: true }),
+    acceptedTermsAt: timestampTz('accepted_terms_at'),
+    emailVerifiedAt: timestampTz('email_verified_at'),
+    blacklistedAt: timestampTz('blacklisted_at'),
     /** The TOTP seed, encrypted (lib/secrets encryptSecret); set by setup, kept while enabled. */
     tfaSecret: text('tfa_secret'),
     /** Set by the first successful code after setup; null while two-factor is off. */
-    tfaEnabledAt: timestamp('tfa_enabled_at', { withTimezone: true }),
+    tfaEnabledAt: timestampTz('tfa_enabled_at'),
     /** The TOTP time step of the last accepted code, so no code is accepted twice. */
     tfaLastTimeStep: integer('tfa_last_time_step'),
-    tfaSetupSkippedAt: timestamp('tfa_setup_skipped_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    tfaSetupSkippedAt: timestampTz('tfa_setup_skipped_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex('users_email_unique').on(table.email),
@@ -57,6 +47,12 @@ export const users = pgTable(
     index('users_phone_trgm_idx').using('gin', table.phoneNumber.op('gin_trgm_ops')),
   ],
 );
+
+/** The account a row belongs to: the row goes when the account does. */
+export const cascadingUserId = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;

@@ -1,7 +1,6 @@
 import type { CurrencyCode } from '@crossbuy/core/money';
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   index,
@@ -9,11 +8,11 @@ import {
   numeric,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.table.js';
+import { createdAt, minorUnits, randomId, timestampTz, updatedAt } from '../../db/columns.js';
+import { cascadingUserId } from '../users/users.table.js';
 
 /**
  * A discount code. `percent` vouchers take `percent_off` of the merchandise subtotal, capped at
@@ -25,28 +24,28 @@ import { users } from '../users/users.table.js';
 export const vouchers = pgTable(
   'vouchers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     /** Stored upper-case; shoppers type it in any case. */
     code: text('code').notNull(),
     description: text('description').notNull().default(''),
     kind: text('kind').$type<'percent' | 'fixed'>().notNull(),
     percentOff: numeric('percent_off'),
-    amountOffMinor: bigint('amount_off_minor', { mode: 'number' }),
-    maxDiscountMinor: bigint('max_discount_minor', { mode: 'number' }),
-    minSpendMinor: bigint('min_spend_minor', { mode: 'number' }).notNull().default(0),
+    amountOffMinor: minorUnits('amount_off_minor'),
+    maxDiscountMinor: minorUnits('max_discount_minor'),
+    minSpendMinor: minorUnits('min_spend_minor').notNull().default(0),
     currency: text('currency').$type<CurrencyCode>().notNull().default('SGD'),
     regions: text('regions').array().notNull().default(sql`'{}'::text[]`),
     paymentMethods: text('payment_methods').array().notNull().default(sql`'{}'::text[]`),
-    startsAt: timestamp('starts_at', { withTimezone: true }),
-    endsAt: timestamp('ends_at', { withTimezone: true }),
+    startsAt: timestampTz('starts_at'),
+    endsAt: timestampTz('ends_at'),
     totalLimit: integer('total_limit'),
     perUserLimit: integer('per_user_limit'),
     redeemedCount: integer('redeemed_count').notNull().default(0),
     /** Offered in the shopper's list of available vouchers; a hidden voucher works only by its code. */
     listed: boolean('listed').notNull().default(true),
     active: boolean('active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex('vouchers_code_unique').on(table.code),
@@ -68,19 +67,17 @@ export const vouchers = pgTable(
 export const voucherRedemptions = pgTable(
   'voucher_redemptions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     voucherId: uuid('voucher_id')
       .notNull()
       .references(() => vouchers.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadingUserId(),
     /** No foreign key: the orders table refers to vouchers, and a redemption is written with its order. */
     orderId: uuid('order_id').notNull(),
-    discountMinor: bigint('discount_minor', { mode: 'number' }).notNull(),
+    discountMinor: minorUnits('discount_minor').notNull(),
     currency: text('currency').$type<CurrencyCode>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    releasedAt: timestamp('released_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    releasedAt: timestampTz('released_at'),
   },
   (table) => [
     uniqueIndex('voucher_redemptions_order_unique').on(table.orderId),

@@ -1,18 +1,15 @@
-import { index, pgTable, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { products } from '../catalogue/catalogue.table.js';
-import { users } from '../users/users.table.js';
+import { index, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, randomId } from '../../db/columns.js';
+import { cascadingProductId } from '../catalogue/catalogue.table.js';
+import { cascadingUserId } from '../users/users.table.js';
 
 export const wishlistItems = pgTable(
   'wishlist_items',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    id: randomId(),
+    userId: cascadingUserId(),
+    productId: cascadingProductId(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('wishlist_items_user_product_unique').on(table.userId, table.productId),

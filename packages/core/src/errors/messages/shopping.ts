@@ -1,0 +1,36 @@
+// Shopping before checkout: the cart, the wishlist, quotation requests and the desk that answers them, and links to other sites.
+export const SHOPPING_ERRORS = {
+  'wishlist/not_found': 'The wishlist item you are looking for is not found',
+  'cart/not_found': 'The cart item you are looking for is not found',
+  'cart/invalid_quantity': 'Please choose a quantity from 1 to {0}',
+  'cart/invalid_variant_path': 'Please choose one option of each kind for this product',
+  'cart/invalid_message': 'The message can be at most {0} characters',
+  'cart/product_unavailable': 'This product is no longer available',
+  'cart/too_many_items': 'Your cart can hold at most {0} different items; remove some first',
+  'quotation/not_found': 'The quotation item you are looking for is not found',
+  'quotation/invalid_quantity': 'Please choose a quantity from 1 to {0}',
+  'quotation/invalid_instructions': 'The instructions can be at most {0} characters',
+  'quotation/invalid_product_url': 'Please paste a link to a product page starting with http:// or https://',
+  'quotation/invalid_product_name': 'Please enter the product name, at most {0} characters',
+  'quotation/invalid_image_url': 'The picture must be a link starting with http:// or https://',
+  'quotation/product_not_found': 'product is not found for quotation item',
+  'quotation/too_many_items': 'Your quotation list can hold at most {0} items; remove some first',
+  'quotation/not_pending': 'This quotation item has already been answered',
+  'quotation/not_expired': 'This quotation is still valid, so there is nothing to request again',
+  'quotation/expired': 'This quotation expired on {0}; request it again to get a new price',
+  'quotation/pending': 'The store is still quoting this item',
+  'quotation/declined': 'The store could not quote this item',
+  'quotation/invalid_base_price':
+    'Please enter the price the store pays in a supported currency: above zero and at most 999,999.99 (99,999,999 in a currency without cents)',
+  'quotation/invalid_decline_reason': 'Please give the shopper a reason of 1 to {0} characters',
+  'quotation/no_exchange_rate': 'There is no exchange rate from {0} to {1}; add one before quoting',
+  'quotation/ordered': 'This quotation item is part of an order now, so it can no longer be changed',
+  'quotation/invalid_domestic_shipping':
+    "Please enter the shipping to the warehouse in the seller's currency: zero or more, at most 999,999.99",
+  'quotation/invalid_weight':
+    'Please enter the weight of one in whole grams: above zero and at most 1,000 kg',
+  'external/invalid_link': 'Please paste a link to a product page starting with http:// or https://',
+  'external/fetch_failed': 'We could not read that page: {0}',
+  'external/blocked_address': 'That link points to an address we do not fetch',
+  'external/not_found': 'We have not looked up that link yet; search for it first',
+} as const;
