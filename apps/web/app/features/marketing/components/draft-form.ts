@@ -36,3 +36,23 @@ export function fromDateTimeField(text: string): string | null {
   if (text.trim() === '') return null;
   return fromStoreWallClock(text)?.toISOString() ?? text;
 }
+
+/** A scheduled item's window as its form's fields show it; a new item's is open at both edges. */
+export function scheduleToFields(item: { startsAt: string | null; endsAt: string | null } | null) {
+  return { startsAt: toDateTimeField(item?.startsAt ?? null), endsAt: toDateTimeField(item?.endsAt ?? null) };
+}
+
+/** The window's fields read back into the wire shape. */
+export function scheduleFromFields(values: { startsAt: string; endsAt: string }) {
+  return { startsAt: fromDateTimeField(values.startsAt), endsAt: fromDateTimeField(values.endsAt) };
+}
+
+/** A position field's text as a number; empty is the first place, and other text is left for the schema. */
+export function positionFromField(text: string): number {
+  return text.trim() === '' ? 0 : Number(text.trim());
+}
+
+/** Where a new item of an ordered list goes: after the last, at the first free position. */
+export function positionAfterLast(items: readonly { position: number }[]): number {
+  return items.reduce((highest, item) => Math.max(highest, item.position + 1), 0);
+}
