@@ -33,7 +33,7 @@ export function ContentItemForm<
   const save = useSaveContentItem(kind.calls, item?.id ?? null);
   const [message, setMessage] = useState<string | undefined>();
   const [resolver] = useState(() => kind.form.resolver(item));
-  // A new item is shown unless switched off.
+  // The switch is the same for every kind: a new item starts switched on.
   const [defaultValues] = useState(
     () => ({ ...kind.form.values(item, items), active: item?.active ?? true }) as DefaultValues<Values>,
   );

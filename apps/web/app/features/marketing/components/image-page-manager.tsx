@@ -227,16 +227,13 @@ const imagePageEditor: ContentKindEditor<StoreImagePage, ImagePageFormValues, Im
           </p>
         );
       },
-      note: (page) => (
-        <>
-          {page.linkedFrom > 0 ? (
-            <p className="text-sm text-muted">
-              To delete this page, first change the links of the banners and popups that lead to it; hiding it
-              works at any time.
-            </p>
-          ) : null}
-        </>
-      ),
+      note: (page) =>
+        page.linkedFrom > 0 ? (
+          <p className="text-sm text-muted">
+            To delete this page, first change the links of the banners and popups that lead to it; hiding it
+            works at any time.
+          </p>
+        ) : null,
       draft: (page) => ({
         title: page.title,
         pictures: page.pictures.map(({ image, link, alt }) => ({ image, link, alt })),
