@@ -12,13 +12,7 @@ import {
   type StoreImagePage,
 } from '@crossbuy/core/marketing';
 import { useId } from 'react';
-import {
-  type FieldErrors,
-  type Resolver,
-  useFieldArray,
-  useFormContext,
-  useFormState,
-} from 'react-hook-form';
+import { useFieldArray, useFormContext, useFormState } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -27,6 +21,7 @@ import { fieldErrorMessage } from '../../../lib/form-errors';
 import { imagePageCalls } from '../api/content-kinds-api';
 import { ContentEditor, type ContentKindEditor } from './content-editor';
 import { TitleField } from './content-fields';
+import { draftResolver } from './draft-form';
 import { useContentPictureOptions } from './picture-options';
 
 type PictureValues = { image: string; link: string; alt: string };
@@ -44,29 +39,16 @@ const EMPTY_PICTURE: PictureValues = { image: '', link: '', alt: '' };
  * Checks the form with the schema the server uses (a new page also names its address); each issue is
  * shown on its picture's own field, so a refused link reads beside that picture.
  */
-function imagePageResolver(creating: boolean): Resolver<ImagePageFormValues, unknown, ImagePageDraft> {
-  return async (values) => {
-    const result = (creating ? newImagePageSchema : imagePageDraftSchema).safeParse(
-      creating ? values : { title: values.title, pictures: values.pictures, active: values.active },
-    );
-    if (result.success) return { values: result.data, errors: {} };
-    const errors: Record<string, unknown> = {};
-    const pictureErrors: Record<number, Record<string, { type: string; message: string }>> = {};
-    for (const issue of result.error.issues) {
-      const [field, index, part] = issue.path;
-      const error = { type: 'validation', message: issue.message };
-      if (field === 'pictures' && typeof index === 'number' && typeof part === 'string') {
-        pictureErrors[index] ??= {};
-        pictureErrors[index][part] ??= error;
-      } else {
-        errors[String(field ?? '')] ??= error;
-      }
-    }
-    if (Object.keys(pictureErrors).length > 0 && !errors.pictures) {
-      errors.pictures = Object.assign([], pictureErrors);
-    }
-    return { values: {}, errors: errors as FieldErrors<ImagePageFormValues> };
-  };
+function imagePageResolver(creating: boolean) {
+  return creating
+    ? draftResolver<ImagePageFormValues, typeof newImagePageSchema>(newImagePageSchema, (values) => values, [
+        'pictures',
+      ])
+    : draftResolver<ImagePageFormValues, typeof imagePageDraftSchema>(
+        imagePageDraftSchema,
+        ({ title, pictures, active }) => ({ title, pictures, active }),
+        ['pictures'],
+      );
 }
 
 /** A page's address (new pages only), title, and pictures with their links and words. */
