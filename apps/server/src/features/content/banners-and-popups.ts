@@ -7,15 +7,10 @@ import {
   type StoreBanner,
   type StorePopup,
 } from '@crossbuy/core/marketing';
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc } from 'drizzle-orm';
 import { isUuid } from '../../lib/ids.js';
 import { banners, popups } from './content.table.js';
-import {
-  type ContentKind,
-  STORE_CONTENT_LIST_LIMIT,
-  scheduleColumns,
-  scheduleFields,
-} from './content-items.js';
+import { type ContentKind, contentRows, scheduleColumns, scheduleFields } from './content-items.js';
 import { holdContentPictures } from './content-pictures.js';
 
 // Banners and popups as the back office edits them (docs/features/vouchers-banners-and-popups.md), each
@@ -54,46 +49,25 @@ function bannerColumns(draft: BannerDraft) {
   };
 }
 
+const bannerRows = contentRows(banners, isUuid, () => new AppError('banner/not_found'));
+
 export const bannerKind: ContentKind<BannerRow, StoreBanner, BannerDraft> = {
-  actions: {
-    create: 'content.create_banner',
-    update: 'content.update_banner',
-    remove: 'content.delete_banner',
-  },
+  noun: 'banner',
   async list(db) {
-    const rows = await db
-      .select()
-      .from(banners)
-      .orderBy(asc(banners.position), asc(banners.id))
-      .limit(STORE_CONTENT_LIST_LIMIT);
+    const rows = await bannerRows.list(db, asc(banners.position), asc(banners.id));
     const now = new Date();
     return rows.map((row) => toStoreBanner(row, now));
   },
-  async locked(tx, id) {
-    if (!isUuid(id)) throw new AppError('banner/not_found');
-    const [row] = await tx.select().from(banners).where(eq(banners.id, id)).for('update');
-    if (!row) throw new AppError('banner/not_found');
-    return row;
-  },
+  locked: bannerRows.locked,
   async insert(tx, pictures, draft) {
     await holdContentPictures(tx, pictures, [draft.image], 'content/invalid_image');
-    const [row] = await tx.insert(banners).values(bannerColumns(draft)).returning();
-    if (!row) throw new Error('banner insert returned nothing');
-    return row;
+    return bannerRows.insert(tx, bannerColumns(draft));
   },
   async update(tx, pictures, current, draft) {
     await holdContentPictures(tx, pictures, [draft.image], 'content/invalid_image');
-    const [row] = await tx
-      .update(banners)
-      .set(bannerColumns(draft))
-      .where(eq(banners.id, current.id))
-      .returning();
-    if (!row) throw new AppError('banner/not_found');
-    return row;
+    return bannerRows.rewrite(tx, current.id, bannerColumns(draft));
   },
-  async remove(tx, current) {
-    await tx.delete(banners).where(eq(banners.id, current.id));
-  },
+  remove: (tx, current) => bannerRows.remove(tx, current.id),
   idOf: (row) => row.id,
   fields: bannerFields,
   pictures: (row) => [row.image],
@@ -139,43 +113,26 @@ function popupColumns(draft: PopupDraft) {
 /** The pictures a popup draft shows: its one, or none. */
 const popupPictures = (draft: PopupDraft) => (draft.image === null ? [] : [draft.image]);
 
+const popupRows = contentRows(popups, isUuid, () => new AppError('popup/not_found'));
+
 export const popupKind: ContentKind<PopupRow, StorePopup, PopupDraft> = {
-  actions: { create: 'content.create_popup', update: 'content.update_popup', remove: 'content.delete_popup' },
+  noun: 'popup',
   /** Newest first: the order in which the home page picks the live one. */
   async list(db) {
-    const rows = await db
-      .select()
-      .from(popups)
-      .orderBy(desc(popups.createdAt), desc(popups.id))
-      .limit(STORE_CONTENT_LIST_LIMIT);
+    const rows = await popupRows.list(db, desc(popups.createdAt), desc(popups.id));
     const now = new Date();
     return rows.map((row) => toStorePopup(row, now));
   },
-  async locked(tx, id) {
-    if (!isUuid(id)) throw new AppError('popup/not_found');
-    const [row] = await tx.select().from(popups).where(eq(popups.id, id)).for('update');
-    if (!row) throw new AppError('popup/not_found');
-    return row;
-  },
+  locked: popupRows.locked,
   async insert(tx, pictures, draft) {
     await holdContentPictures(tx, pictures, popupPictures(draft), 'content/invalid_image');
-    const [row] = await tx.insert(popups).values(popupColumns(draft)).returning();
-    if (!row) throw new Error('popup insert returned nothing');
-    return row;
+    return popupRows.insert(tx, popupColumns(draft));
   },
   async update(tx, pictures, current, draft) {
     await holdContentPictures(tx, pictures, popupPictures(draft), 'content/invalid_image');
-    const [row] = await tx
-      .update(popups)
-      .set(popupColumns(draft))
-      .where(eq(popups.id, current.id))
-      .returning();
-    if (!row) throw new AppError('popup/not_found');
-    return row;
+    return popupRows.rewrite(tx, current.id, popupColumns(draft));
   },
-  async remove(tx, current) {
-    await tx.delete(popups).where(eq(popups.id, current.id));
-  },
+  remove: (tx, current) => popupRows.remove(tx, current.id),
   idOf: (row) => row.id,
   fields: popupFields,
   pictures: (row) => [row.image],

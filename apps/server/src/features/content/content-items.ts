@@ -1,6 +1,10 @@
+import type { AppError } from '@crossbuy/core/errors';
+import { eq, getTableName, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import type { PictureStorage } from '../../lib/picture-storage.js';
-import { type AuditAction, type AuditFields, changedFields, recordAudit } from '../audit/audit.service.js';
+import { type AuditFields, changedFields, recordAudit } from '../audit/audit.service.js';
+import type { banners, homeProductGroups, imagePages, popups } from './content.table.js';
 import { deleteUnshownUploads, letGo } from './content-pictures.js';
 
 // The back office's side of content: operators and admins list, write, order, switch and delete banners,
@@ -10,7 +14,7 @@ import { deleteUnshownUploads, letGo } from './content-pictures.js';
 // it commits and nothing else shows it.
 
 /** Far more items of a kind than a store runs at once; the back office's lists are not paged. */
-export const STORE_CONTENT_LIST_LIMIT = 200;
+const STORE_CONTENT_LIST_LIMIT = 200;
 
 /** A schedule as the audit log and the back office name it. */
 export function scheduleFields(row: { startsAt: Date | null; endsAt: Date | null }) {
@@ -25,6 +29,56 @@ export function scheduleColumns(draft: { startsAt: string | null; endsAt: string
   };
 }
 
+/** The tables whose rows are the items of a kind, each keyed by its `id`. */
+type ContentTable = typeof banners | typeof popups | typeof homeProductGroups | typeof imagePages;
+
+/**
+ * The statements every kind runs on its own table: list its rows, add one, and lock, rewrite or delete
+ * an item's row. An id that `isId` says cannot be one, or that has no row, is refused with `notFound`.
+ */
+export function contentRows<Table extends ContentTable>(
+  table: Table,
+  isId: (id: string) => boolean,
+  notFound: (id: string) => AppError,
+) {
+  type Row = Table['$inferSelect'];
+  // Drizzle types each statement by its one table, not over the four, so the rows are typed back here.
+  const anyTable: PgTable = table;
+  const idColumn: PgColumn = table.id;
+  return {
+    /** Every row in `order`, as many as the back office lists. */
+    async list(db: Database, ...order: (PgColumn | SQL)[]): Promise<Row[]> {
+      return (await db
+        .select()
+        .from(anyTable)
+        .orderBy(...order)
+        .limit(STORE_CONTENT_LIST_LIMIT)) as Row[];
+    },
+    /** A new row of `columns`, as written. */
+    async insert(tx: Database, columns: Table['$inferInsert']): Promise<Row> {
+      const [row] = await tx.insert(anyTable).values(columns).returning();
+      if (!row) throw new Error(`${getTableName(anyTable)} insert returned nothing`);
+      return row as Row;
+    },
+    /** The row under an update lock until the transaction ends. */
+    async locked(tx: Database, id: string): Promise<Row> {
+      if (!isId(id)) throw notFound(id);
+      const [row] = await tx.select().from(anyTable).where(eq(idColumn, id)).for('update');
+      if (!row) throw notFound(id);
+      return row as Row;
+    },
+    /** The row rewritten with `columns`, as written. */
+    async rewrite(tx: Database, id: string, columns: Partial<Table['$inferInsert']>): Promise<Row> {
+      const [row] = await tx.update(anyTable).set(columns).where(eq(idColumn, id)).returning();
+      if (!row) throw notFound(id);
+      return row as Row;
+    },
+    async remove(tx: Database, id: string): Promise<void> {
+      await tx.delete(anyTable).where(eq(idColumn, id));
+    },
+  };
+}
+
 export type ContentActor = { userId: string; pictures: PictureStorage };
 
 /**
@@ -32,8 +86,8 @@ export type ContentActor = { userId: string; pictures: PictureStorage };
  * (a row, with a home group's products beside it); `Stored` is the back office's answer for one.
  */
 export type ContentKind<Item, Stored, Draft, NewDraft = Draft> = {
-  /** The audit log's names of a creation, a rewrite and a deletion of one. */
-  actions: { create: AuditAction; update: AuditAction; remove: AuditAction };
+  /** The kind as the audit log names its changes: `content.create_banner`, `content.update_banner`... */
+  noun: 'banner' | 'popup' | 'home_group' | 'image_page';
   /** Every item, in the kind's order, as the back office lists them. */
   list(db: Database): Promise<Stored[]>;
   /** The item under an update lock until the transaction ends, refused with the kind's not-found error. */
@@ -64,7 +118,7 @@ export async function createContentItem<Item, Stored, Draft, NewDraft>(
     const item = await kind.insert(tx, actor.pictures, draft);
     await recordAudit(tx, {
       actorUserId: actor.userId,
-      action: kind.actions.create,
+      action: `content.create_${kind.noun}`,
       subject: { type: 'content', id: kind.idOf(item) },
       before: null,
       after: kind.fields(item),
@@ -87,7 +141,7 @@ export async function updateContentItem<Item, Stored, Draft, NewDraft>(
     if (Object.keys(change.after).length > 0) {
       await recordAudit(tx, {
         actorUserId: actor.userId,
-        action: kind.actions.update,
+        action: `content.update_${kind.noun}`,
         subject: { type: 'content', id: kind.idOf(written) },
         ...change,
       });
@@ -112,7 +166,7 @@ export async function deleteContentItem<Item, Stored, Draft, NewDraft>(
     await kind.remove(tx, current);
     await recordAudit(tx, {
       actorUserId: actor.userId,
-      action: kind.actions.remove,
+      action: `content.delete_${kind.noun}`,
       subject: { type: 'content', id: kind.idOf(current) },
       before: kind.fields(current),
       after: null,

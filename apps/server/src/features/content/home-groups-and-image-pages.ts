@@ -17,12 +17,7 @@ import type { Database } from '../../db/client.js';
 import { isUuid } from '../../lib/ids.js';
 import { categories, products } from '../catalogue/catalogue.table.js';
 import { banners, homeProductGroupItems, homeProductGroups, imagePages, popups } from './content.table.js';
-import {
-  type ContentKind,
-  STORE_CONTENT_LIST_LIMIT,
-  scheduleColumns,
-  scheduleFields,
-} from './content-items.js';
+import { type ContentKind, contentRows, scheduleColumns, scheduleFields } from './content-items.js';
 import { holdContentPictures } from './content-pictures.js';
 
 // Home product groups and image pages as the back office edits them
@@ -137,47 +132,31 @@ async function writeHomeGroupItems(tx: Database, groupId: string, productIds: st
     .values(productIds.map((productId, position) => ({ groupId, productId, position })));
 }
 
+const homeGroupRows = contentRows(homeProductGroups, isUuid, () => new AppError('home_group/not_found'));
+
 export const homeGroupKind: ContentKind<HomeGroup, StoreHomeGroup, HomeGroupDraft> = {
-  actions: {
-    create: 'content.create_home_group',
-    update: 'content.update_home_group',
-    remove: 'content.delete_home_group',
-  },
+  noun: 'home_group',
   async list(db) {
-    const rows = await db
-      .select()
-      .from(homeProductGroups)
-      .orderBy(asc(homeProductGroups.position), asc(homeProductGroups.id))
-      .limit(STORE_CONTENT_LIST_LIMIT);
+    const rows = await homeGroupRows.list(db, asc(homeProductGroups.position), asc(homeProductGroups.id));
     return toStoreHomeGroups(db, rows);
   },
   async locked(tx, id) {
-    if (!isUuid(id)) throw new AppError('home_group/not_found');
-    const [row] = await tx.select().from(homeProductGroups).where(eq(homeProductGroups.id, id)).for('update');
-    if (!row) throw new AppError('home_group/not_found');
+    const row = await homeGroupRows.locked(tx, id);
     return { row, productIds: (await groupProductIds(tx, [id])).get(id) ?? [] };
   },
   async insert(tx, _pictures, draft) {
     await assertHomeGroupRefs(tx, draft);
-    const [row] = await tx.insert(homeProductGroups).values(homeGroupColumns(draft)).returning();
-    if (!row) throw new Error('home group insert returned nothing');
+    const row = await homeGroupRows.insert(tx, homeGroupColumns(draft));
     await writeHomeGroupItems(tx, row.id, draft.productIds);
     return { row, productIds: draft.productIds };
   },
   async update(tx, _pictures, current, draft) {
     await assertHomeGroupRefs(tx, draft);
-    const [row] = await tx
-      .update(homeProductGroups)
-      .set(homeGroupColumns(draft))
-      .where(eq(homeProductGroups.id, current.row.id))
-      .returning();
-    if (!row) throw new AppError('home_group/not_found');
+    const row = await homeGroupRows.rewrite(tx, current.row.id, homeGroupColumns(draft));
     await writeHomeGroupItems(tx, row.id, draft.productIds);
     return { row, productIds: draft.productIds };
   },
-  async remove(tx, current) {
-    await tx.delete(homeProductGroups).where(eq(homeProductGroups.id, current.row.id));
-  },
+  remove: (tx, current) => homeGroupRows.remove(tx, current.row.id),
   idOf: (group) => group.row.id,
   fields: homeGroupFields,
   // A group shows products, not pictures of its own.
@@ -240,32 +219,24 @@ async function imagePageLinkCounts(db: Database, ids: string[]): Promise<Map<str
 
 const pictureKeys = (pictures: readonly ImagePagePicture[]) => pictures.map((picture) => picture.image);
 
+const imagePageRows = contentRows(
+  imagePages,
+  (id) => IMAGE_PAGE_ID_PATTERN.test(id),
+  (id) => new AppError('image_page/not_found', [id]),
+);
+
 export const imagePageKind: ContentKind<ImagePageRow, StoreImagePage, ImagePageDraft, NewImagePage> = {
-  actions: {
-    create: 'content.create_image_page',
-    update: 'content.update_image_page',
-    remove: 'content.delete_image_page',
-  },
+  noun: 'image_page',
   /** By address, on or off. */
   async list(db) {
-    const rows = await db
-      .select()
-      .from(imagePages)
-      .orderBy(asc(imagePages.id))
-      .limit(STORE_CONTENT_LIST_LIMIT);
+    const rows = await imagePageRows.list(db, asc(imagePages.id));
     const counts = await imagePageLinkCounts(
       db,
       rows.map((row) => row.id),
     );
     return rows.map((row) => toStoreImagePage(row, counts.get(row.id) ?? 0));
   },
-  async locked(tx, id) {
-    const [row] = IMAGE_PAGE_ID_PATTERN.test(id)
-      ? await tx.select().from(imagePages).where(eq(imagePages.id, id)).for('update')
-      : [];
-    if (!row) throw new AppError('image_page/not_found', [id]);
-    return row;
-  },
+  locked: imagePageRows.locked,
   async insert(tx, pictures, draft) {
     await holdContentPictures(tx, pictures, pictureKeys(draft.pictures), 'content/invalid_pictures');
     const [row] = await tx
@@ -278,13 +249,11 @@ export const imagePageKind: ContentKind<ImagePageRow, StoreImagePage, ImagePageD
   },
   async update(tx, pictures, current, draft) {
     await holdContentPictures(tx, pictures, pictureKeys(draft.pictures), 'content/invalid_pictures');
-    const [row] = await tx
-      .update(imagePages)
-      .set({ title: draft.title, images: draft.pictures, active: draft.active })
-      .where(eq(imagePages.id, current.id))
-      .returning();
-    if (!row) throw new AppError('image_page/not_found', [current.id]);
-    return row;
+    return imagePageRows.rewrite(tx, current.id, {
+      title: draft.title,
+      images: draft.pictures,
+      active: draft.active,
+    });
   },
   async remove(tx, current) {
     const [linked] = await tx.select({ count: sql<number>`count(*)::int` }).from(
@@ -296,7 +265,7 @@ export const imagePageKind: ContentKind<ImagePageRow, StoreImagePage, ImagePageD
         .as('linking'),
     );
     if (linked && linked.count > 0) throw new AppError('image_page/linked', [linked.count]);
-    await tx.delete(imagePages).where(eq(imagePages.id, current.id));
+    await imagePageRows.remove(tx, current.id);
   },
   idOf: (row) => row.id,
   fields: imagePageFields,

@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { FormSelectField } from '../../../components/ui/form-fields';
 import { imageUrl } from '../../../lib/images';
 import { PICTURE_ACCEPT, PICTURE_MAX_MEGABYTES, pictureFileProblem } from '../../../lib/picture-upload';
-import { useUploadContentPicture } from '../api/banners-api';
+import { useUploadContentPicture } from '../api/content-pictures-api';
 import { useContentPictureOptions } from './picture-options';
 
 /**

@@ -2,23 +2,39 @@ import { fromStoreWallClock, toStoreWallClock } from '@crossbuy/core/dates';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 
+type FieldError = { type: string; message: string };
+
 /**
  * Checks a form's text values with a core schema: `toInput` reads them into the wire shape (amounts in
  * minor units, empty limits as none), and each issue is shown on the field its path starts with, so a
- * refused `amountOff.currency` reads on the amount field.
+ * refused `amountOff.currency` reads on the amount field. In the lists named by `rowFields` an issue of
+ * one row's part is shown on that row's own field (a refused link beside its picture), unless the list
+ * itself is refused (too few or too many rows).
  */
 export function draftResolver<Values extends FieldValues, Schema extends z.ZodType>(
   schema: Schema,
   toInput: (values: Values) => unknown,
+  rowFields: readonly string[] = [],
 ): Resolver<Values, unknown, z.output<Schema>> {
   return async (values) => {
     const result = schema.safeParse(toInput(values));
     if (result.success) return { values: result.data, errors: {} };
-    const errors: Record<string, { type: string; message: string }> = {};
+    const errors: Record<string, unknown> = {};
+    const rowErrors: Record<string, Record<number, Record<string, FieldError>>> = {};
     for (const issue of result.error.issues) {
-      const field = String(issue.path[0] ?? '');
-      errors[field] ??= { type: 'validation', message: issue.message };
+      const [field, index, part] = issue.path;
+      const error: FieldError = { type: 'validation', message: issue.message };
+      if (rowFields.includes(String(field)) && typeof index === 'number' && typeof part === 'string') {
+        const rows = rowErrors[String(field)] ?? {};
+        const row = rows[index] ?? {};
+        row[part] ??= error;
+        rows[index] = row;
+        rowErrors[String(field)] = rows;
+      } else {
+        errors[String(field ?? '')] ??= error;
+      }
     }
+    for (const [field, rows] of Object.entries(rowErrors)) errors[field] ??= Object.assign([], rows);
     return { values: {}, errors: errors as FieldErrors<Values> };
   };
 }
@@ -35,4 +51,24 @@ export function toDateTimeField(iso: string | null): string {
 export function fromDateTimeField(text: string): string | null {
   if (text.trim() === '') return null;
   return fromStoreWallClock(text)?.toISOString() ?? text;
+}
+
+/** A scheduled item's window as its form's fields show it; a new item's is open at both edges. */
+export function scheduleToFields(item: { startsAt: string | null; endsAt: string | null } | null) {
+  return { startsAt: toDateTimeField(item?.startsAt ?? null), endsAt: toDateTimeField(item?.endsAt ?? null) };
+}
+
+/** The window's fields read back into the wire shape. */
+export function scheduleFromFields(values: { startsAt: string; endsAt: string }) {
+  return { startsAt: fromDateTimeField(values.startsAt), endsAt: fromDateTimeField(values.endsAt) };
+}
+
+/** A position field's text as a number; empty is the first place, and other text is left for the schema. */
+export function positionFromField(text: string): number {
+  return text.trim() === '' ? 0 : Number(text.trim());
+}
+
+/** Where a new item of an ordered list goes: after the last, at the first free position. */
+export function positionAfterLast(items: readonly { position: number }[]): number {
+  return items.reduce((highest, item) => Math.max(highest, item.position + 1), 0);
 }

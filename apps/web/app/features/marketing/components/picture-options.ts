@@ -1,4 +1,4 @@
-import { useContentPictures } from '../api/banners-api';
+import { useContentPictures } from '../api/content-pictures-api';
 
 /**
  * The store's content pictures as a select's options. Pictures content already shows stay choosable
