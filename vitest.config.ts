@@ -1,15 +1,27 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // One runner for the whole repository. The `development` condition makes workspace packages resolve
 // to their TypeScript sources, so tests never depend on a prior build.
 const resolve = { conditions: ['development', 'module', 'node', 'import', 'default'] };
 
+// A worker keeps the libraries it loaded from one test file to the next instead of importing them again
+// for every file, and each file still imports the store's own modules afresh (docs/decisions/0088).
+const freshModules = fileURLToPath(new URL('./vitest.fresh-modules.ts', import.meta.url));
+const librariesShared = { isolate: false, setupFiles: [freshModules] };
+
 export default defineConfig({
   test: {
     projects: [
       {
         resolve,
-        test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'core',
+          root: 'packages/core',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          ...librariesShared,
+        },
       },
       {
         resolve,
@@ -18,6 +30,7 @@ export default defineConfig({
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
+          ...librariesShared,
           // Migrates one database that every test's database is a copy of.
           globalSetup: ['test/helpers/database-template.ts'],
           testTimeout: 30_000,
@@ -31,6 +44,7 @@ export default defineConfig({
           root: 'apps/demo',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          ...librariesShared,
           // The demo store is seeded into the server's test databases, copies of one migrated template.
           globalSetup: ['../server/test/helpers/database-template.ts'],
           testTimeout: 30_000,
@@ -44,7 +58,8 @@ export default defineConfig({
           root: 'apps/web',
           include: ['app/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
-          setupFiles: ['app/test-support/happy-dom-gaps.ts'],
+          isolate: false,
+          setupFiles: [freshModules, 'app/test-support/happy-dom-gaps.ts'],
         },
       },
     ],
