@@ -1,3 +1,4 @@
+import { messageForError } from '@crossbuy/core/errors';
 import type { ReactNode } from 'react';
 
 type AlertProps = { tone?: 'error' | 'info'; children: ReactNode };
@@ -16,4 +17,9 @@ export function Alert({ tone = 'error', children }: AlertProps) {
       {children}
     </div>
   );
+}
+
+/** Why a request was refused, in the store's words; nothing while there is no refusal. */
+export function ErrorAlert({ error }: { error: unknown }) {
+  return error ? <Alert>{messageForError(error)}</Alert> : null;
 }

@@ -83,6 +83,38 @@ function Choice(props: {
 
 const inputStyle = 'min-h-11 w-full rounded-lg border border-line bg-white px-3 text-base';
 
+/** A radio group that narrows the listing to one of its facets, or to all of them. */
+function OneOfFacets({
+  legend,
+  name,
+  allLabel,
+  chosen,
+  facets,
+}: {
+  legend: string;
+  name: string;
+  allLabel: string;
+  chosen: string | null | undefined;
+  facets: readonly { id: string; name: string; count: number }[];
+}) {
+  return (
+    <FacetGroup legend={legend}>
+      <Choice type="radio" name={name} value="" checked={!chosen} label={allLabel} />
+      {facets.map((facet) => (
+        <Choice
+          key={facet.id}
+          type="radio"
+          name={name}
+          value={facet.id}
+          checked={chosen === facet.id}
+          label={facet.name}
+          count={facet.count}
+        />
+      ))}
+    </FacetGroup>
+  );
+}
+
 /** Category, merchant, stock and price filters, with how many products each choice would show. */
 export function FilterPanel({ action, data, fixed = {} }: FiltersProps) {
   const id = useId();
@@ -115,42 +147,22 @@ export function FilterPanel({ action, data, fixed = {} }: FiltersProps) {
         <Hidden name="asTyped" value={filters.asTyped && '1'} />
         <Hidden name="sort" value={filters.sort} />
         {fixed.category ? null : (
-          <FacetGroup legend="Category">
-            <Choice
-              type="radio"
-              name="category"
-              value=""
-              checked={!filters.category}
-              label="All categories"
-            />
-            {facets.categories.map((facet) => (
-              <Choice
-                key={facet.id}
-                type="radio"
-                name="category"
-                value={facet.id}
-                checked={filters.category === facet.id}
-                label={facet.name}
-                count={facet.count}
-              />
-            ))}
-          </FacetGroup>
+          <OneOfFacets
+            legend="Category"
+            name="category"
+            allLabel="All categories"
+            chosen={filters.category}
+            facets={facets.categories}
+          />
         )}
         {fixed.merchant ? null : (
-          <FacetGroup legend="Merchant">
-            <Choice type="radio" name="merchant" value="" checked={!filters.merchant} label="All merchants" />
-            {facets.merchants.map((facet) => (
-              <Choice
-                key={facet.id}
-                type="radio"
-                name="merchant"
-                value={facet.id}
-                checked={filters.merchant === facet.id}
-                label={facet.name}
-                count={facet.count}
-              />
-            ))}
-          </FacetGroup>
+          <OneOfFacets
+            legend="Merchant"
+            name="merchant"
+            allLabel="All merchants"
+            chosen={filters.merchant}
+            facets={facets.merchants}
+          />
         )}
         <FacetGroup legend="Availability">
           <Choice

@@ -5,14 +5,12 @@ import {
   type ProductImportPlanEntry,
   type ProductImportResult,
 } from '@crossbuy/core/catalogue';
-import { messageForError } from '@crossbuy/core/errors';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { CsvFileField, ImportRefusal } from '../../../components/ui/csv-import';
 import { DownloadLink } from '../../../components/ui/download-link';
 import { readCsvFile } from '../../../lib/csv-file';
-import { refusedLines } from '../../../lib/csv-refusal';
 import { useApplyProductImport, usePreviewProductImport } from '../api/product-import-api';
 
 const FIELD_WORDS: Record<ProductChange['field'], string> = {
@@ -71,7 +69,6 @@ export function ProductImport() {
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const fileId = useId();
   const failure = preview.error ?? apply.error;
-  const wrongLines = refusedLines(failure);
   const changed = preview.data?.products.filter((product) => product.action !== 'unchanged') ?? [];
 
   // The result's heading takes focus once it is drawn, so what the server answered is read next.
@@ -146,48 +143,13 @@ export function ProductImport() {
       </div>
 
       <form onSubmit={onPreview} noValidate className="flex flex-col gap-4">
-        <div className="flex flex-col">
-          <label htmlFor={fileId} className="mb-1.5 text-sm font-medium">
-            CSV file
-          </label>
-          <input
-            ref={fileInput}
-            id={fileId}
-            type="file"
-            accept=".csv,text/csv,text/plain"
-            onChange={onFile}
-            aria-invalid={fileError ? true : undefined}
-            aria-describedby={fileError ? `${fileId}-error` : undefined}
-            className="min-h-11 max-w-full text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-line file:bg-white file:px-3 file:font-semibold"
-          />
-          {fileError ? (
-            <p id={`${fileId}-error`} className="mt-1.5 text-sm text-danger-700">
-              {fileError}
-            </p>
-          ) : null}
-        </div>
+        <CsvFileField id={fileId} inputRef={fileInput} onChange={onFile} error={fileError} />
         <Button type="submit" className="self-start" disabled={preview.isPending}>
           {preview.isPending ? 'Checking the file…' : 'Preview the changes'}
         </Button>
       </form>
 
-      {failure ? (
-        <div className="flex flex-col gap-2">
-          <h2 ref={resultHeading} tabIndex={-1} className="text-xl font-semibold">
-            Nothing was imported
-          </h2>
-          <Alert>{messageForError(failure)}</Alert>
-          {wrongLines.length > 0 ? (
-            <ul aria-label="Lines to fix" className="flex flex-col gap-1 text-sm">
-              {wrongLines.map((line) => (
-                <li key={`${line.line} ${line.code}`}>
-                  <span className="font-semibold">Line {line.line}:</span> {line.message}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
+      {failure ? <ImportRefusal error={failure} headingLevel={2} headingRef={resultHeading} /> : null}
 
       {preview.data ? (
         <div className="flex flex-col gap-4">

@@ -1,8 +1,8 @@
 import { formatPhoneNumber } from '@crossbuy/core/address';
 import { formatStoreDateTime } from '@crossbuy/core/dates';
 import { Link } from 'react-router';
-import { textLinkClasses } from '../../../components/ui/button';
 import { PageError, PageLoading } from '../../../components/ui/page-states';
+import { RecordPage } from '../../../components/ui/record-page';
 import { useContactMessage } from '../api/contact-inbox-api';
 import { ContactReplyForm } from './contact-reply-form';
 
@@ -15,17 +15,13 @@ export function ContactMessagePage({ messageId }: { messageId: string }) {
   const message = query.data;
 
   return (
-    <article
-      className="mx-auto flex w-full max-w-3xl flex-col gap-8 px-4 py-10"
-      aria-labelledby="message-title"
-    >
-      <header className="flex flex-col gap-2">
-        <Link to="/admin/messages" className={`${textLinkClasses} self-start text-sm`}>
-          Back to the messages
-        </Link>
-        <h1 id="message-title" className="text-2xl font-bold tracking-tight break-words">
-          Message from {message.name}
-        </h1>
+    <RecordPage
+      titleId="message-title"
+      title={`Message from ${message.name}`}
+      backTo="/admin/messages"
+      backLabel="Back to the messages"
+      width="3xl"
+      summary={
         <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
           <dt className="text-muted">Email</dt>
           <dd className="break-all">
@@ -48,8 +44,8 @@ export function ContactMessagePage({ messageId }: { messageId: string }) {
             )}
           </dd>
         </dl>
-      </header>
-
+      }
+    >
       <blockquote className="rounded-2xl border border-line bg-white p-4 break-words whitespace-pre-wrap">
         {message.message}
       </blockquote>
@@ -75,6 +71,6 @@ export function ContactMessagePage({ messageId }: { messageId: string }) {
       </section>
 
       <ContactReplyForm messageId={message.id} to={message.email} />
-    </article>
+    </RecordPage>
   );
 }

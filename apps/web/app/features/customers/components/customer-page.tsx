@@ -7,6 +7,7 @@ import { textLinkClasses } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
 import { PageError, PageLoading } from '../../../components/ui/page-states';
 import { Price } from '../../../components/ui/price';
+import { RecordPage } from '../../../components/ui/record-page';
 import { OrderStatusBadge } from '../../orders/components/order-status-badge';
 import { useCustomer } from '../api/customers-api';
 import { CustomerBlacklisting } from './customer-blacklisting';
@@ -66,22 +67,18 @@ export function CustomerPage({ customerId }: { customerId: string }) {
   const name = `${customer.firstName} ${customer.lastName}`.trim();
 
   return (
-    <article
-      className="mx-auto flex w-full max-w-4xl flex-col gap-8 px-4 py-10"
-      aria-labelledby="customer-title"
-    >
-      <header className="flex flex-col gap-2">
-        <Link to="/admin/customers" className={`${textLinkClasses} self-start text-sm`}>
-          Back to the customers
-        </Link>
-        <h1 id="customer-title" className="text-2xl font-bold tracking-tight break-words">
-          {name}
-        </h1>
+    <RecordPage
+      titleId="customer-title"
+      title={name}
+      backTo="/admin/customers"
+      backLabel="Back to the customers"
+      width="4xl"
+      summary={
         <div>
           <CustomerStatusBadge status={customer.status} />
         </div>
-      </header>
-
+      }
+    >
       <Panel id="profile-heading" title="Profile">
         <Profile customer={customer} />
       </Panel>
@@ -174,6 +171,6 @@ export function CustomerPage({ customerId }: { customerId: string }) {
           </ul>
         )}
       </Panel>
-    </article>
+    </RecordPage>
   );
 }

@@ -7,6 +7,7 @@ import { LineThumbnail } from '../../../components/ui/line-thumbnail';
 import { PagedList } from '../../../components/ui/paged-list';
 import { listPageHref } from '../../../components/ui/pagination';
 import { Price } from '../../../components/ui/price';
+import { TabLinks } from '../../../components/ui/tab-links';
 import { TitledPage } from '../../../components/ui/titled-page';
 import { ORDER_PAGE_SIZE, useOrderList } from '../api/orders-api';
 import { OrderStatusBadge } from './order-status-badge';
@@ -16,11 +17,6 @@ export function isOrderStatus(value: string | null): value is OrderStatus {
 }
 
 const hrefFor = (status: OrderStatus | null, page = 1) => listPageHref('/orders', { status }, page);
-
-const tabStyle = (current: boolean) =>
-  `inline-flex min-h-11 items-center whitespace-nowrap rounded-lg px-4 text-sm font-semibold ${
-    current ? 'bg-brand-700 text-white' : 'text-brand-800 hover:bg-brand-50'
-  }`;
 
 function unreadText(count: number): string {
   return count === 1 ? '1 new message' : `${count} new messages`;
@@ -32,30 +28,15 @@ export function OrderList({ status, page }: { status: OrderStatus | null; page: 
 
   return (
     <TitledPage headingId="orders-heading" title="Your orders" width="max-w-3xl">
-      <nav aria-label="Orders by status" className="-mx-4 overflow-x-auto px-4">
-        <ul className="flex gap-2">
-          <li>
-            <Link
-              to={hrefFor(null)}
-              aria-current={status === null ? 'page' : undefined}
-              className={tabStyle(status === null)}
-            >
-              All
-            </Link>
-          </li>
-          {ORDER_STATUSES.map((each) => (
-            <li key={each}>
-              <Link
-                to={hrefFor(each)}
-                aria-current={each === status ? 'page' : undefined}
-                className={tabStyle(each === status)}
-              >
-                {ORDER_STATUS_LABELS[each]}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabLinks
+        label="Orders by status"
+        layout="scroll"
+        tabs={[null, ...ORDER_STATUSES].map((each) => ({
+          label: each === null ? 'All' : ORDER_STATUS_LABELS[each],
+          href: hrefFor(each),
+          current: each === status,
+        }))}
+      />
 
       <PagedList
         list={list}

@@ -1,14 +1,13 @@
-import { marketplaceWords, QUOTATION_STATUS } from '@crossbuy/core/quotation';
+import { QUOTATION_STATUS } from '@crossbuy/core/quotation';
 import { Link, useNavigate } from 'react-router';
 import { textLinkClasses } from '../../../components/ui/button';
 import { PageError, PageLoading } from '../../../components/ui/page-states';
-import { StorePicture } from '../../../components/ui/store-picture';
-import { imageUrl } from '../../../lib/images';
 import { useDeskItem } from '../api/quotation-desk-api';
 import { DeclineForm } from './decline-form';
 import { PageAbroadLink } from './desk-item-facts';
 import { GivenAnswer } from './given-answer';
 import { DESK_PATH } from './quotation-desk';
+import { QuotationItemHeading } from './quotation-item-heading';
 import { RequestFacts } from './request-facts';
 import { ResolveForm } from './resolve-form';
 
@@ -34,27 +33,12 @@ export function QuotationAnswer({ id }: { id: string }) {
           Quotation desk
         </Link>
       </p>
-      <div className="flex flex-col gap-4 sm:flex-row">
-        <StorePicture
-          src={imageUrl(item.mainImage)}
-          alt=""
-          width={160}
-          height={160}
-          className="size-40 shrink-0 rounded-xl border border-line bg-white object-cover"
-        />
-        <div className="flex min-w-0 flex-col gap-2">
-          <p className="text-xs font-semibold tracking-wide text-muted">
-            {marketplaceWords(item.marketplaceLabel)}
-          </p>
-          <h1 id="request-heading" className="break-words text-2xl font-bold tracking-tight">
-            {item.name}
-          </h1>
-          {item.productUrl ? <PageAbroadLink url={item.productUrl} className="text-sm" /> : null}
-          {item.extracted?.description ? (
-            <p className="text-sm text-muted">{item.extracted.description}</p>
-          ) : null}
-        </div>
-      </div>
+      <QuotationItemHeading item={item} headingId="request-heading">
+        {item.productUrl ? <PageAbroadLink url={item.productUrl} className="text-sm" /> : null}
+        {item.extracted?.description ? (
+          <p className="text-sm text-muted">{item.extracted.description}</p>
+        ) : null}
+      </QuotationItemHeading>
       <RequestFacts item={item} />
       {item.status === QUOTATION_STATUS.pending ? (
         <>

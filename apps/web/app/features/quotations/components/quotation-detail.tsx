@@ -1,19 +1,12 @@
 import { formatStoreDateTime } from '@crossbuy/core/dates';
 import { appErrorFromZodIssues, messageForError } from '@crossbuy/core/errors';
 import { formatMoney } from '@crossbuy/core/money';
-import {
-  changeQuotationRequest,
-  marketplaceWords,
-  QUOTATION_STATUS,
-  type QuotationItem,
-} from '@crossbuy/core/quotation';
+import { changeQuotationRequest, QUOTATION_STATUS, type QuotationItem } from '@crossbuy/core/quotation';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, textLinkClasses } from '../../../components/ui/button';
 import { PageError, PageLoading } from '../../../components/ui/page-states';
-import { StorePicture } from '../../../components/ui/store-picture';
-import { imageUrl } from '../../../lib/images';
 import { useStartCheckout } from '../../cart/api/cart-api';
 import { chooseForCheckout } from '../../cart/checkout-selection';
 import {
@@ -23,6 +16,7 @@ import {
   useUpdateQuotationItem,
 } from '../api/quotations-api';
 import { QuantityAndInstructions } from './quantity-and-instructions';
+import { QuotationItemHeading } from './quotation-item-heading';
 import { canRequestAgain, QuotationStatus, quoteExpired } from './quotation-status';
 import { QuoteBreakdownList } from './quote-breakdown';
 
@@ -71,34 +65,19 @@ function QuotationItemView({ item }: { item: QuotationItem }) {
           Your quotations
         </Link>
       </p>
-      <div className="flex flex-col gap-4 sm:flex-row">
-        <StorePicture
-          src={imageUrl(item.mainImage)}
-          alt=""
-          width={160}
-          height={160}
-          className="size-40 shrink-0 rounded-xl border border-line bg-white object-cover"
-        />
-        <div className="flex min-w-0 flex-col gap-2">
-          <p className="text-xs font-semibold tracking-wide text-muted">
-            {marketplaceWords(item.marketplaceLabel)}
-          </p>
-          <h1 id="quotation-name" className="break-words text-2xl font-bold tracking-tight">
-            {item.name}
-          </h1>
-          {item.productUrl ? (
-            <a
-              href={item.productUrl}
-              target="_blank"
-              rel="noopener noreferrer nofollow"
-              className={`${textLinkClasses} text-sm`}
-            >
-              The item's page (opens in a new tab)
-            </a>
-          ) : null}
-          <p className="text-sm text-muted">Requested {formatStoreDateTime(item.createdAt)}</p>
-        </div>
-      </div>
+      <QuotationItemHeading item={item} headingId="quotation-name">
+        {item.productUrl ? (
+          <a
+            href={item.productUrl}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className={`${textLinkClasses} text-sm`}
+          >
+            The item's page (opens in a new tab)
+          </a>
+        ) : null}
+        <p className="text-sm text-muted">Requested {formatStoreDateTime(item.createdAt)}</p>
+      </QuotationItemHeading>
 
       {/* Answers arrive while the page is open; the live region reads them out. */}
       <div role="status" aria-live="polite">

@@ -4,6 +4,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { PagedList } from '../../../components/ui/paged-list';
 import { listPageHref } from '../../../components/ui/pagination';
 import { StorePicture } from '../../../components/ui/store-picture';
+import { TabLinks } from '../../../components/ui/tab-links';
 import { TitledPage } from '../../../components/ui/titled-page';
 import { thumbnailUrl } from '../../../lib/images';
 import { QUOTATION_PAGE_SIZE, useQuotationList } from '../api/quotations-api';
@@ -39,23 +40,15 @@ export function QuotationList({ filter, page }: { filter: QuotationFilter; page:
         </Link>
       }
     >
-      <nav aria-label="Quotations by status">
-        <ul className="flex flex-wrap gap-2">
-          {QUOTATION_FILTERS.map((each) => (
-            <li key={each}>
-              <Link
-                to={hrefFor(each)}
-                aria-current={each === filter ? 'page' : undefined}
-                className={`inline-flex min-h-11 items-center rounded-lg px-4 text-sm font-semibold ${
-                  each === filter ? 'bg-brand-700 text-white' : 'text-brand-800 hover:bg-brand-50'
-                }`}
-              >
-                {FILTER_LABELS[each]}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabLinks
+        label="Quotations by status"
+        layout="wrap"
+        tabs={QUOTATION_FILTERS.map((each) => ({
+          label: FILTER_LABELS[each],
+          href: hrefFor(each),
+          current: each === filter,
+        }))}
+      />
 
       <PagedList
         list={list}

@@ -68,9 +68,6 @@ export function useImportExchangeRates() {
   );
 }
 
-/** The wrong lines of a refused rate file, when the refusal names them. */
-export { refusedLines } from '../../../lib/csv-refusal';
-
 export type RegionList = Answer<'/admin/settings/regions', 'get'>;
 
 export function useRegionSettings() {

@@ -1,7 +1,6 @@
-import { messageForError } from '@crossbuy/core/errors';
 import { CARRIERS_MAX, type Carrier, TRACKING_PLACEHOLDER } from '@crossbuy/core/order';
 import { useId, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
+import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/loading';
 import { LoadFailure } from '../../../components/ui/page-states';
@@ -104,7 +103,7 @@ function CarrierForm({ saved }: { saved: readonly Carrier[] }) {
             {save.isPending ? 'Saving…' : 'Save carriers'}
           </Button>
         </div>
-        {save.isError ? <Alert>{messageForError(save.error)}</Alert> : null}
+        <ErrorAlert error={save.error} />
         <p role="status" className="text-sm">
           {notice ?? ''}
         </p>

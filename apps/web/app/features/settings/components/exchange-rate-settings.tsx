@@ -1,13 +1,14 @@
 import { formatStoreDateTimeUnlabelled, STORE_TIME_NAME } from '@crossbuy/core/dates';
-import { formatErrorMessage, messageForError } from '@crossbuy/core/errors';
+import { formatErrorMessage } from '@crossbuy/core/errors';
 import { CURRENCIES } from '@crossbuy/core/money';
 import { normalizeExchangeRate } from '@crossbuy/core/settings';
 import { type FormEvent, useRef, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
+import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
 import { Loading } from '../../../components/ui/loading';
 import { LoadFailure } from '../../../components/ui/page-states';
+import { Section } from '../../../components/ui/section';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { type ExchangeRateList, useExchangeRates, useSetExchangeRate } from '../api/settings-api';
@@ -96,10 +97,7 @@ function SetRateForm({ list }: { list: ExchangeRateList }) {
   };
 
   return (
-    <section aria-labelledby="set-rate-heading" className="flex flex-col gap-3">
-      <h2 id="set-rate-heading" className="text-xl font-semibold">
-        Set a rate
-      </h2>
+    <Section headingId="set-rate-heading" title="Set a rate" status={done}>
       <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-start gap-3">
         <SelectField
           label="Currency"
@@ -137,10 +135,7 @@ function SetRateForm({ list }: { list: ExchangeRateList }) {
           }}
         />
       ) : null}
-      {setRate.isError ? <Alert>{messageForError(setRate.error)}</Alert> : null}
-      <p role="status" className="text-sm">
-        {done}
-      </p>
-    </section>
+      <ErrorAlert error={setRate.error} />
+    </Section>
   );
 }

@@ -1,16 +1,12 @@
-import { messageForError } from '@crossbuy/core/errors';
 import type { CurrencyCode } from '@crossbuy/core/money';
 import { EXCHANGE_RATE_CSV_MAX_CHARACTERS } from '@crossbuy/core/settings';
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { CsvFileField, ImportRefusal } from '../../../components/ui/csv-import';
 import { CONTROL_CLASSES, FieldFrame } from '../../../components/ui/field';
+import { Section } from '../../../components/ui/section';
 import { readCsvFile } from '../../../lib/csv-file';
-import {
-  type RateImport as RateImportResult,
-  refusedLines,
-  useImportExchangeRates,
-} from '../api/settings-api';
+import { type RateImport as RateImportResult, useImportExchangeRates } from '../api/settings-api';
 import { ConfirmPriceChange } from './confirm-price-change';
 
 function importedSummary(result: RateImportResult, baseCurrency: CurrencyCode): string {
@@ -36,7 +32,6 @@ export function RateImport({ baseCurrency }: { baseCurrency: CurrencyCode }) {
   const textArea = useRef<HTMLTextAreaElement>(null);
   const reportHeading = useRef<HTMLHeadingElement>(null);
   const fileId = useId();
-  const wrongLines = refusedLines(importRates.error);
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -75,27 +70,13 @@ export function RateImport({ baseCurrency }: { baseCurrency: CurrencyCode }) {
   };
 
   return (
-    <section aria-labelledby="import-rates-heading" className="flex flex-col gap-3">
-      <h2 id="import-rates-heading" className="text-xl font-semibold">
-        Import rates from a CSV file
-      </h2>
+    <Section headingId="import-rates-heading" title="Import rates from a CSV file" status={summary}>
       <p className="max-w-2xl text-sm text-muted">
         One currency and its rate per line, such as <code>MYR,3.4875</code>; a first line{' '}
         <code>currency,rate</code> is allowed. Every line must be right, or nothing is imported.
       </p>
       <form onSubmit={onSubmit} noValidate className="flex max-w-2xl flex-col gap-4">
-        <div className="flex flex-col">
-          <label htmlFor={fileId} className="mb-1.5 text-sm font-medium">
-            CSV file
-          </label>
-          <input
-            id={fileId}
-            type="file"
-            accept=".csv,text/csv,text/plain"
-            onChange={onFile}
-            className="min-h-11 max-w-full text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-line file:bg-white file:px-3 file:font-semibold"
-          />
-        </div>
+        <CsvFileField id={fileId} onChange={onFile} />
         <FieldFrame label="Or paste the rates" error={fileError}>
           {(control) => (
             <textarea
@@ -128,25 +109,13 @@ export function RateImport({ baseCurrency }: { baseCurrency: CurrencyCode }) {
         )}
       </form>
       {importRates.isError ? (
-        <div className="flex max-w-2xl flex-col gap-2">
-          <h3 ref={reportHeading} tabIndex={-1} className="text-lg font-semibold">
-            Nothing was imported
-          </h3>
-          <Alert>{messageForError(importRates.error)}</Alert>
-          {wrongLines.length > 0 ? (
-            <ul aria-label="Lines to fix" className="flex flex-col gap-1 text-sm">
-              {wrongLines.map((line) => (
-                <li key={line.line}>
-                  <span className="font-semibold">Line {line.line}:</span> {line.message}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
+        <ImportRefusal
+          error={importRates.error}
+          headingLevel={3}
+          headingRef={reportHeading}
+          className="max-w-2xl"
+        />
       ) : null}
-      <p role="status" className="text-sm">
-        {summary}
-      </p>
-    </section>
+    </Section>
   );
 }

@@ -1,13 +1,13 @@
-import { messageForError } from '@crossbuy/core/errors';
 import { CURRENCIES, type CurrencyCode } from '@crossbuy/core/money';
 import type { AdminRegion, RegionUpdate } from '@crossbuy/core/settings';
 import { type FormEvent, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
+import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { DataTable } from '../../../components/ui/data-table';
 import { Loading } from '../../../components/ui/loading';
 import { LoadFailure } from '../../../components/ui/page-states';
+import { Section } from '../../../components/ui/section';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { type RegionList, useCreateRegion, useRegionSettings, useUpdateRegion } from '../api/settings-api';
@@ -57,10 +57,7 @@ function RegionTable({ list }: { list: RegionList }) {
   };
 
   return (
-    <section aria-labelledby="regions-heading" className="flex flex-col gap-3">
-      <h2 id="regions-heading" className="text-xl font-semibold">
-        Regions
-      </h2>
+    <Section headingId="regions-heading" title="Regions" status={done}>
       {list.regions.length === 0 ? (
         <p>No regions yet: the store sells to Singapore in {list.baseCurrency} until one is added.</p>
       ) : (
@@ -133,11 +130,8 @@ function RegionTable({ list }: { list: RegionList }) {
           onCancel={() => setCurrencyChange(null)}
         />
       ) : null}
-      {update.isError ? <Alert>{messageForError(update.error)}</Alert> : null}
-      <p role="status" className="text-sm">
-        {done}
-      </p>
-    </section>
+      <ErrorAlert error={update.error} />
+    </Section>
   );
 }
 
@@ -167,10 +161,7 @@ function AddRegionForm() {
   };
 
   return (
-    <section aria-labelledby="add-region-heading" className="flex flex-col gap-3">
-      <h2 id="add-region-heading" className="text-xl font-semibold">
-        Add a region
-      </h2>
+    <Section headingId="add-region-heading" title="Add a region" status={done}>
       <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-3">
         <TextField
           label="Country code"
@@ -200,10 +191,7 @@ function AddRegionForm() {
           {create.isPending ? 'Adding…' : 'Add region'}
         </Button>
       </form>
-      {create.isError ? <Alert>{messageForError(create.error)}</Alert> : null}
-      <p role="status" className="text-sm">
-        {done}
-      </p>
-    </section>
+      <ErrorAlert error={create.error} />
+    </Section>
   );
 }

@@ -1,4 +1,3 @@
-import { messageForError } from '@crossbuy/core/errors';
 import { formatMoney, type Money, parseMajorAmount } from '@crossbuy/core/money';
 import type {
   ShippingLocationSettings,
@@ -7,13 +6,14 @@ import type {
   TaxRate,
 } from '@crossbuy/core/settings';
 import { type FormEvent, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
+import { Alert, ErrorAlert } from '../../../components/ui/alert';
 import { AskFirst } from '../../../components/ui/ask-first';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { DataTable } from '../../../components/ui/data-table';
 import { Loading } from '../../../components/ui/loading';
 import { LoadFailure } from '../../../components/ui/page-states';
+import { Section } from '../../../components/ui/section';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import {
@@ -129,8 +129,8 @@ function LocationRules({ location }: { location: ShippingLocationSettings }) {
           ))}
         </DataTable>
       )}
-      {setEnabled.isError ? <Alert>{messageForError(setEnabled.error)}</Alert> : null}
-      {remove.isError ? <Alert>{messageForError(remove.error)}</Alert> : null}
+      <ErrorAlert error={setEnabled.error} />
+      <ErrorAlert error={remove.error} />
       {editing ? (
         <RuleForm
           locationId={location.id}
@@ -251,7 +251,7 @@ function RuleForm({
         />
       </div>
       {problem ? <Alert>{problem}</Alert> : null}
-      {save.isError ? <Alert>{messageForError(save.error)}</Alert> : null}
+      <ErrorAlert error={save.error} />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save the rule'}
@@ -294,10 +294,7 @@ function TaxRates() {
   };
 
   return (
-    <section aria-labelledby="tax-heading" className="flex flex-col gap-3">
-      <h2 id="tax-heading" className="text-xl font-semibold">
-        Tax rates
-      </h2>
+    <Section headingId="tax-heading" title="Tax rates" status={done}>
       {taxes.isPending ? (
         <Loading>Loading the tax rates…</Loading>
       ) : taxes.isError ? (
@@ -377,11 +374,8 @@ function TaxRates() {
           {setTax.isPending ? 'Saving…' : 'Save the tax'}
         </Button>
       </form>
-      {setTax.isError ? <Alert>{messageForError(setTax.error)}</Alert> : null}
-      {removeTax.isError ? <Alert>{messageForError(removeTax.error)}</Alert> : null}
-      <p role="status" className="text-sm">
-        {done}
-      </p>
-    </section>
+      <ErrorAlert error={setTax.error} />
+      <ErrorAlert error={removeTax.error} />
+    </Section>
   );
 }

@@ -2,12 +2,13 @@ import { formatStoreDateTimeUnlabelled, STORE_TIME_NAME } from '@crossbuy/core/d
 import { ApiError, messageForError } from '@crossbuy/core/errors';
 import type { StaffInvitation, StaffMember, UserRole } from '@crossbuy/core/staff';
 import { type FormEvent, useRef, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
+import { Alert, ErrorAlert } from '../../../components/ui/alert';
 import { AskFirst } from '../../../components/ui/ask-first';
 import { Button } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
 import { Loading } from '../../../components/ui/loading';
 import { LoadFailure } from '../../../components/ui/page-states';
+import { Section } from '../../../components/ui/section';
 import { TextField } from '../../../components/ui/text-field';
 import type { UserProfile } from '../../../lib/user-store';
 import { useChangeStaffRole, useInviteStaff, useRevokeStaffInvitation, useStaffList } from '../api/staff-api';
@@ -118,10 +119,7 @@ function StaffTable({
   onChanged: (message: string) => void;
 }) {
   return (
-    <section aria-labelledby="members-heading" className="flex flex-col gap-3">
-      <h2 id="members-heading" className="text-lg font-semibold">
-        Members
-      </h2>
+    <Section headingId="members-heading" title="Members" titleSize="lg">
       <DataTable caption="The store's operators and admins" columns={STAFF_COLUMNS}>
         {staff.map((member) => (
           <tr key={member.id}>
@@ -144,7 +142,7 @@ function StaffTable({
           </tr>
         ))}
       </DataTable>
-    </section>
+    </Section>
   );
 }
 
@@ -181,7 +179,7 @@ function RoleChanges({ member, onChanged }: { member: StaffMember; onChanged: (m
         busy={change.isPending}
         onConfirm={() => changeTo('shopper', `${member.email} is no longer on the staff.`)}
       />
-      {change.isError ? <Alert>{messageForError(change.error)}</Alert> : null}
+      <ErrorAlert error={change.error} />
     </div>
   );
 }
@@ -201,10 +199,7 @@ function InvitationTable({
   onRevoked: (message: string) => void;
 }) {
   return (
-    <section aria-labelledby="invitations-heading" className="flex flex-col gap-3">
-      <h2 id="invitations-heading" className="text-lg font-semibold">
-        Open invitations
-      </h2>
+    <Section headingId="invitations-heading" title="Open invitations" titleSize="lg">
       {invitations.length === 0 ? (
         <p className="text-muted">No invitation is waiting to be accepted.</p>
       ) : (
@@ -223,7 +218,7 @@ function InvitationTable({
           ))}
         </DataTable>
       )}
-    </section>
+    </Section>
   );
 }
 
@@ -250,7 +245,7 @@ function RevokeInvitation({
           })
         }
       />
-      {revoke.isError ? <Alert>{messageForError(revoke.error)}</Alert> : null}
+      <ErrorAlert error={revoke.error} />
     </div>
   );
 }
