@@ -12,6 +12,9 @@ const librariesShared = { isolate: false, setupFiles: [freshModules] };
 
 export default defineConfig({
   test: {
+    // As many test workers as the machine has cores: Vitest's default leaves one core idle, which on a
+    // two-core machine is half of it (docs/decisions/0088).
+    maxWorkers: '100%',
     projects: [
       {
         resolve,
