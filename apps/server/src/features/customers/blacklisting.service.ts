@@ -20,39 +20,37 @@ async function staffTarget(tx: Database, actor: Actor, targetId: string): Promis
 }
 
 /** Refuses the account everywhere from now on: its sessions end and it can neither sign in nor refresh. */
-export async function blacklistUser(db: Database, actor: Actor, targetId: string): Promise<UserRow> {
-  return db.transaction(async (tx) => {
-    const target = await staffTarget(tx, actor, targetId);
-    const [user] = await tx
-      .update(users)
-      .set({ blacklistedAt: sql`coalesce(${users.blacklistedAt}, now())`, updatedAt: new Date() })
-      .where(eq(users.id, target.id))
-      .returning();
-    await revokeUserSessions(tx, target.id, 'blacklisted');
-    const changed = user ?? target;
-    await recordAudit(tx, {
-      actorUserId: actor.userId,
-      action: 'user.blacklist',
-      subject: { type: 'user', id: target.id },
-      before: { blacklistedAt: target.blacklistedAt },
-      after: { blacklistedAt: changed.blacklistedAt },
-    });
-    return changed;
-  });
+export function blacklistUser(db: Database, actor: Actor, targetId: string): Promise<UserRow> {
+  return setBlacklisted(db, actor, targetId, true);
 }
 
-export async function unblacklistUser(db: Database, actor: Actor, targetId: string): Promise<UserRow> {
+/** Lets the account in again; it signs in afresh, as its sessions ended when it was refused. */
+export function unblacklistUser(db: Database, actor: Actor, targetId: string): Promise<UserRow> {
+  return setBlacklisted(db, actor, targetId, false);
+}
+
+async function setBlacklisted(
+  db: Database,
+  actor: Actor,
+  targetId: string,
+  blacklisted: boolean,
+): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const target = await staffTarget(tx, actor, targetId);
     const [user] = await tx
       .update(users)
-      .set({ blacklistedAt: null, updatedAt: new Date() })
+      // Blacklisting twice keeps the first time.
+      .set({
+        blacklistedAt: blacklisted ? sql`coalesce(${users.blacklistedAt}, now())` : null,
+        updatedAt: new Date(),
+      })
       .where(eq(users.id, target.id))
       .returning();
+    if (blacklisted) await revokeUserSessions(tx, target.id, 'blacklisted');
     const changed = user ?? target;
     await recordAudit(tx, {
       actorUserId: actor.userId,
-      action: 'user.unblacklist',
+      action: blacklisted ? 'user.blacklist' : 'user.unblacklist',
       subject: { type: 'user', id: target.id },
       before: { blacklistedAt: target.blacklistedAt },
       after: { blacklistedAt: changed.blacklistedAt },

@@ -1,9 +1,10 @@
 import { AppError } from '@crossbuy/core/errors';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
 import { microsecondText } from '../../db/time-cursor.js';
 import { isUuid } from '../../lib/ids.js';
+import { users } from '../users/users.table.js';
 import { notifications } from './notifications.table.js';
 
 export type NotificationEntry = {
@@ -35,6 +36,16 @@ export async function notifyUser(db: Database, notification: NewNotification): P
 /** The insert notifyUser makes, for a caller that writes it within a statement of its own (`getSQL()`). */
 export function notificationInsert(db: Database, notification: NewNotification) {
   return db.insert(notifications).values(notification);
+}
+
+/** Tells every operator and admin account still allowed in (a PayNow transfer to confirm). */
+export async function notifyStaff(db: Database, notice: Omit<NewNotification, 'userId'>): Promise<void> {
+  const staff = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.role, ['operator', 'admin']), isNull(users.blacklistedAt)));
+  if (staff.length === 0) return;
+  await db.insert(notifications).values(staff.map(({ id }) => ({ userId: id, ...notice })));
 }
 
 type Row = {

@@ -1,6 +1,7 @@
 import { AppError } from '@crossbuy/core/errors';
 import {
   decideOrder,
+  EMPTY_LEDGER,
   ORDER_STATUS,
   ORDER_STATUS_TIME_FIELDS,
   type OrderActor,
@@ -110,7 +111,11 @@ export async function applyOrderCommand(
   if (decision.refundRemaining && !request.givesBackMoney) {
     throw new Error(`order ${before.id} would be cancelled holding money nobody gives back`);
   }
-  const order = decision.to ? await writeMove(tx, before, decision.to, request) : before;
+  const order = decision.to
+    ? await writeMove(tx, before, decision.to, request)
+    : command.kind === 'mark_paynow_sent' && before.paynowMarkedPaidAt === null
+      ? await writePaynowMarked(tx, before)
+      : before;
   return { before, order, snapshot, decision, recorded };
 }
 
@@ -148,6 +153,28 @@ export async function snapshotOf(tx: Database, order: OrderRow): Promise<OrderSn
   return (await readSnapshot(tx, order, null)).snapshot;
 }
 
+/**
+ * The machine's view of an order row, given the money its ledger holds and any card payment in flight.
+ * Without them it is the view from the row alone, which is what a check before the lock can see.
+ */
+export function snapshotOfRow(
+  order: OrderRow,
+  money: Pick<OrderSnapshot, 'ledger' | 'cardAttemptActiveAt'> = {
+    ledger: EMPTY_LEDGER,
+    cardAttemptActiveAt: null,
+  },
+): OrderSnapshot {
+  return {
+    status: order.status,
+    method: order.paymentMethod,
+    totalMinor: order.totalMinor,
+    currency: order.currency,
+    paymentDueAt: order.paymentDueAt,
+    paynowMarked: order.paynowMarkedPaidAt !== null,
+    ...money,
+  };
+}
+
 async function readSnapshot(
   tx: Database,
   order: OrderRow,
@@ -155,13 +182,7 @@ async function readSnapshot(
 ): Promise<{ snapshot: OrderSnapshot; recorded: RecordedPayment | undefined }> {
   const [money] = await moneyOfOrder(tx, { orderId: order.id, paymentRef });
   const activeAt = money?.card_attempt_active_at;
-  const snapshot: OrderSnapshot = {
-    status: order.status,
-    method: order.paymentMethod,
-    totalMinor: order.totalMinor,
-    currency: order.currency,
-    paymentDueAt: order.paymentDueAt,
-    paynowMarked: order.paynowMarkedPaidAt !== null,
+  const snapshot = snapshotOfRow(order, {
     cardAttemptActiveAt: activeAt ? new Date(activeAt) : null,
     ledger: {
       receivedMinor: Number(money?.received ?? 0),
@@ -169,8 +190,23 @@ async function readSnapshot(
       refundingMinor: Number(money?.refunding ?? 0),
       cardRefundPending: money?.card_refund_pending ?? false,
     },
-  };
+  });
   return { snapshot, recorded: money?.recorded_payment ?? undefined };
+}
+
+/**
+ * The shopper said the PayNow transfer is made. The order stays waiting for an operator to see it arrive,
+ * but from now on it does not expire unpaid (the expiry sweep passes over it).
+ */
+async function writePaynowMarked(tx: Database, current: OrderRow): Promise<OrderRow> {
+  const markedAt = new Date();
+  const [order] = await tx
+    .update(orders)
+    .set({ paynowMarkedPaidAt: markedAt, updatedAt: markedAt })
+    .where(eq(orders.id, current.id))
+    .returning();
+  if (!order) throw new AppError('order/not_found', [current.id]);
+  return order;
 }
 
 /** Writes a status change the machine decided, with everything that goes with it. */

@@ -1,10 +1,11 @@
 import { AppError } from '@crossbuy/core/errors';
 import type { Money } from '@crossbuy/core/money';
-import { decideOrder, EMPTY_LEDGER, type PaymentMethod } from '@crossbuy/core/order';
+import { decideOrder, type PaymentMethod } from '@crossbuy/core/order';
 import { and, eq } from 'drizzle-orm';
 import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { isUuid } from '../../lib/ids.js';
+import { snapshotOfRow } from '../orders/order-lifecycle.js';
 import { type OrderRow, orders } from '../orders/orders.table.js';
 import type { CardProviderContext } from './stripe-gateway.js';
 
@@ -29,19 +30,7 @@ export async function shopperOrder(db: Database, userId: string, orderId: string
  * machine decides again under the order's lock, which is what counts.
  */
 export function refuseUnlessPayable(order: OrderRow, method: PaymentMethod): void {
-  const decision = decideOrder(
-    {
-      status: order.status,
-      method: order.paymentMethod,
-      totalMinor: order.totalMinor,
-      currency: order.currency,
-      paymentDueAt: order.paymentDueAt,
-      paynowMarked: order.paynowMarkedPaidAt !== null,
-      cardAttemptActiveAt: null,
-      ledger: EMPTY_LEDGER,
-    },
-    { kind: 'start_payment', method },
-  );
+  const decision = decideOrder(snapshotOfRow(order), { kind: 'start_payment', method });
   if (!decision.ok) throw new AppError(decision.refusal, decision.params);
 }
 

@@ -9,17 +9,16 @@ import {
   readPaynowPayload,
 } from '@crossbuy/core/order';
 import { paynowToConfirmNotice } from '@crossbuy/core/order-words';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import PaynowQR from 'paynowqr';
 import QRCode from 'qrcode';
 import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { isUuid } from '../../lib/ids.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { notifications } from '../notifications/notifications.table.js';
+import { notifyStaff } from '../notifications/notifications.service.js';
 import { applyOrderCommand, recordPaymentEvent } from '../orders/order-lifecycle.js';
 import { type OrderRow, orders } from '../orders/orders.table.js';
-import { users } from '../users/users.table.js';
 import { shopperOrder, totalOf } from './payable-order.js';
 import { receivePayment } from './payment-receipts.js';
 
@@ -61,40 +60,28 @@ export async function paynowPanel(config: AppConfig, order: OrderRow): Promise<P
 export async function markPaynowPaid(db: Database, userId: string, orderId: string): Promise<Date> {
   const order = await shopperOrder(db, userId, orderId);
   return db.transaction(async (tx) => {
-    const { before } = await applyOrderCommand(tx, {
+    const { before, order: marked } = await applyOrderCommand(tx, {
       orderId: order.id,
       command: { kind: 'mark_paynow_sent' },
       actor: 'shopper',
       actorUserId: userId,
     });
+    // Said once: saying it again answers with the first time and tells nobody anew.
     if (before.paynowMarkedPaidAt) return before.paynowMarkedPaidAt;
-    const markedAt = new Date();
-    await tx
-      .update(orders)
-      .set({ paynowMarkedPaidAt: markedAt, updatedAt: markedAt })
-      .where(eq(orders.id, order.id));
+    const markedAt = marked.paynowMarkedPaidAt;
+    if (!markedAt) throw new Error(`order ${order.id} was not marked as paid by PayNow`);
     await recordPaymentEvent(tx, {
       orderId: order.id,
       actor: 'shopper',
       actorUserId: userId,
       detail: { method: PAYMENT_METHOD.payNow, result: 'marked_paid', reference: order.orderRef },
     });
-    await notifyStore(tx, {
+    await notifyStaff(tx, {
       ...paynowToConfirmNotice(order.orderRef, totalOf(order)),
       groupKey: `order:${order.id}:paynow`,
     });
     return markedAt;
   });
-}
-
-/** Every operator and admin account hears of it. */
-async function notifyStore(tx: Database, notice: { title: string; body: string; groupKey: string }) {
-  const staff = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(inArray(users.role, ['operator', 'admin']), isNull(users.blacklistedAt)));
-  if (staff.length === 0) return;
-  await tx.insert(notifications).values(staff.map(({ id }) => ({ userId: id, ...notice })));
 }
 
 /**
