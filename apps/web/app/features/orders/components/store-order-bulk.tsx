@@ -2,7 +2,7 @@ import { ApiError, messageForError } from '@crossbuy/core/errors';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { Button, buttonClasses, SubmitButton } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { shipmentRefusalsOf, useCarriers, useShipOrders } from '../api/fulfilment-api';
@@ -107,9 +107,9 @@ export function StoreOrderBulk({ chosen, onClear }: { chosen: readonly ChosenOrd
               </li>
             ))}
           </ul>
-          <Button type="submit" className="self-start" disabled={ship.isPending}>
-            {ship.isPending ? 'Shipping…' : `Mark ${ordersText(chosen.length)} as shipped`}
-          </Button>
+          <SubmitButton className="self-start" pending={ship.isPending} pendingLabel="Shipping…">
+            {`Mark ${ordersText(chosen.length)} as shipped`}
+          </SubmitButton>
           {ship.isError && code !== 'order/invalid_carrier' ? (
             <Alert>
               <p>{messageForError(ship.error)}</p>

@@ -2,7 +2,7 @@ import { messageForError } from '@crossbuy/core/errors';
 import type { CurrencyCode } from '@crossbuy/core/money';
 import type { QuotationDeskItem } from '@crossbuy/core/quotation';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { SubmitButton } from '../../../components/ui/button';
 import { Panel } from '../../../components/ui/panel';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -77,9 +77,13 @@ export function ResolveForm({ item, onAnswered }: { item: QuotationDeskItem; onA
         )}
         {resolve.isError ? <Alert>{messageForError(resolve.error)}</Alert> : null}
         <div>
-          <Button type="submit" disabled={resolve.isPending || (abroad && quote === null)}>
-            {resolve.isPending ? 'Sending…' : 'Send quote'}
-          </Button>
+          <SubmitButton
+            pending={resolve.isPending}
+            pendingLabel="Sending…"
+            disabled={abroad && quote === null}
+          >
+            Send quote
+          </SubmitButton>
         </div>
       </form>
     </Panel>

@@ -8,7 +8,7 @@ import type {
 import { type FormEvent, useState } from 'react';
 import { Alert, ErrorAlert } from '../../../components/ui/alert';
 import { AskFirst } from '../../../components/ui/ask-first';
-import { Button } from '../../../components/ui/button';
+import { Button, SubmitButton } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { DataTable } from '../../../components/ui/data-table';
 import { Loading } from '../../../components/ui/loading';
@@ -253,9 +253,9 @@ function RuleForm({
       {problem ? <Alert>{problem}</Alert> : null}
       <ErrorAlert error={save.error} />
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save the rule'}
-        </Button>
+        <SubmitButton pending={save.isPending} pendingLabel="Saving…">
+          Save the rule
+        </SubmitButton>
         <Button variant="secondary" onClick={onDone} disabled={save.isPending}>
           Cancel
         </Button>
@@ -370,9 +370,9 @@ function TaxRates() {
           checked={inclusive}
           onChange={(event) => setInclusive(event.target.checked)}
         />
-        <Button type="submit" disabled={setTax.isPending || countryCode === ''}>
-          {setTax.isPending ? 'Saving…' : 'Save the tax'}
-        </Button>
+        <SubmitButton pending={setTax.isPending} pendingLabel="Saving…" disabled={countryCode === ''}>
+          Save the tax
+        </SubmitButton>
       </form>
       <ErrorAlert error={setTax.error} />
       <ErrorAlert error={removeTax.error} />

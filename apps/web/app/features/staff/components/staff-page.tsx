@@ -4,7 +4,7 @@ import type { StaffInvitation, StaffMember, UserRole } from '@crossbuy/core/staf
 import { type FormEvent, useRef, useState } from 'react';
 import { Alert, ErrorAlert } from '../../../components/ui/alert';
 import { AskFirst } from '../../../components/ui/ask-first';
-import { Button } from '../../../components/ui/button';
+import { SubmitButton } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
 import { Loading } from '../../../components/ui/loading';
 import { LoadFailure } from '../../../components/ui/page-states';
@@ -92,9 +92,9 @@ function InviteForm({ onSent }: { onSent: (email: string) => void }) {
           error={fieldError}
           className="sm:w-80"
         />
-        <Button type="submit" disabled={invite.isPending}>
-          {invite.isPending ? 'Sending…' : 'Send invitation'}
-        </Button>
+        <SubmitButton pending={invite.isPending} pendingLabel="Sending…">
+          Send invitation
+        </SubmitButton>
       </div>
       {invite.isError && fieldError === undefined ? <Alert>{messageForError(invite.error)}</Alert> : null}
     </form>
