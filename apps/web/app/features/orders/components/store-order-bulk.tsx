@@ -3,9 +3,9 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses, SubmitButton } from '../../../components/ui/button';
-import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
-import { shipmentRefusalsOf, useCarriers, useShipOrders } from '../api/fulfilment-api';
+import { shipmentRefusalsOf, useShipOrders } from '../api/fulfilment-api';
+import { CarrierField } from './carrier-field';
 import { packingSlipHref } from './store-order-fulfilment';
 
 export type ChosenOrder = { id: string; orderRef: string };
@@ -18,7 +18,6 @@ const ordersText = (count: number) => (count === 1 ? '1 order' : `${count} order
  */
 export function StoreOrderBulk({ chosen, onClear }: { chosen: readonly ChosenOrder[]; onClear: () => void }) {
   const headingId = useId();
-  const carriers = useCarriers();
   const ship = useShipOrders();
   const [carrier, setCarrier] = useState('');
   const [tracking, setTracking] = useState<Record<string, string>>({});
@@ -82,12 +81,9 @@ export function StoreOrderBulk({ chosen, onClear }: { chosen: readonly ChosenOrd
             void submit();
           }}
         >
-          <SelectField
-            label="Carrier"
+          <CarrierField
             value={carrier}
-            onChange={(event) => setCarrier(event.target.value)}
-            placeholder={carriers.isPending ? 'Loading the carriers…' : 'Choose a carrier'}
-            options={(carriers.data ?? []).map((option) => ({ value: option.name, label: option.name }))}
+            onChange={setCarrier}
             error={code === 'order/invalid_carrier' ? messageForError(ship.error) : undefined}
             className="sm:max-w-xs"
           />
