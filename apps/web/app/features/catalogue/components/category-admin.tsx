@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/loading';
 import { LoadFailure } from '../../../components/ui/page-states';
-import { SelectField } from '../../../components/ui/select-field';
+import { SelectField, type SelectOption } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { type CategoryChange, useAdminCategories, useChangeCategory } from '../api/category-admin-api';
 
@@ -139,6 +139,40 @@ export function CategoryAdmin() {
   );
 }
 
+/** A category's name and where it sits in the tree: the same two fields to add one and to edit one. */
+function NameAndParentFields({
+  name,
+  onNameChange,
+  parentId,
+  onParentChange,
+  parents,
+}: {
+  name: string;
+  onNameChange: (name: string) => void;
+  parentId: string;
+  onParentChange: (parentId: string) => void;
+  /** Where it may go, from {@link parentOptions}. */
+  parents: readonly SelectOption[];
+}) {
+  return (
+    <>
+      <TextField
+        label="Name"
+        required
+        value={name}
+        maxLength={CATEGORY_NAME_MAX_LENGTH}
+        onChange={(event) => onNameChange(event.target.value)}
+      />
+      <SelectField
+        label="Under"
+        value={parentId}
+        onChange={(event) => onParentChange(event.target.value)}
+        options={parents}
+      />
+    </>
+  );
+}
+
 function AddCategory({
   categories,
   onAdd,
@@ -167,18 +201,12 @@ function AddCategory({
         Add a category
       </h2>
       <div className="grid gap-3 sm:grid-cols-3">
-        <TextField
-          label="Name"
-          required
-          value={name}
-          maxLength={CATEGORY_NAME_MAX_LENGTH}
-          onChange={(event) => setName(event.target.value)}
-        />
-        <SelectField
-          label="Under"
-          value={parentId}
-          onChange={(event) => setParentId(event.target.value)}
-          options={parentOptions(categories)}
+        <NameAndParentFields
+          name={name}
+          onNameChange={setName}
+          parentId={parentId}
+          onParentChange={setParentId}
+          parents={parentOptions(categories)}
         />
         <TextField
           label="Id (optional)"
@@ -232,18 +260,12 @@ function EditCategory({
       className="flex flex-col gap-3 rounded-xl bg-brand-50 p-3"
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField
-          label="Name"
-          required
-          value={name}
-          maxLength={CATEGORY_NAME_MAX_LENGTH}
-          onChange={(event) => setName(event.target.value)}
-        />
-        <SelectField
-          label="Under"
-          value={parentId}
-          onChange={(event) => setParentId(event.target.value)}
-          options={parentOptions(categories, category)}
+        <NameAndParentFields
+          name={name}
+          onNameChange={setName}
+          parentId={parentId}
+          onParentChange={setParentId}
+          parents={parentOptions(categories, category)}
         />
       </div>
       <div className="flex flex-wrap gap-2">
