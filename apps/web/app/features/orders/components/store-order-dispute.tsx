@@ -1,4 +1,4 @@
-import { formatErrorMessage, messageForError } from '@crossbuy/core/errors';
+import { messageForError } from '@crossbuy/core/errors';
 import { formatMoney } from '@crossbuy/core/money';
 import {
   DISPUTE_NOTE_MAX_LENGTH,
@@ -15,14 +15,7 @@ import { Panel } from '../../../components/ui/panel';
 import { SelectField } from '../../../components/ui/select-field';
 import { useResolveDispute } from '../api/store-orders-api';
 import { RefundDraftFields } from './refund-draft-fields';
-import {
-  fieldErrorOf,
-  majorAmountText,
-  needsReference,
-  type RefundDraft,
-  type RefundFieldErrors,
-  readRefundDraft,
-} from './refund-fields';
+import { fieldErrorOf, useRefundDraft } from './refund-fields';
 
 const OUTCOMES: readonly { value: DisputeOutcome; label: string }[] = [
   { value: ORDER_STATUS.processing, label: 'Put it right: back to processing' },
@@ -50,36 +43,20 @@ export function StoreOrderDispute({
   const [note, setNote] = useState('');
   const canRefund = refunds.refundable.amountMinor > 0;
   const [refund, setRefund] = useState(false);
-  const [draft, setDraft] = useState<RefundDraft>(() => ({
-    amount: majorAmountText(refunds.refundable),
-    reference: '',
-  }));
-  const [errors, setErrors] = useState<RefundFieldErrors>({});
+  const { draft, setDraft, errors, amount, check, showRefusal } = useRefundDraft(refunds);
   const refunding = refund && canRefund;
 
-  const check = () => {
-    const read = readRefundDraft(draft, refunds);
-    const found: RefundFieldErrors = refunding ? { ...read.errors } : {};
-    if (note.trim() === '') found.reason = formatErrorMessage('order/invalid_dispute_note');
-    setErrors(found);
-    return { amount: read.amount, valid: Object.keys(found).length === 0 };
-  };
+  const checkAll = () => check(note, 'order/invalid_dispute_note', refunding);
   const submit = () => {
-    const { amount: money, valid } = check();
+    const { refund: typed, valid } = checkAll();
     if (!valid) return;
     resolve.mutate(
-      {
-        outcome,
-        note: note.trim(),
-        ...(refunding && {
-          refund: { amount: money, ...(needsReference(refunds) && { reference: draft.reference.trim() }) },
-        }),
-      },
-      { onError: (error) => setErrors(fieldErrorOf(error) ?? {}) },
+      { outcome, note: note.trim(), ...(refunding && { refund: typed }) },
+      { onError: showRefusal },
     );
   };
   const otherFailure = resolve.isError && fieldErrorOf(resolve.error) === null;
-  const refundText = refunding ? formatMoney(readRefundDraft(draft, refunds).amount) : '';
+  const refundText = refunding ? formatMoney(amount) : '';
 
   return (
     <Panel headingId="order-dispute-heading" title="The shopper's dispute" tone="danger">
@@ -136,7 +113,7 @@ export function StoreOrderDispute({
         keepLabel="Not yet"
         tone="primary"
         busy={resolve.isPending}
-        canAsk={() => check().valid}
+        canAsk={() => checkAll().valid}
         onConfirm={submit}
       />
       {otherFailure ? <Alert>{messageForError(resolve.error)}</Alert> : null}
