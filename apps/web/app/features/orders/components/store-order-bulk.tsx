@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses, SubmitButton } from '../../../components/ui/button';
+import { Panel } from '../../../components/ui/panel';
 import { TextField } from '../../../components/ui/text-field';
 import { shipmentRefusalsOf, useShipOrders } from '../api/fulfilment-api';
 import { CarrierField } from './carrier-field';
@@ -43,15 +44,13 @@ export function StoreOrderBulk({ chosen, onClear }: { chosen: readonly ChosenOrd
   };
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="flex flex-col gap-4 rounded-2xl border border-brand-200 bg-brand-50 p-4"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={headingId} className="text-lg font-semibold">
-          {chosen.length === 0 ? 'No order chosen' : `${ordersText(chosen.length)} chosen`}
-        </h2>
-        {chosen.length > 0 ? (
+    <Panel
+      headingId={headingId}
+      title={chosen.length === 0 ? 'No order chosen' : `${ordersText(chosen.length)} chosen`}
+      tone="brand"
+      gap={4}
+      actions={
+        chosen.length > 0 ? (
           <div className="flex flex-wrap gap-3">
             <Link
               to={packingSlipHref(chosen.map((order) => order.id))}
@@ -63,8 +62,9 @@ export function StoreOrderBulk({ chosen, onClear }: { chosen: readonly ChosenOrd
               Clear the choice
             </Button>
           </div>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       <p role="status" className="text-sm font-semibold">
         {shipped ?? ''}
       </p>
@@ -122,6 +122,6 @@ export function StoreOrderBulk({ chosen, onClear }: { chosen: readonly ChosenOrd
           ) : null}
         </form>
       )}
-    </section>
+    </Panel>
   );
 }
