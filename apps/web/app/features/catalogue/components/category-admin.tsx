@@ -139,18 +139,17 @@ export function CategoryAdmin() {
   );
 }
 
+/** A category's name and its parent's id ({@link TOP_LEVEL} for none), as the fields hold them. */
+type NameAndParent = { name: string; parentId: string };
+
 /** A category's name and where it sits in the tree: the same two fields to add one and to edit one. */
 function NameAndParentFields({
-  name,
-  onNameChange,
-  parentId,
-  onParentChange,
+  value,
+  onChange,
   parents,
 }: {
-  name: string;
-  onNameChange: (name: string) => void;
-  parentId: string;
-  onParentChange: (parentId: string) => void;
+  value: NameAndParent;
+  onChange: (value: NameAndParent) => void;
   /** Where it may go, from {@link parentOptions}. */
   parents: readonly SelectOption[];
 }) {
@@ -159,14 +158,14 @@ function NameAndParentFields({
       <TextField
         label="Name"
         required
-        value={name}
+        value={value.name}
         maxLength={CATEGORY_NAME_MAX_LENGTH}
-        onChange={(event) => onNameChange(event.target.value)}
+        onChange={(event) => onChange({ ...value, name: event.target.value })}
       />
       <SelectField
         label="Under"
-        value={parentId}
-        onChange={(event) => onParentChange(event.target.value)}
+        value={value.parentId}
+        onChange={(event) => onChange({ ...value, parentId: event.target.value })}
         options={parents}
       />
     </>
@@ -182,13 +181,13 @@ function AddCategory({
   onAdd: (input: { name: string; parentId: string | null; id?: string }, name: string) => void;
   pending: boolean;
 }) {
-  const [name, setName] = useState('');
-  const [parentId, setParentId] = useState(TOP_LEVEL);
+  const [fields, setFields] = useState<NameAndParent>({ name: '', parentId: TOP_LEVEL });
   const [id, setId] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const { name, parentId } = fields;
     onAdd({ name, parentId: parentId || null, ...(id.trim() && { id: id.trim() }) }, name.trim());
-    setName('');
+    setFields({ name: '', parentId });
     setId('');
   };
   return (
@@ -201,13 +200,7 @@ function AddCategory({
         Add a category
       </h2>
       <div className="grid gap-3 sm:grid-cols-3">
-        <NameAndParentFields
-          name={name}
-          onNameChange={setName}
-          parentId={parentId}
-          onParentChange={setParentId}
-          parents={parentOptions(categories)}
-        />
+        <NameAndParentFields value={fields} onChange={setFields} parents={parentOptions(categories)} />
         <TextField
           label="Id (optional)"
           hint="Lower-case letters, digits and hyphens; made from the name when left empty."
@@ -235,11 +228,14 @@ function EditCategory({
   pending: boolean;
   apply: (change: CategoryChange, done: string) => void;
 }) {
-  const [name, setName] = useState(category.name);
-  const [parentId, setParentId] = useState(category.parentId ?? TOP_LEVEL);
+  const [fields, setFields] = useState<NameAndParent>({
+    name: category.name,
+    parentId: category.parentId ?? TOP_LEVEL,
+  });
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const save = (event: FormEvent) => {
     event.preventDefault();
+    const { name, parentId } = fields;
     if (name.trim() !== category.name) {
       apply(
         { kind: 'update', id: category.id, input: { name } },
@@ -261,10 +257,8 @@ function EditCategory({
     >
       <div className="grid gap-3 sm:grid-cols-2">
         <NameAndParentFields
-          name={name}
-          onNameChange={setName}
-          parentId={parentId}
-          onParentChange={setParentId}
+          value={fields}
+          onChange={setFields}
           parents={parentOptions(categories, category)}
         />
       </div>
