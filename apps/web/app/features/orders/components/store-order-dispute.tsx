@@ -1,4 +1,3 @@
-import { messageForError } from '@crossbuy/core/errors';
 import { formatMoney } from '@crossbuy/core/money';
 import {
   DISPUTE_NOTE_MAX_LENGTH,
@@ -7,15 +6,14 @@ import {
   type OrderRefunds,
 } from '@crossbuy/core/order';
 import { useId, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
 import { AskFirst } from '../../../components/ui/ask-first';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { CONTROL_CLASSES } from '../../../components/ui/field';
 import { Panel } from '../../../components/ui/panel';
 import { SelectField } from '../../../components/ui/select-field';
 import { useResolveDispute } from '../api/store-orders-api';
-import { RefundDraftFields } from './refund-draft-fields';
-import { fieldErrorOf, useRefundDraft } from './refund-fields';
+import { OtherRefusal, RefundDraftFields } from './refund-draft-fields';
+import { useRefundDraft } from './refund-fields';
 
 const OUTCOMES: readonly { value: DisputeOutcome; label: string }[] = [
   { value: ORDER_STATUS.processing, label: 'Put it right: back to processing' },
@@ -55,7 +53,6 @@ export function StoreOrderDispute({
       { onError: showRefusal },
     );
   };
-  const otherFailure = resolve.isError && fieldErrorOf(resolve.error) === null;
   const refundText = refunding ? formatMoney(amount) : '';
 
   return (
@@ -116,7 +113,7 @@ export function StoreOrderDispute({
         canAsk={() => checkAll().valid}
         onConfirm={submit}
       />
-      {otherFailure ? <Alert>{messageForError(resolve.error)}</Alert> : null}
+      <OtherRefusal error={resolve.error} />
     </Panel>
   );
 }

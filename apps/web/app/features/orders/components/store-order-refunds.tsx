@@ -1,5 +1,4 @@
 import { formatStoreDateTime } from '@crossbuy/core/dates';
-import { messageForError } from '@crossbuy/core/errors';
 import { formatMoney } from '@crossbuy/core/money';
 import {
   type OrderRefunds,
@@ -9,14 +8,14 @@ import {
   type RefundStatus,
 } from '@crossbuy/core/order';
 import { useRef, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
+import { Alert, ErrorAlert } from '../../../components/ui/alert';
 import { AskFirst } from '../../../components/ui/ask-first';
 import { Button } from '../../../components/ui/button';
 import { Panel } from '../../../components/ui/panel';
 import { Price } from '../../../components/ui/price';
 import { useRefundOrder, useRetryRefund } from '../api/store-orders-api';
-import { RefundDraftFields, ShopperReasonField } from './refund-draft-fields';
-import { fieldErrorOf, needsReference, useRefundDraft } from './refund-fields';
+import { OtherRefusal, RefundDraftFields, ShopperReasonField } from './refund-draft-fields';
+import { needsReference, useRefundDraft } from './refund-fields';
 
 const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
   pending: 'Waiting for the card provider',
@@ -103,7 +102,7 @@ function RefundList({ orderId, refunds }: { orderId: string; refunds: readonly R
   const retry = useRetryRefund(orderId);
   return (
     <>
-      {retry.isError ? <Alert>{messageForError(retry.error)}</Alert> : null}
+      <ErrorAlert error={retry.error} />
       <ul aria-label="Refunds made" className="flex flex-col gap-2">
         {refunds.map((refund) => (
           <li key={refund.id} className="rounded-lg border border-line p-3 text-sm">
@@ -159,7 +158,6 @@ function RefundForm({
       { onSuccess: (answer) => onRefunded(answer.refund), onError: showRefusal },
     );
   };
-  const otherFailure = refund.isError && fieldErrorOf(refund.error) === null;
 
   return (
     <div className="flex flex-col gap-3 border-t border-line pt-3">
@@ -189,7 +187,7 @@ function RefundForm({
         canAsk={() => checkAll().valid}
         onConfirm={submit}
       />
-      {otherFailure ? <Alert>{messageForError(refund.error)}</Alert> : null}
+      <OtherRefusal error={refund.error} />
     </div>
   );
 }
