@@ -7,7 +7,7 @@ import {
   type StoreOrderMove,
 } from '@crossbuy/core/order';
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
+import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Panel } from '../../../components/ui/panel';
 import { TextField } from '../../../components/ui/text-field';
@@ -61,9 +61,7 @@ export function StoreOrderMoves({ orderId, status }: { orderId: string; status: 
           />
         </div>
       ) : null}
-      {carriers.isError && step === ORDER_STATUS.shipped ? (
-        <Alert>{messageForError(carriers.error)}</Alert>
-      ) : null}
+      <ErrorAlert error={step === ORDER_STATUS.shipped ? carriers.error : null} />
       <Button
         className="self-start"
         disabled={move.isPending}
@@ -73,7 +71,7 @@ export function StoreOrderMoves({ orderId, status }: { orderId: string; status: 
       >
         {MOVE_LABELS[step]}
       </Button>
-      {move.isError && fieldError === undefined ? <Alert>{messageForError(move.error)}</Alert> : null}
+      <ErrorAlert error={fieldError === undefined ? move.error : null} />
       <p role="status" className="text-sm">
         {move.isSuccess ? `The order is now ${ORDER_STATUS_LABELS[move.data.status].toLowerCase()}.` : ''}
       </p>

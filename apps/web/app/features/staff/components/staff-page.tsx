@@ -2,7 +2,7 @@ import { formatStoreDateTimeUnlabelled, STORE_TIME_NAME } from '@crossbuy/core/d
 import { ApiError, messageForError } from '@crossbuy/core/errors';
 import type { StaffInvitation, StaffMember, UserRole } from '@crossbuy/core/staff';
 import { type FormEvent, useRef, useState } from 'react';
-import { Alert, ErrorAlert } from '../../../components/ui/alert';
+import { ErrorAlert } from '../../../components/ui/alert';
 import { AskFirst } from '../../../components/ui/ask-first';
 import { SubmitButton } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
@@ -96,7 +96,7 @@ function InviteForm({ onSent }: { onSent: (email: string) => void }) {
           Send invitation
         </SubmitButton>
       </div>
-      {invite.isError && fieldError === undefined ? <Alert>{messageForError(invite.error)}</Alert> : null}
+      <ErrorAlert error={fieldError === undefined ? invite.error : null} />
     </form>
   );
 }
