@@ -22,6 +22,25 @@ export function Button({ variant = 'primary', className = '', type = 'button', .
   return <button type={type} className={buttonClasses(variant, className)} {...props} />;
 }
 
+type SubmitButtonProps = Omit<ButtonProps, 'type'> & {
+  /** True while what the form sent is on its way; the button is then disabled. */
+  pending: boolean;
+  /** Said on the button while pending, e.g. 'Saving…', so the wait is seen and announced. */
+  pendingLabel: string;
+};
+
+/**
+ * A form's submit button that cannot send twice: disabled and relabelled while the submission is
+ * pending. Forms on react-hook-form get it through `FormSubmitRow`; the others pass their mutation's state.
+ */
+export function SubmitButton({ pending, pendingLabel, disabled, children, ...props }: SubmitButtonProps) {
+  return (
+    <Button type="submit" disabled={pending || disabled} {...props}>
+      {pending ? pendingLabel : children}
+    </Button>
+  );
+}
+
 /** An inline link in running text: underlined, so it is told apart from text without relying on colour. */
 export const textLinkClasses =
   'rounded-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900';

@@ -17,7 +17,7 @@ import {
 } from 'react-hook-form';
 import { fieldErrorMessage } from '../../lib/form-errors';
 import { Alert } from './alert';
-import { Button, type ButtonVariant } from './button';
+import { Button, type ButtonVariant, SubmitButton } from './button';
 
 /** The form's id prefix and the labels of the fields on screen, which the error summary links to. */
 type FormFields = { prefix: string; labels: Map<string, string> };
@@ -203,14 +203,14 @@ export function FormSubmitRow({
 }: SubmitRowProps) {
   const { isSubmitting } = useFormState();
   const submit = (
-    <Button
-      type="submit"
+    <SubmitButton
       variant={variant}
       className={fullWidth ? undefined : 'self-start'}
-      disabled={isSubmitting}
+      pending={isSubmitting}
+      pendingLabel={pendingLabel}
     >
-      {isSubmitting ? pendingLabel : label}
-    </Button>
+      {label}
+    </SubmitButton>
   );
   if (!secondary) return submit;
   return (

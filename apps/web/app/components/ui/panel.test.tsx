@@ -30,4 +30,20 @@ describe('Panel', () => {
     expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Refunds' }));
     expect(heading.current?.getAttribute('tabindex')).toBe('-1');
   });
+
+  it('puts the buttons that act on the whole panel beside its heading', () => {
+    render(
+      <Panel
+        headingId="location-heading"
+        title="Singapore (SG)"
+        actions={<button type="button">Close</button>}
+      >
+        <p>No fee rules.</p>
+      </Panel>,
+    );
+    const heading = screen.getByRole('heading', { level: 2, name: 'Singapore (SG)' });
+    const row = heading.parentElement;
+    expect(row?.parentElement).toBe(screen.getByRole('region', { name: 'Singapore (SG)' }));
+    expect(row?.lastElementChild).toBe(screen.getByRole('button', { name: 'Close' }));
+  });
 });

@@ -2,7 +2,11 @@ import type { ReactNode, Ref } from 'react';
 
 const TITLE_SIZES = { lg: 'text-lg', xl: 'text-xl' };
 const GAPS = { 3: 'gap-3', 4: 'gap-4' };
-const BORDERS = { plain: 'border-line', danger: 'border-danger-700/30' };
+const TONES = {
+  plain: 'border-line bg-white',
+  danger: 'border-danger-700/30 bg-white',
+  brand: 'border-brand-200 bg-brand-50',
+};
 
 type PanelProps = {
   headingId: string;
@@ -10,14 +14,23 @@ type PanelProps = {
   /** `xl` where the panels are the parts of a page (a product's), `lg` where they are tools beside a record. */
   titleSize?: keyof typeof TITLE_SIZES;
   gap?: keyof typeof GAPS;
-  /** `danger` for what has gone wrong and waits on the staff, such as a shopper's dispute. */
-  tone?: keyof typeof BORDERS;
+  /**
+   * `danger` for what has gone wrong and waits on the staff, such as a shopper's dispute; `brand` for a
+   * tool that acts on what is chosen elsewhere on the page, such as the orders chosen on the desk.
+   */
+  tone?: keyof typeof TONES;
   /** For moving the focus to the heading once what the panel did is done; the heading then takes focus. */
   headingRef?: Ref<HTMLHeadingElement>;
+  /**
+   * Buttons that act on the whole panel (open, close, print), beside the heading on a wide screen and
+   * under it on a narrow one. Null keeps the row while there are none, so the heading stays put when
+   * they come.
+   */
+  actions?: ReactNode;
   children: ReactNode;
 };
 
-/** A white card of the back office named by its heading: one tool or one part of a record. */
+/** A card of the back office named by its heading: one tool or one part of a record. */
 export function Panel({
   headingId,
   title,
@@ -25,21 +38,32 @@ export function Panel({
   gap = 3,
   tone = 'plain',
   headingRef,
+  actions,
   children,
 }: PanelProps) {
+  const heading = (
+    <h2
+      id={headingId}
+      ref={headingRef}
+      tabIndex={headingRef ? -1 : undefined}
+      className={`${TITLE_SIZES[titleSize]} font-semibold`}
+    >
+      {title}
+    </h2>
+  );
   return (
     <section
       aria-labelledby={headingId}
-      className={`flex flex-col ${GAPS[gap]} rounded-2xl border ${BORDERS[tone]} bg-white p-4`}
+      className={`flex flex-col ${GAPS[gap]} rounded-2xl border ${TONES[tone]} p-4`}
     >
-      <h2
-        id={headingId}
-        ref={headingRef}
-        tabIndex={headingRef ? -1 : undefined}
-        className={`${TITLE_SIZES[titleSize]} font-semibold`}
-      >
-        {title}
-      </h2>
+      {actions === undefined ? (
+        heading
+      ) : (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          {heading}
+          {actions}
+        </div>
+      )}
       {children}
     </section>
   );

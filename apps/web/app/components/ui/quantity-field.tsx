@@ -129,6 +129,20 @@ export function QuantityField({
     />
   );
 
+  // Named for what they do to the quantity: the signs alone read as "minus" and "plus".
+  const stepButton = (by: 1 | -1) => (
+    <button
+      type="button"
+      className={buttonClasses('secondary', 'min-w-11 px-0')}
+      aria-label={`${by < 0 ? 'One fewer' : 'One more'} ${productName}`}
+      aria-disabled={busy || undefined}
+      disabled={disabled}
+      onClick={() => step(by)}
+    >
+      {by < 0 ? '−' : '+'}
+    </button>
+  );
+
   return (
     <div className="flex flex-col gap-1">
       {label ? (
@@ -138,27 +152,9 @@ export function QuantityField({
       ) : null}
       {stepper ? (
         <div className="flex items-center gap-1">
-          <button
-            type="button"
-            className={buttonClasses('secondary', 'min-w-11 px-0')}
-            aria-label={`One fewer ${productName}`}
-            aria-disabled={busy || undefined}
-            disabled={disabled}
-            onClick={() => step(-1)}
-          >
-            −
-          </button>
+          {stepButton(-1)}
           {input}
-          <button
-            type="button"
-            className={buttonClasses('secondary', 'min-w-11 px-0')}
-            aria-label={`One more ${productName}`}
-            aria-disabled={busy || undefined}
-            disabled={disabled}
-            onClick={() => step(1)}
-          >
-            +
-          </button>
+          {stepButton(1)}
         </div>
       ) : (
         input

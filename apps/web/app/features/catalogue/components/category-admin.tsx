@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/loading';
 import { LoadFailure } from '../../../components/ui/page-states';
-import { SelectField } from '../../../components/ui/select-field';
+import { SelectField, type SelectOption } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { type CategoryChange, useAdminCategories, useChangeCategory } from '../api/category-admin-api';
 
@@ -139,6 +139,39 @@ export function CategoryAdmin() {
   );
 }
 
+/** A category's name and its parent's id ({@link TOP_LEVEL} for none), as the fields hold them. */
+type NameAndParent = { name: string; parentId: string };
+
+/** A category's name and where it sits in the tree: the same two fields to add one and to edit one. */
+function NameAndParentFields({
+  value,
+  onChange,
+  parents,
+}: {
+  value: NameAndParent;
+  onChange: (value: NameAndParent) => void;
+  /** Where it may go, from {@link parentOptions}. */
+  parents: readonly SelectOption[];
+}) {
+  return (
+    <>
+      <TextField
+        label="Name"
+        required
+        value={value.name}
+        maxLength={CATEGORY_NAME_MAX_LENGTH}
+        onChange={(event) => onChange({ ...value, name: event.target.value })}
+      />
+      <SelectField
+        label="Under"
+        value={value.parentId}
+        onChange={(event) => onChange({ ...value, parentId: event.target.value })}
+        options={parents}
+      />
+    </>
+  );
+}
+
 function AddCategory({
   categories,
   onAdd,
@@ -148,13 +181,13 @@ function AddCategory({
   onAdd: (input: { name: string; parentId: string | null; id?: string }, name: string) => void;
   pending: boolean;
 }) {
-  const [name, setName] = useState('');
-  const [parentId, setParentId] = useState(TOP_LEVEL);
+  const [fields, setFields] = useState<NameAndParent>({ name: '', parentId: TOP_LEVEL });
   const [id, setId] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const { name, parentId } = fields;
     onAdd({ name, parentId: parentId || null, ...(id.trim() && { id: id.trim() }) }, name.trim());
-    setName('');
+    setFields({ name: '', parentId });
     setId('');
   };
   return (
@@ -167,19 +200,7 @@ function AddCategory({
         Add a category
       </h2>
       <div className="grid gap-3 sm:grid-cols-3">
-        <TextField
-          label="Name"
-          required
-          value={name}
-          maxLength={CATEGORY_NAME_MAX_LENGTH}
-          onChange={(event) => setName(event.target.value)}
-        />
-        <SelectField
-          label="Under"
-          value={parentId}
-          onChange={(event) => setParentId(event.target.value)}
-          options={parentOptions(categories)}
-        />
+        <NameAndParentFields value={fields} onChange={setFields} parents={parentOptions(categories)} />
         <TextField
           label="Id (optional)"
           hint="Lower-case letters, digits and hyphens; made from the name when left empty."
@@ -207,11 +228,14 @@ function EditCategory({
   pending: boolean;
   apply: (change: CategoryChange, done: string) => void;
 }) {
-  const [name, setName] = useState(category.name);
-  const [parentId, setParentId] = useState(category.parentId ?? TOP_LEVEL);
+  const [fields, setFields] = useState<NameAndParent>({
+    name: category.name,
+    parentId: category.parentId ?? TOP_LEVEL,
+  });
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const save = (event: FormEvent) => {
     event.preventDefault();
+    const { name, parentId } = fields;
     if (name.trim() !== category.name) {
       apply(
         { kind: 'update', id: category.id, input: { name } },
@@ -232,18 +256,10 @@ function EditCategory({
       className="flex flex-col gap-3 rounded-xl bg-brand-50 p-3"
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField
-          label="Name"
-          required
-          value={name}
-          maxLength={CATEGORY_NAME_MAX_LENGTH}
-          onChange={(event) => setName(event.target.value)}
-        />
-        <SelectField
-          label="Under"
-          value={parentId}
-          onChange={(event) => setParentId(event.target.value)}
-          options={parentOptions(categories, category)}
+        <NameAndParentFields
+          value={fields}
+          onChange={setFields}
+          parents={parentOptions(categories, category)}
         />
       </div>
       <div className="flex flex-wrap gap-2">

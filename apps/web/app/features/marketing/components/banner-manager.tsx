@@ -7,15 +7,9 @@ import {
 import { FormTextField } from '../../../components/ui/form-fields';
 import { bannerCalls } from '../api/content-kinds-api';
 import { ContentEditor, type ContentKindEditor } from './content-editor';
-import { LinkField, PositionField, ScheduleFields, TitleField } from './content-fields';
+import { LinkField, PlaceFields, TitleField } from './content-fields';
 import { ContentPictureField } from './content-picture-field';
-import {
-  draftResolver,
-  positionAfterLast,
-  positionFromField,
-  scheduleFromFields,
-  scheduleToFields,
-} from './draft-form';
+import { draftResolver, PLACE_FIELDS_BY_CODE, placeFromFields, placeToFields } from './draft-form';
 
 type BannerFormValues = {
   title: string;
@@ -30,8 +24,7 @@ type BannerFormValues = {
 
 const resolver = draftResolver<BannerFormValues, typeof bannerDraftSchema>(bannerDraftSchema, (values) => ({
   ...values,
-  position: positionFromField(values.position),
-  ...scheduleFromFields(values),
+  ...placeFromFields(values),
 }));
 
 /** A banner's words, picture (a content picture or an upload), link, place in the order and schedule. */
@@ -47,8 +40,7 @@ function BannerFields({ item: banner }: { item: StoreBanner | null }) {
         hint="Pictures in the store's banner and page folders, and those uploaded here."
       />
       <LinkField hint="A path on this site, such as /search?q=tea, or an address starting with https://. Empty for none." />
-      <PositionField hint="Banners show from the lowest position up." />
-      <ScheduleFields />
+      <PlaceFields hint="Banners show from the lowest position up." />
     </>
   );
 }
@@ -71,8 +63,7 @@ const bannerEditor: ContentKindEditor<StoreBanner, BannerFormValues, BannerDraft
       subtitle: banner?.subtitle ?? '',
       image: banner?.image ?? '',
       link: banner?.link ?? '',
-      position: String(banner?.position ?? positionAfterLast(banners)),
-      ...scheduleToFields(banner),
+      ...placeToFields(banner, banners),
     }),
     resolver: () => resolver,
     fieldsByCode: {
@@ -80,8 +71,7 @@ const bannerEditor: ContentKindEditor<StoreBanner, BannerFormValues, BannerDraft
       'content/invalid_text': 'subtitle',
       'content/invalid_image': 'image',
       'content/invalid_link': 'link',
-      'content/invalid_position': 'position',
-      'content/invalid_window': 'endsAt',
+      ...PLACE_FIELDS_BY_CODE,
     },
     Fields: BannerFields,
   },

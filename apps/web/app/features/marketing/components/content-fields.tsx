@@ -30,13 +30,6 @@ export function LinkField({ hint }: { hint: string }) {
   );
 }
 
-/** An item's place in the home page's order. */
-export function PositionField({ hint }: { hint: string }) {
-  return (
-    <FormTextField<{ position: string }> name="position" label="Position" inputMode="numeric" hint={hint} />
-  );
-}
-
 type ScheduleValues = { startsAt: string; endsAt: string };
 
 /** When a piece of content shows: either edge may be left open. */
@@ -56,5 +49,18 @@ export function ScheduleFields() {
         hint="Empty: always."
       />
     </div>
+  );
+}
+
+/**
+ * An item's place in the home page's order and when it shows, the fields of {@link placeToFields}.
+ * `hint` says which way the order runs.
+ */
+export function PlaceFields({ hint }: { hint: string }) {
+  return (
+    <>
+      <FormTextField<{ position: string }> name="position" label="Position" inputMode="numeric" hint={hint} />
+      <ScheduleFields />
+    </>
   );
 }

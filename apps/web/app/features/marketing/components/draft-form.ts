@@ -64,11 +64,33 @@ export function scheduleFromFields(values: { startsAt: string; endsAt: string })
 }
 
 /** A position field's text as a number; empty is the first place, and other text is left for the schema. */
-export function positionFromField(text: string): number {
+function positionFromField(text: string): number {
   return text.trim() === '' ? 0 : Number(text.trim());
 }
 
 /** Where a new item of an ordered list goes: after the last, at the first free position. */
-export function positionAfterLast(items: readonly { position: number }[]): number {
+function positionAfterLast(items: readonly { position: number }[]): number {
   return items.reduce((highest, item) => Math.max(highest, item.position + 1), 0);
 }
+
+type Placed = { position: number; startsAt: string | null; endsAt: string | null };
+type PlaceFieldValues = { position: string; startsAt: string; endsAt: string };
+
+/**
+ * The place and window of content in the home page's order (banners, home groups) as their form shows
+ * them: both kinds are placed and scheduled alike, and a new item goes after the last.
+ */
+export function placeToFields(item: Placed | null, items: readonly { position: number }[]): PlaceFieldValues {
+  return { position: String(item?.position ?? positionAfterLast(items)), ...scheduleToFields(item) };
+}
+
+/** The place and window's fields read back into the wire shape. */
+export function placeFromFields(values: PlaceFieldValues) {
+  return { position: positionFromField(values.position), ...scheduleFromFields(values) };
+}
+
+/** The server's refusals of a place or window, and the field each is shown on. */
+export const PLACE_FIELDS_BY_CODE = {
+  'content/invalid_position': 'position',
+  'content/invalid_window': 'endsAt',
+} as const;

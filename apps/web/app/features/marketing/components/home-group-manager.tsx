@@ -10,14 +10,8 @@ import { useCategoryChoices } from '../../catalogue/api/product-admin-api';
 import { categoryOptions } from '../../catalogue/components/product-admin-form';
 import { homeGroupCalls } from '../api/content-kinds-api';
 import { ContentEditor, type ContentKindEditor } from './content-editor';
-import { PositionField, ScheduleFields, TitleField } from './content-fields';
-import {
-  draftResolver,
-  positionAfterLast,
-  positionFromField,
-  scheduleFromFields,
-  scheduleToFields,
-} from './draft-form';
+import { PlaceFields, TitleField } from './content-fields';
+import { draftResolver, PLACE_FIELDS_BY_CODE, placeFromFields, placeToFields } from './draft-form';
 import { ProductPicker } from './home-group-product-picker';
 
 type HomeGroupFormValues = {
@@ -32,7 +26,7 @@ type HomeGroupFormValues = {
 
 const resolver = draftResolver<HomeGroupFormValues, typeof homeGroupDraftSchema>(
   homeGroupDraftSchema,
-  (values) => ({ ...values, position: positionFromField(values.position), ...scheduleFromFields(values) }),
+  (values) => ({ ...values, ...placeFromFields(values) }),
 );
 
 /** A home group's title, category, products, place in the order and schedule. */
@@ -72,8 +66,7 @@ function HomeGroupFields({ item: group }: { item: StoreHomeGroup | null }) {
           form.clearErrors('productIds');
         }}
       />
-      <PositionField hint="Groups show from the lowest position up." />
-      <ScheduleFields />
+      <PlaceFields hint="Groups show from the lowest position up." />
     </>
   );
 }
@@ -96,16 +89,14 @@ const homeGroupEditor: ContentKindEditor<StoreHomeGroup, HomeGroupFormValues, Ho
       title: group?.title ?? '',
       categoryId: group?.categoryId ?? '',
       productIds: group?.products.map((product) => product.id) ?? [],
-      position: String(group?.position ?? positionAfterLast(groups)),
-      ...scheduleToFields(group),
+      ...placeToFields(group, groups),
     }),
     resolver: () => resolver,
     fieldsByCode: {
       'content/invalid_title': 'title',
       'content/invalid_category': 'categoryId',
       'content/invalid_products': 'productIds',
-      'content/invalid_position': 'position',
-      'content/invalid_window': 'endsAt',
+      ...PLACE_FIELDS_BY_CODE,
     },
     Fields: HomeGroupFields,
   },

@@ -1,7 +1,8 @@
 import { formatMoney } from '@crossbuy/core/money';
 import type { OrderRefunds } from '@crossbuy/core/order';
+import { ErrorAlert } from '../../../components/ui/alert';
 import { TextField } from '../../../components/ui/text-field';
-import { needsReference, type RefundDraft, type RefundFieldErrors } from './refund-fields';
+import { fieldErrorOf, needsReference, type RefundDraft, type RefundFieldErrors } from './refund-fields';
 
 /**
  * How much to refund, at most what remains, and for PayNow the reference of the bank transfer that sent
@@ -69,4 +70,12 @@ export function ShopperReasonField({
       required
     />
   );
+}
+
+/**
+ * A refusal of a refund or cancellation that concerns none of the fields, which show their own beside
+ * them; nothing otherwise.
+ */
+export function OtherRefusal({ error }: { error: unknown }) {
+  return fieldErrorOf(error) === null ? <ErrorAlert error={error} /> : null;
 }

@@ -1,6 +1,7 @@
 import { ApiError, type ErrorCode, formatErrorMessage, messageForError } from '@crossbuy/core/errors';
 import { formatMoney, type Money, minorUnitDigits, parseMajorAmount } from '@crossbuy/core/money';
 import { type OrderRefunds, PAYMENT_METHOD, refundRefusal } from '@crossbuy/core/order';
+import { useState } from 'react';
 
 /** A refund's fields as typed: the amount in major units ("12.50"), and the bank reference for PayNow. */
 export type RefundDraft = { amount: string; reference: string };
@@ -55,4 +56,45 @@ const FIELD_OF_CODE: Partial<Record<string, keyof RefundFieldErrors>> = {
 export function fieldErrorOf(error: unknown): RefundFieldErrors | null {
   const field = error instanceof ApiError && error.code ? FIELD_OF_CODE[error.code] : undefined;
   return field ? { [field]: messageForError(error) } : null;
+}
+
+/**
+ * The refund an operator is typing, prefilled with all that remains, and the errors shown beside its
+ * fields and the reason's. The refunds form and a dispute's settlement ask for a refund the same way, so
+ * they check it, and read the server's refusals, the same way too.
+ */
+export function useRefundDraft(refunds: OrderRefunds) {
+  const [draft, setDraft] = useState<RefundDraft>(() => ({
+    amount: majorAmountText(refunds.refundable),
+    reference: '',
+  }));
+  const [errors, setErrors] = useState<RefundFieldErrors>({});
+
+  /**
+   * Shows what is wrong with the refund (when one is being made) and with the reason the form asks for,
+   * an empty one refused with `missingReason`; answers whether the form may be sent, and the refund as
+   * the server takes it.
+   */
+  const check = (reason: string, missingReason: ErrorCode, refunding = true) => {
+    const read = readRefundDraft(draft, refunds);
+    const found: RefundFieldErrors = refunding ? { ...read.errors } : {};
+    if (reason.trim() === '') found.reason = formatErrorMessage(missingReason);
+    setErrors(found);
+    const refund = {
+      amount: read.amount,
+      ...(needsReference(refunds) && { reference: draft.reference.trim() }),
+    };
+    return { refund, valid: Object.keys(found).length === 0 };
+  };
+
+  return {
+    draft,
+    setDraft,
+    errors,
+    /** The amount as typed so far, for the question that confirms the refund. */
+    amount: readRefundDraft(draft, refunds).amount,
+    check,
+    /** Puts a refusal from the server beside its field (one about no field is the form's to show). */
+    showRefusal: (error: unknown) => setErrors(fieldErrorOf(error) ?? {}),
+  };
 }

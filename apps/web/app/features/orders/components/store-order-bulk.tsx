@@ -2,10 +2,11 @@ import { ApiError, messageForError } from '@crossbuy/core/errors';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { SelectField } from '../../../components/ui/select-field';
+import { Button, buttonClasses, SubmitButton } from '../../../components/ui/button';
+import { Panel } from '../../../components/ui/panel';
 import { TextField } from '../../../components/ui/text-field';
-import { shipmentRefusalsOf, useCarriers, useShipOrders } from '../api/fulfilment-api';
+import { shipmentRefusalsOf, useShipOrders } from '../api/fulfilment-api';
+import { CarrierField } from './carrier-field';
 import { packingSlipHref } from './store-order-fulfilment';
 
 export type ChosenOrder = { id: string; orderRef: string };
@@ -18,7 +19,6 @@ const ordersText = (count: number) => (count === 1 ? '1 order' : `${count} order
  */
 export function StoreOrderBulk({ chosen, onClear }: { chosen: readonly ChosenOrder[]; onClear: () => void }) {
   const headingId = useId();
-  const carriers = useCarriers();
   const ship = useShipOrders();
   const [carrier, setCarrier] = useState('');
   const [tracking, setTracking] = useState<Record<string, string>>({});
@@ -44,15 +44,13 @@ export function StoreOrderBulk({ chosen, onClear }: { chosen: readonly ChosenOrd
   };
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="flex flex-col gap-4 rounded-2xl border border-brand-200 bg-brand-50 p-4"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={headingId} className="text-lg font-semibold">
-          {chosen.length === 0 ? 'No order chosen' : `${ordersText(chosen.length)} chosen`}
-        </h2>
-        {chosen.length > 0 ? (
+    <Panel
+      headingId={headingId}
+      title={chosen.length === 0 ? 'No order chosen' : `${ordersText(chosen.length)} chosen`}
+      tone="brand"
+      gap={4}
+      actions={
+        chosen.length > 0 ? (
           <div className="flex flex-wrap gap-3">
             <Link
               to={packingSlipHref(chosen.map((order) => order.id))}
@@ -64,8 +62,9 @@ export function StoreOrderBulk({ chosen, onClear }: { chosen: readonly ChosenOrd
               Clear the choice
             </Button>
           </div>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       <p role="status" className="text-sm font-semibold">
         {shipped ?? ''}
       </p>
@@ -82,12 +81,9 @@ export function StoreOrderBulk({ chosen, onClear }: { chosen: readonly ChosenOrd
             void submit();
           }}
         >
-          <SelectField
-            label="Carrier"
+          <CarrierField
             value={carrier}
-            onChange={(event) => setCarrier(event.target.value)}
-            placeholder={carriers.isPending ? 'Loading the carriers…' : 'Choose a carrier'}
-            options={(carriers.data ?? []).map((option) => ({ value: option.name, label: option.name }))}
+            onChange={setCarrier}
             error={code === 'order/invalid_carrier' ? messageForError(ship.error) : undefined}
             className="sm:max-w-xs"
           />
@@ -107,9 +103,9 @@ export function StoreOrderBulk({ chosen, onClear }: { chosen: readonly ChosenOrd
               </li>
             ))}
           </ul>
-          <Button type="submit" className="self-start" disabled={ship.isPending}>
-            {ship.isPending ? 'Shipping…' : `Mark ${ordersText(chosen.length)} as shipped`}
-          </Button>
+          <SubmitButton className="self-start" pending={ship.isPending} pendingLabel="Shipping…">
+            {`Mark ${ordersText(chosen.length)} as shipped`}
+          </SubmitButton>
           {ship.isError && code !== 'order/invalid_carrier' ? (
             <Alert>
               <p>{messageForError(ship.error)}</p>
@@ -126,6 +122,6 @@ export function StoreOrderBulk({ chosen, onClear }: { chosen: readonly ChosenOrd
           ) : null}
         </form>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -1,13 +1,12 @@
-import { formatErrorMessage, messageForError } from '@crossbuy/core/errors';
+import { formatErrorMessage } from '@crossbuy/core/errors';
 import { formatMoney } from '@crossbuy/core/money';
 import type { OrderRefunds } from '@crossbuy/core/order';
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
 import { AskFirst } from '../../../components/ui/ask-first';
 import { Panel } from '../../../components/ui/panel';
 import { TextField } from '../../../components/ui/text-field';
 import { useCancelOrder } from '../api/store-orders-api';
-import { ShopperReasonField } from './refund-draft-fields';
+import { OtherRefusal, ShopperReasonField } from './refund-draft-fields';
 import { fieldErrorOf, needsReference, type RefundFieldErrors } from './refund-fields';
 
 /**
@@ -41,7 +40,6 @@ export function StoreOrderCancel({ orderId, refunds }: { orderId: string; refund
       { onError: (error) => setErrors(fieldErrorOf(error) ?? {}) },
     );
   };
-  const otherFailure = cancel.isError && fieldErrorOf(cancel.error) === null;
   const question = !holdsMoney
     ? 'Cancel this order? This cannot be undone.'
     : byTransfer
@@ -81,7 +79,7 @@ export function StoreOrderCancel({ orderId, refunds }: { orderId: string; refund
         canAsk={check}
         onConfirm={submit}
       />
-      {otherFailure ? <Alert>{messageForError(cancel.error)}</Alert> : null}
+      <OtherRefusal error={cancel.error} />
       <p role="status" className="text-sm">
         {cancel.isSuccess
           ? cancel.data.refund

@@ -1,4 +1,3 @@
-import { formatErrorMessage, messageForError } from '@crossbuy/core/errors';
 import { formatMoney } from '@crossbuy/core/money';
 import {
   DISPUTE_NOTE_MAX_LENGTH,
@@ -7,22 +6,14 @@ import {
   type OrderRefunds,
 } from '@crossbuy/core/order';
 import { useId, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
 import { AskFirst } from '../../../components/ui/ask-first';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { CONTROL_CLASSES } from '../../../components/ui/field';
 import { Panel } from '../../../components/ui/panel';
 import { SelectField } from '../../../components/ui/select-field';
 import { useResolveDispute } from '../api/store-orders-api';
-import { RefundDraftFields } from './refund-draft-fields';
-import {
-  fieldErrorOf,
-  majorAmountText,
-  needsReference,
-  type RefundDraft,
-  type RefundFieldErrors,
-  readRefundDraft,
-} from './refund-fields';
+import { OtherRefusal, RefundDraftFields } from './refund-draft-fields';
+import { useRefundDraft } from './refund-fields';
 
 const OUTCOMES: readonly { value: DisputeOutcome; label: string }[] = [
   { value: ORDER_STATUS.processing, label: 'Put it right: back to processing' },
@@ -50,36 +41,19 @@ export function StoreOrderDispute({
   const [note, setNote] = useState('');
   const canRefund = refunds.refundable.amountMinor > 0;
   const [refund, setRefund] = useState(false);
-  const [draft, setDraft] = useState<RefundDraft>(() => ({
-    amount: majorAmountText(refunds.refundable),
-    reference: '',
-  }));
-  const [errors, setErrors] = useState<RefundFieldErrors>({});
+  const { draft, setDraft, errors, amount, check, showRefusal } = useRefundDraft(refunds);
   const refunding = refund && canRefund;
 
-  const check = () => {
-    const read = readRefundDraft(draft, refunds);
-    const found: RefundFieldErrors = refunding ? { ...read.errors } : {};
-    if (note.trim() === '') found.reason = formatErrorMessage('order/invalid_dispute_note');
-    setErrors(found);
-    return { amount: read.amount, valid: Object.keys(found).length === 0 };
-  };
+  const checkAll = () => check(note, 'order/invalid_dispute_note', refunding);
   const submit = () => {
-    const { amount: money, valid } = check();
+    const { refund: typed, valid } = checkAll();
     if (!valid) return;
     resolve.mutate(
-      {
-        outcome,
-        note: note.trim(),
-        ...(refunding && {
-          refund: { amount: money, ...(needsReference(refunds) && { reference: draft.reference.trim() }) },
-        }),
-      },
-      { onError: (error) => setErrors(fieldErrorOf(error) ?? {}) },
+      { outcome, note: note.trim(), ...(refunding && { refund: typed }) },
+      { onError: showRefusal },
     );
   };
-  const otherFailure = resolve.isError && fieldErrorOf(resolve.error) === null;
-  const refundText = refunding ? formatMoney(readRefundDraft(draft, refunds).amount) : '';
+  const refundText = refunding ? formatMoney(amount) : '';
 
   return (
     <Panel headingId="order-dispute-heading" title="The shopper's dispute" tone="danger">
@@ -136,10 +110,10 @@ export function StoreOrderDispute({
         keepLabel="Not yet"
         tone="primary"
         busy={resolve.isPending}
-        canAsk={() => check().valid}
+        canAsk={() => checkAll().valid}
         onConfirm={submit}
       />
-      {otherFailure ? <Alert>{messageForError(resolve.error)}</Alert> : null}
+      <OtherRefusal error={resolve.error} />
     </Panel>
   );
 }

@@ -7,13 +7,13 @@ import {
   type StoreOrderMove,
 } from '@crossbuy/core/order';
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
+import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Panel } from '../../../components/ui/panel';
-import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useCarriers } from '../api/fulfilment-api';
 import { useMoveStoreOrder } from '../api/store-orders-api';
+import { CarrierField } from './carrier-field';
 
 const MOVE_LABELS: Record<StoreOrderMove, string> = {
   processing: 'Start processing',
@@ -31,6 +31,7 @@ export function StoreOrderMoves({ orderId, status }: { orderId: string; status: 
   const [carrier, setCarrier] = useState('');
   const move = useMoveStoreOrder(orderId);
   const step = STORE_NEXT_MOVE[status];
+  // The list the carrier field offers (one query between them): a failure to load it is said here.
   const carriers = useCarriers();
   if (!step) return null;
 
@@ -43,12 +44,9 @@ export function StoreOrderMoves({ orderId, status }: { orderId: string; status: 
     <Panel headingId="order-moves-heading" title="Move the order on">
       {step === ORDER_STATUS.shipped ? (
         <div className="flex flex-col gap-3 sm:flex-row">
-          <SelectField
-            label="Carrier"
+          <CarrierField
             value={carrier}
-            onChange={(event) => setCarrier(event.target.value)}
-            placeholder={carriers.isPending ? 'Loading the carriers…' : 'Choose a carrier'}
-            options={(carriers.data ?? []).map((option) => ({ value: option.name, label: option.name }))}
+            onChange={setCarrier}
             error={carrierError}
             className="sm:max-w-xs sm:flex-1"
           />
@@ -63,9 +61,7 @@ export function StoreOrderMoves({ orderId, status }: { orderId: string; status: 
           />
         </div>
       ) : null}
-      {carriers.isError && step === ORDER_STATUS.shipped ? (
-        <Alert>{messageForError(carriers.error)}</Alert>
-      ) : null}
+      <ErrorAlert error={step === ORDER_STATUS.shipped ? carriers.error : null} />
       <Button
         className="self-start"
         disabled={move.isPending}
@@ -75,7 +71,7 @@ export function StoreOrderMoves({ orderId, status }: { orderId: string; status: 
       >
         {MOVE_LABELS[step]}
       </Button>
-      {move.isError && fieldError === undefined ? <Alert>{messageForError(move.error)}</Alert> : null}
+      <ErrorAlert error={fieldError === undefined ? move.error : null} />
       <p role="status" className="text-sm">
         {move.isSuccess ? `The order is now ${ORDER_STATUS_LABELS[move.data.status].toLowerCase()}.` : ''}
       </p>

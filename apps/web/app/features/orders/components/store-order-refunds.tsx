@@ -1,5 +1,4 @@
 import { formatStoreDateTime } from '@crossbuy/core/dates';
-import { formatErrorMessage, messageForError } from '@crossbuy/core/errors';
 import { formatMoney } from '@crossbuy/core/money';
 import {
   type OrderRefunds,
@@ -9,21 +8,14 @@ import {
   type RefundStatus,
 } from '@crossbuy/core/order';
 import { useRef, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
+import { Alert, ErrorAlert } from '../../../components/ui/alert';
 import { AskFirst } from '../../../components/ui/ask-first';
 import { Button } from '../../../components/ui/button';
 import { Panel } from '../../../components/ui/panel';
 import { Price } from '../../../components/ui/price';
 import { useRefundOrder, useRetryRefund } from '../api/store-orders-api';
-import { RefundDraftFields, ShopperReasonField } from './refund-draft-fields';
-import {
-  fieldErrorOf,
-  majorAmountText,
-  needsReference,
-  type RefundDraft,
-  type RefundFieldErrors,
-  readRefundDraft,
-} from './refund-fields';
+import { OtherRefusal, RefundDraftFields, ShopperReasonField } from './refund-draft-fields';
+import { needsReference, useRefundDraft } from './refund-fields';
 
 const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
   pending: 'Waiting for the card provider',
@@ -110,7 +102,7 @@ function RefundList({ orderId, refunds }: { orderId: string; refunds: readonly R
   const retry = useRetryRefund(orderId);
   return (
     <>
-      {retry.isError ? <Alert>{messageForError(retry.error)}</Alert> : null}
+      <ErrorAlert error={retry.error} />
       <ul aria-label="Refunds made" className="flex flex-col gap-2">
         {refunds.map((refund) => (
           <li key={refund.id} className="rounded-lg border border-line p-3 text-sm">
@@ -150,38 +142,22 @@ function RefundForm({
   refunds: OrderRefunds;
   onRefunded: (refund: Refund) => void;
 }) {
-  const [draft, setDraft] = useState<RefundDraft>(() => ({
-    amount: majorAmountText(refunds.refundable),
-    reference: '',
-  }));
+  const { draft, setDraft, errors, amount, check, showRefusal } = useRefundDraft(refunds);
   // Money owed back needs no reason of the operator's own: the order was cancelled.
   const [reason, setReason] = useState(() =>
     refunds.owedBack.amountMinor > 0 ? 'The order was cancelled' : '',
   );
-  const [errors, setErrors] = useState<RefundFieldErrors>({});
   const paynow = needsReference(refunds);
 
-  const check = () => {
-    const read = readRefundDraft(draft, refunds);
-    const found = { ...read.errors };
-    if (reason.trim() === '') found.reason = formatErrorMessage('order/invalid_refund_reason');
-    setErrors(found);
-    return { amount: read.amount, valid: Object.keys(found).length === 0 };
-  };
-  const { amount: parsed } = readRefundDraft(draft, refunds);
-
+  const checkAll = () => check(reason, 'order/invalid_refund_reason');
   const submit = () => {
-    const { amount: money, valid } = check();
+    const { refund: typed, valid } = checkAll();
     if (!valid) return;
     refund.mutate(
-      { amount: money, reason: reason.trim(), ...(paynow && { reference: draft.reference.trim() }) },
-      {
-        onSuccess: (answer) => onRefunded(answer.refund),
-        onError: (error) => setErrors(fieldErrorOf(error) ?? {}),
-      },
+      { ...typed, reason: reason.trim() },
+      { onSuccess: (answer) => onRefunded(answer.refund), onError: showRefusal },
     );
   };
-  const otherFailure = refund.isError && fieldErrorOf(refund.error) === null;
 
   return (
     <div className="flex flex-col gap-3 border-t border-line pt-3">
@@ -203,15 +179,15 @@ function RefundForm({
       <ShopperReasonField value={reason} onChange={setReason} error={errors.reason} />
       <AskFirst
         label="Refund"
-        question={`Refund ${formatMoney(parsed)} to the shopper? This cannot be undone.`}
+        question={`Refund ${formatMoney(amount)} to the shopper? This cannot be undone.`}
         confirmLabel="Yes, refund"
         busyLabel="Refunding…"
         keepLabel="Not now"
         busy={refund.isPending}
-        canAsk={() => check().valid}
+        canAsk={() => checkAll().valid}
         onConfirm={submit}
       />
-      {otherFailure ? <Alert>{messageForError(refund.error)}</Alert> : null}
+      <OtherRefusal error={refund.error} />
     </div>
   );
 }

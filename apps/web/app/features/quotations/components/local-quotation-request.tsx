@@ -3,7 +3,7 @@ import { ApiError, appErrorFromZodIssues, formatErrorMessage, messageForError } 
 import { QUOTATION_REQUEST_FROM } from '@crossbuy/core/quotation';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { Button, textLinkClasses } from '../../../components/ui/button';
+import { Button, SubmitButton, textLinkClasses } from '../../../components/ui/button';
 import { useResumePendingAction, useSignInToFinish } from '../../../lib/pending-action';
 import { useRedirectToSignIn } from '../../../lib/redirect-to-sign-in';
 import { useUser } from '../../../lib/user-store';
@@ -129,9 +129,9 @@ export function LocalQuotationRequest({ product, path, quantity }: LocalQuotatio
             onInstructionsChange={setInstructions}
             instructionsLabel="Instructions for the store (optional)"
           />
-          <Button type="submit" disabled={requestQuotation.isPending}>
-            {requestQuotation.isPending ? 'Sending…' : 'Send the request'}
-          </Button>
+          <SubmitButton pending={requestQuotation.isPending} pendingLabel="Sending…">
+            Send the request
+          </SubmitButton>
         </form>
       ) : null}
       {failure ? (

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Button, SubmitButton } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/loading';
 import { StorePicture } from '../../../components/ui/store-picture';
 import { TextField } from '../../../components/ui/text-field';
@@ -197,9 +197,9 @@ export function QuotationRequestForm({ initialLink }: { initialLink: string }) {
             required
           />
           {failure ? <Alert>{failure}</Alert> : null}
-          <Button type="submit" disabled={requestQuotation.isPending} className="self-start">
-            {requestQuotation.isPending ? 'Sending…' : 'Send the request'}
-          </Button>
+          <SubmitButton pending={requestQuotation.isPending} pendingLabel="Sending…" className="self-start">
+            Send the request
+          </SubmitButton>
         </form>
       ) : null}
     </TitledPage>

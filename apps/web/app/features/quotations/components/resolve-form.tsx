@@ -1,8 +1,8 @@
-import { messageForError } from '@crossbuy/core/errors';
 import type { CurrencyCode } from '@crossbuy/core/money';
 import type { QuotationDeskItem } from '@crossbuy/core/quotation';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import type { ChangeEvent } from 'react';
+import { ErrorAlert } from '../../../components/ui/alert';
+import { SubmitButton } from '../../../components/ui/button';
 import { Panel } from '../../../components/ui/panel';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -17,6 +17,14 @@ import { QuotePreview } from './quote-preview';
 export function ResolveForm({ item, onAnswered }: { item: QuotationDeskItem; onAnswered: () => void }) {
   const { abroad, fields, set, errors, currencyChoices, basePrice, quote, preview } = useQuoteDraft(item);
   const resolve = useResolveQuotation(item.id);
+  // The typed costs are text fields alike: each reads and writes its part of the draft, shows that
+  // part's error, and is never filled in by the browser from another form's values.
+  const typedCost = (name: 'amount' | 'shipping' | 'weight') => ({
+    autoComplete: 'off',
+    value: fields[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set[name](event.target.value),
+    error: errors[name],
+  });
 
   return (
     <Panel headingId="resolve-heading" title="Send a quote" gap={4}>
@@ -36,10 +44,7 @@ export function ResolveForm({ item, onAnswered }: { item: QuotationDeskItem; onA
                 label="Seller's price for one"
                 hint="What the seller asks for one on their page, before shipping and our fee."
                 inputMode="decimal"
-                autoComplete="off"
-                value={fields.amount}
-                onChange={(event) => set.amount(event.target.value)}
-                error={errors.amount}
+                {...typedCost('amount')}
                 required
               />
               <SelectField
@@ -55,19 +60,13 @@ export function ResolveForm({ item, onAnswered }: { item: QuotationDeskItem; onA
                 label="Shipping to our warehouse, for one"
                 hint={`In ${fields.currency}. Leave empty when the seller ships for free.`}
                 inputMode="decimal"
-                autoComplete="off"
-                value={fields.shipping}
-                onChange={(event) => set.shipping(event.target.value)}
-                error={errors.shipping}
+                {...typedCost('shipping')}
               />
               <TextField
                 label="Estimated weight of one, in grams"
                 hint="Checkout charges delivery to the shopper by it. Leave empty if unknown."
                 inputMode="numeric"
-                autoComplete="off"
-                value={fields.weight}
-                onChange={(event) => set.weight(event.target.value)}
-                error={errors.weight}
+                {...typedCost('weight')}
               />
             </div>
             <QuotePreview basePrice={basePrice} quote={quote} preview={preview} quantity={item.quantity} />
@@ -75,11 +74,15 @@ export function ResolveForm({ item, onAnswered }: { item: QuotationDeskItem; onA
         ) : (
           <p>One of our own products: the catalogue price applies, and the shopper may then buy it.</p>
         )}
-        {resolve.isError ? <Alert>{messageForError(resolve.error)}</Alert> : null}
+        <ErrorAlert error={resolve.error} />
         <div>
-          <Button type="submit" disabled={resolve.isPending || (abroad && quote === null)}>
-            {resolve.isPending ? 'Sending…' : 'Send quote'}
-          </Button>
+          <SubmitButton
+            pending={resolve.isPending}
+            pendingLabel="Sending…"
+            disabled={abroad && quote === null}
+          >
+            Send quote
+          </SubmitButton>
         </div>
       </form>
     </Panel>

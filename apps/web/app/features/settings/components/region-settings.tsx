@@ -2,7 +2,7 @@ import { CURRENCIES, type CurrencyCode } from '@crossbuy/core/money';
 import type { AdminRegion, RegionUpdate } from '@crossbuy/core/settings';
 import { type FormEvent, useState } from 'react';
 import { ErrorAlert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Button, SubmitButton } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { DataTable } from '../../../components/ui/data-table';
 import { Loading } from '../../../components/ui/loading';
@@ -187,9 +187,13 @@ function AddRegionForm() {
           checked={enabled}
           onChange={(event) => setEnabled(event.target.checked)}
         />
-        <Button type="submit" disabled={create.isPending || countryCode.length !== 2 || currency === ''}>
-          {create.isPending ? 'Adding…' : 'Add region'}
-        </Button>
+        <SubmitButton
+          pending={create.isPending}
+          pendingLabel="Adding…"
+          disabled={countryCode.length !== 2 || currency === ''}
+        >
+          Add region
+        </SubmitButton>
       </form>
       <ErrorAlert error={create.error} />
     </Section>

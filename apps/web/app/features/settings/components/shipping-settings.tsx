@@ -8,11 +8,12 @@ import type {
 import { type FormEvent, useState } from 'react';
 import { Alert, ErrorAlert } from '../../../components/ui/alert';
 import { AskFirst } from '../../../components/ui/ask-first';
-import { Button } from '../../../components/ui/button';
+import { Button, SubmitButton } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { DataTable } from '../../../components/ui/data-table';
 import { Loading } from '../../../components/ui/loading';
 import { LoadFailure } from '../../../components/ui/page-states';
+import { Panel } from '../../../components/ui/panel';
 import { Section } from '../../../components/ui/section';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -80,16 +81,11 @@ function LocationRules({ location }: { location: ShippingLocationSettings }) {
   const setEnabled = useSetLocationEnabled();
   const remove = useDeleteShippingRule();
   const [editing, setEditing] = useState<ShippingRule | 'new' | null>(null);
-  const headingId = `location-${location.id}`;
   return (
-    <section
-      aria-labelledby={headingId}
-      className="flex flex-col gap-3 rounded-2xl border border-line bg-white p-4"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={headingId} className="text-lg font-semibold">
-          {location.name} ({location.countryCode}){location.enabled ? '' : ' · closed'}
-        </h2>
+    <Panel
+      headingId={`location-${location.id}`}
+      title={`${location.name} (${location.countryCode})${location.enabled ? '' : ' · closed'}`}
+      actions={
         <Button
           variant="secondary"
           disabled={setEnabled.isPending}
@@ -97,7 +93,8 @@ function LocationRules({ location }: { location: ShippingLocationSettings }) {
         >
           {location.enabled ? `Close delivery to ${location.name}` : `Open delivery to ${location.name}`}
         </Button>
-      </div>
+      }
+    >
       {location.rules.length === 0 ? (
         <p className="text-sm">No fee rules: checkout cannot deliver here until one is added.</p>
       ) : (
@@ -111,17 +108,12 @@ function LocationRules({ location }: { location: ShippingLocationSettings }) {
               </td>
               <td className="p-3">
                 <div className="flex flex-wrap gap-2">
-                  <Button variant="secondary" onClick={() => setEditing(rule)}>
-                    Edit
-                  </Button>
-                  <AskFirst
-                    label="Remove"
+                  <EditOrRemove
+                    onEdit={() => setEditing(rule)}
                     question={`Remove the fee rule for goods from ${rule.originCountry ?? 'anywhere'}?`}
                     confirmLabel="Remove the rule"
-                    busyLabel="Removing…"
-                    keepLabel="Keep it"
-                    busy={remove.isPending}
-                    onConfirm={() => remove.mutate(rule.id)}
+                    removing={remove.isPending}
+                    onRemove={() => remove.mutate(rule.id)}
                   />
                 </div>
               </td>
@@ -142,7 +134,39 @@ function LocationRules({ location }: { location: ShippingLocationSettings }) {
           Add a fee rule
         </Button>
       )}
-    </section>
+    </Panel>
+  );
+}
+
+/** What a fee rule or a tax row offers: edit it in its form, or remove it once the operator confirms. */
+function EditOrRemove({
+  onEdit,
+  question,
+  confirmLabel,
+  removing,
+  onRemove,
+}: {
+  onEdit: () => void;
+  question: string;
+  confirmLabel: string;
+  removing: boolean;
+  onRemove: () => void;
+}) {
+  return (
+    <>
+      <Button variant="secondary" onClick={onEdit}>
+        Edit
+      </Button>
+      <AskFirst
+        label="Remove"
+        question={question}
+        confirmLabel={confirmLabel}
+        busyLabel="Removing…"
+        keepLabel="Keep it"
+        busy={removing}
+        onConfirm={onRemove}
+      />
+    </>
   );
 }
 
@@ -253,9 +277,9 @@ function RuleForm({
       {problem ? <Alert>{problem}</Alert> : null}
       <ErrorAlert error={save.error} />
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save the rule'}
-        </Button>
+        <SubmitButton pending={save.isPending} pendingLabel="Saving…">
+          Save the rule
+        </SubmitButton>
         <Button variant="secondary" onClick={onDone} disabled={save.isPending}>
           Cancel
         </Button>
@@ -313,17 +337,12 @@ function TaxRates() {
               <td className="p-3">
                 <div className="flex flex-wrap items-center gap-2">
                   <span>{tax.inclusive ? 'Include it' : 'Add it at checkout'}</span>
-                  <Button variant="secondary" onClick={() => edit(tax)}>
-                    Edit
-                  </Button>
-                  <AskFirst
-                    label="Remove"
+                  <EditOrRemove
+                    onEdit={() => edit(tax)}
                     question={`Remove the ${tax.name} of ${tax.countryCode}?`}
                     confirmLabel="Remove the tax"
-                    busyLabel="Removing…"
-                    keepLabel="Keep it"
-                    busy={removeTax.isPending}
-                    onConfirm={() => removeTax.mutate(tax.countryCode)}
+                    removing={removeTax.isPending}
+                    onRemove={() => removeTax.mutate(tax.countryCode)}
                   />
                 </div>
               </td>
@@ -370,9 +389,9 @@ function TaxRates() {
           checked={inclusive}
           onChange={(event) => setInclusive(event.target.checked)}
         />
-        <Button type="submit" disabled={setTax.isPending || countryCode === ''}>
-          {setTax.isPending ? 'Saving…' : 'Save the tax'}
-        </Button>
+        <SubmitButton pending={setTax.isPending} pendingLabel="Saving…" disabled={countryCode === ''}>
+          Save the tax
+        </SubmitButton>
       </form>
       <ErrorAlert error={setTax.error} />
       <ErrorAlert error={removeTax.error} />

@@ -2,9 +2,9 @@ import { formatStoreDateTimeUnlabelled, STORE_TIME_NAME } from '@crossbuy/core/d
 import { ApiError, messageForError } from '@crossbuy/core/errors';
 import type { StaffInvitation, StaffMember, UserRole } from '@crossbuy/core/staff';
 import { type FormEvent, useRef, useState } from 'react';
-import { Alert, ErrorAlert } from '../../../components/ui/alert';
+import { ErrorAlert } from '../../../components/ui/alert';
 import { AskFirst } from '../../../components/ui/ask-first';
-import { Button } from '../../../components/ui/button';
+import { SubmitButton } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
 import { Loading } from '../../../components/ui/loading';
 import { LoadFailure } from '../../../components/ui/page-states';
@@ -92,11 +92,11 @@ function InviteForm({ onSent }: { onSent: (email: string) => void }) {
           error={fieldError}
           className="sm:w-80"
         />
-        <Button type="submit" disabled={invite.isPending}>
-          {invite.isPending ? 'Sending…' : 'Send invitation'}
-        </Button>
+        <SubmitButton pending={invite.isPending} pendingLabel="Sending…">
+          Send invitation
+        </SubmitButton>
       </div>
-      {invite.isError && fieldError === undefined ? <Alert>{messageForError(invite.error)}</Alert> : null}
+      <ErrorAlert error={fieldError === undefined ? invite.error : null} />
     </form>
   );
 }
