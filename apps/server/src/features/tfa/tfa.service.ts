@@ -9,12 +9,12 @@ import {
   type AccountContext,
   confirmPassword,
   issueAccessToken,
+  mailUserSecret,
   userSecretKey,
 } from '../auth/auth.service.js';
 import { LIMITS, tfaLimits } from '../auth/rate-limits.js';
 import { type ActiveAccount, clearTfaPassed, setSessionTfaPassed } from '../auth/sessions.service.js';
-import { consumeUserSecret, issueUserSecret, SECRET_RULES } from '../auth/user-secrets.service.js';
-import { enqueueMail } from '../mail/mailer.js';
+import { consumeUserSecret } from '../auth/user-secrets.service.js';
 import { tfaResetMail } from '../mail/templates.js';
 import { type UserRow, users } from '../users/users.table.js';
 import {
@@ -217,19 +217,9 @@ export async function requestTfaReset(ctx: AccountContext, user: UserRow, linkOr
   const token = randomToken();
   const link = new URL('/tfa/reset', linkOrigin);
   link.searchParams.set('token', token);
-  await ctx.db.transaction(async (tx) => {
-    await issueUserSecret(tx, userSecretKey(ctx), { userId: user.id, purpose: 'tfa_reset', secret: token });
-    await enqueueMail(tx, {
-      template: 'tfa_reset',
-      to: user.email,
-      content: tfaResetMail({
-        firstName: user.firstName,
-        link: link.toString(),
-        expiresInMinutes: SECRET_RULES.tfa_reset.ttlMinutes,
-      }),
-    });
-  });
-  ctx.mailer.notify();
+  await mailUserSecret(ctx, user, 'tfa_reset', token, (expiresInMinutes) =>
+    tfaResetMail({ firstName: user.firstName, link: link.toString(), expiresInMinutes }),
+  );
 }
 
 /**
