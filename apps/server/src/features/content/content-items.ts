@@ -16,6 +16,17 @@ import { deleteUnshownUploads, letGo } from './content-pictures.js';
 /** Far more items of a kind than a store runs at once; the back office's lists are not paged. */
 const STORE_CONTENT_LIST_LIMIT = 200;
 
+/**
+ * The `names` fields of a row or a draft, in that order. A kind names the fields it edits once: its rows (as
+ * audited and answered) and its drafts (as written) carry them under the same names.
+ */
+export function pickFields<Source, Name extends keyof Source>(
+  source: Source,
+  names: readonly Name[],
+): Pick<Source, Name> {
+  return Object.fromEntries(names.map((name) => [name, source[name]])) as Pick<Source, Name>;
+}
+
 /** A schedule as the audit log and the back office name it. */
 export function scheduleFields(row: { startsAt: Date | null; endsAt: Date | null }) {
   return { startsAt: row.startsAt?.toISOString() ?? null, endsAt: row.endsAt?.toISOString() ?? null };
