@@ -10,13 +10,7 @@ import {
 import { asc, desc } from 'drizzle-orm';
 import { isUuid } from '../../lib/ids.js';
 import { banners, popups } from './content.table.js';
-import {
-  type ContentKind,
-  contentRows,
-  pickFields,
-  scheduleColumns,
-  scheduleFields,
-} from './content-items.js';
+import { type ContentKind, contentRows, itemColumns, itemFields } from './content-items.js';
 import { holdContentPictures } from './content-pictures.js';
 
 // Banners and popups as the back office edits them (docs/features/vouchers-banners-and-popups.md), each
@@ -31,7 +25,7 @@ type BannerRow = typeof banners.$inferSelect;
 const BANNER_FIELDS = ['title', 'subtitle', 'image', 'link', 'position', 'active'] as const;
 
 function bannerFields(row: BannerRow) {
-  return { ...pickFields(row, BANNER_FIELDS), ...scheduleFields(row) };
+  return itemFields(row, BANNER_FIELDS);
 }
 
 function toStoreBanner(row: BannerRow, now = new Date()): StoreBanner {
@@ -39,7 +33,7 @@ function toStoreBanner(row: BannerRow, now = new Date()): StoreBanner {
 }
 
 function bannerColumns(draft: BannerDraft) {
-  return { ...pickFields(draft, BANNER_FIELDS), ...scheduleColumns(draft) };
+  return itemColumns(draft, BANNER_FIELDS);
 }
 
 const bannerRows = contentRows(banners, isUuid, () => new AppError('banner/not_found'));
@@ -75,7 +69,7 @@ type PopupRow = typeof popups.$inferSelect;
 const POPUP_FIELDS = ['title', 'body', 'image', 'link', 'active'] as const;
 
 function popupFields(row: PopupRow) {
-  return { ...pickFields(row, POPUP_FIELDS), ...scheduleFields(row) };
+  return itemFields(row, POPUP_FIELDS);
 }
 
 function toStorePopup(row: PopupRow, now = new Date()): StorePopup {
@@ -89,7 +83,7 @@ function toStorePopup(row: PopupRow, now = new Date()): StorePopup {
 }
 
 function popupColumns(draft: PopupDraft) {
-  return { ...pickFields(draft, POPUP_FIELDS), ...scheduleColumns(draft) };
+  return itemColumns(draft, POPUP_FIELDS);
 }
 
 /** The pictures a popup draft shows: its one, or none. */

@@ -17,13 +17,7 @@ import type { Database } from '../../db/client.js';
 import { isUuid } from '../../lib/ids.js';
 import { categories, products } from '../catalogue/catalogue.table.js';
 import { banners, homeProductGroupItems, homeProductGroups, imagePages, popups } from './content.table.js';
-import {
-  type ContentKind,
-  contentRows,
-  pickFields,
-  scheduleColumns,
-  scheduleFields,
-} from './content-items.js';
+import { type ContentKind, contentRows, itemColumns, itemFields, scheduleFields } from './content-items.js';
 import { holdContentPictures } from './content-pictures.js';
 
 // Home product groups and image pages as the back office edits them
@@ -40,11 +34,11 @@ type HomeGroup = { row: HomeGroupRow; productIds: string[] };
 const HOME_GROUP_FIELDS = ['title', 'categoryId', 'position', 'active'] as const;
 
 function homeGroupFields({ row, productIds }: HomeGroup) {
-  return { ...pickFields(row, HOME_GROUP_FIELDS), productIds, ...scheduleFields(row) };
+  return { ...itemFields(row, HOME_GROUP_FIELDS), productIds };
 }
 
 function homeGroupColumns(draft: HomeGroupDraft) {
-  return { ...pickFields(draft, HOME_GROUP_FIELDS), ...scheduleColumns(draft) };
+  return itemColumns(draft, HOME_GROUP_FIELDS);
 }
 
 async function groupProductIds(db: Database, groupIds: string[]): Promise<Map<string, string[]>> {
