@@ -51,7 +51,7 @@ export function userSecretKey(ctx: Pick<AccountContext, 'config'>): Buffer {
  * kept without the other, then wakes the mail worker. Each purpose mails its own template, written by
  * `content` with how long the secret lives.
  */
-export async function mailUserSecret(
+async function mailUserSecret(
   ctx: AccountContext,
   user: UserRow,
   purpose: UserSecretPurpose,
@@ -67,6 +67,24 @@ export async function mailUserSecret(
     });
   });
   ctx.mailer.notify();
+}
+
+/**
+ * Mails the user a single-use link: `link` with a fresh token added, which the page it opens sends back to
+ * prove the mailbox.
+ */
+export async function mailSecretLink(
+  ctx: AccountContext,
+  user: UserRow,
+  purpose: 'password_reset' | 'tfa_reset',
+  link: URL,
+  mail: (input: { firstName: string; link: string; expiresInMinutes: number }) => MailContent,
+): Promise<void> {
+  const token = randomToken();
+  link.searchParams.set('token', token);
+  await mailUserSecret(ctx, user, purpose, token, (expiresInMinutes) =>
+    mail({ firstName: user.firstName, link: link.toString(), expiresInMinutes }),
+  );
 }
 
 export function issueAccessToken(
@@ -254,13 +272,9 @@ export async function forgotPassword(
   const user = await findUserByEmail(ctx, email);
   if (!user || user.blacklistedAt) return;
   if (!(await ctx.rateLimiter.allow(LIMITS.passwordResetMailsPerAccount, email))) return;
-  const token = randomToken();
   const link = new URL('/reset_password', linkOrigin);
   link.searchParams.set('uid', user.id);
-  link.searchParams.set('token', token);
-  await mailUserSecret(ctx, user, 'password_reset', token, (expiresInMinutes) =>
-    passwordResetMail({ firstName: user.firstName, link: link.toString(), expiresInMinutes }),
-  );
+  await mailSecretLink(ctx, user, 'password_reset', link, passwordResetMail);
 }
 
 /**

@@ -4,12 +4,12 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import type { ClientInfo } from '../../lib/client-info.js';
-import { decryptSecret, deriveKey, encryptSecret, randomToken } from '../../lib/secrets.js';
+import { decryptSecret, deriveKey, encryptSecret } from '../../lib/secrets.js';
 import {
   type AccountContext,
   confirmPassword,
   issueAccessToken,
-  mailUserSecret,
+  mailSecretLink,
   userSecretKey,
 } from '../auth/auth.service.js';
 import { LIMITS, tfaLimits } from '../auth/rate-limits.js';
@@ -214,12 +214,7 @@ export async function skipTfaSetup(ctx: AccountContext, user: UserRow): Promise<
 export async function requestTfaReset(ctx: AccountContext, user: UserRow, linkOrigin: string): Promise<void> {
   if (!user.tfaEnabledAt) throw new AppError('auth/tfa_not_enabled');
   await ctx.rateLimiter.consume(LIMITS.tfaResetMailsPerAccount, user.id);
-  const token = randomToken();
-  const link = new URL('/tfa/reset', linkOrigin);
-  link.searchParams.set('token', token);
-  await mailUserSecret(ctx, user, 'tfa_reset', token, (expiresInMinutes) =>
-    tfaResetMail({ firstName: user.firstName, link: link.toString(), expiresInMinutes }),
-  );
+  await mailSecretLink(ctx, user, 'tfa_reset', new URL('/tfa/reset', linkOrigin), tfaResetMail);
 }
 
 /**
