@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type AdminMerchant,
   type AdminMerchantListQuery,
-  imageUrl,
+  optionalImageUrl,
   slugFromName,
 } from '@crossbuy/core/catalogue';
 import { AppError } from '@crossbuy/core/errors';
@@ -34,7 +34,7 @@ type AdminMerchantRow = Omit<AdminMerchant, 'logo' | 'createdAt'> & {
 function toAdminMerchant({ logoImage, createdAt, ...row }: AdminMerchantRow): AdminMerchant {
   return {
     ...row,
-    logo: logoImage === null ? null : imageUrl(logoImage),
+    logo: optionalImageUrl(logoImage),
     createdAt: createdAt.toISOString(),
   };
 }

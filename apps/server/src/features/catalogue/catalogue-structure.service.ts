@@ -1,8 +1,8 @@
 import {
   buildCategoryTree,
   type CategoryNode,
-  imageUrl,
   type Merchant,
+  optionalImageUrl,
   type ProductSummary,
 } from '@crossbuy/core/catalogue';
 import { AppError } from '@crossbuy/core/errors';
@@ -96,7 +96,7 @@ export const merchantProductCount = sql<number>`(SELECT count(*)::int FROM produ
 const merchantFields = { ...merchantColumns, productCount: merchantProductCount };
 
 function toMerchant({ logoImage, ...row }: { logoImage: string | null } & Omit<Merchant, 'logo'>): Merchant {
-  return { ...row, logo: logoImage === null ? null : imageUrl(logoImage) };
+  return { ...row, logo: optionalImageUrl(logoImage) };
 }
 
 /** The merchants the store shows: disabled ones are left out. */

@@ -1,4 +1,4 @@
-import { imageUrl } from '@crossbuy/core/catalogue';
+import { imageUrl, optionalImageUrl } from '@crossbuy/core/catalogue';
 import { AppError } from '@crossbuy/core/errors';
 import {
   type BannerDraft,
@@ -76,7 +76,7 @@ function toStorePopup(row: PopupRow, now = new Date()): StorePopup {
   return {
     id: row.id,
     ...popupFields(row),
-    imageUrl: row.image === null ? null : imageUrl(row.image),
+    imageUrl: optionalImageUrl(row.image),
     status: contentStatus(row, now),
     createdAt: row.createdAt.toISOString(),
   };
