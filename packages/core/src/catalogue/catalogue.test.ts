@@ -11,6 +11,7 @@ import {
   isValidVariantPath,
   isWithinCategory,
   linePrice,
+  optionalImageUrl,
   parentIdOfPath,
   parseVariantPath,
   productSearchQuerySchema,
@@ -164,6 +165,11 @@ describe('image paths (spec 9)', () => {
 
   it('serves stored keys under /images/', () => {
     expect(imageUrl('products/abc.svg')).toBe('/images/products/abc.svg');
+  });
+
+  it('leaves an absent picture absent', () => {
+    expect(optionalImageUrl('merchants/logo.webp')).toBe('/images/merchants/logo.webp');
+    expect(optionalImageUrl(null)).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 // Image paths have a module of their own, so a page can name pictures without loading the schemas here.
-export { IMAGE_URL_PREFIX, imageUrl, thumbnailPath } from '../images/index.js';
+export { IMAGE_URL_PREFIX, imageUrl, optionalImageUrl, thumbnailPath } from '../images/index.js';
 export { catalogueCalls } from './catalogue-calls.js';
 export {
   buildCategoryTree,

@@ -60,7 +60,7 @@ export type ContactMessageDetail = z.infer<typeof contactMessageDetailSchema>;
 
 export const contactReplyInputSchema = z.object({
   // NUL characters never reach here: the server refuses them in any body (decision 0011).
-  body: requiredText('contact/invalid_reply').max(CONTACT_REPLY_MAX, fails('contact/invalid_reply')),
+  body: requiredText('contact/invalid_reply', CONTACT_REPLY_MAX),
   /** Chosen once per reply by the form, so a double click or a retried request sends one mail. */
   idempotencyKey: z.uuid(fails('general/argument_error')),
 });

@@ -7,6 +7,11 @@ export function imageUrl(key: string): string {
   return `${IMAGE_URL_PREFIX}${key}`;
 }
 
+/** The URL of a picture that may be absent (a product without a main picture, a merchant without a logo). */
+export function optionalImageUrl(key: string | null): string | null {
+  return key === null ? null : imageUrl(key);
+}
+
 /**
  * docs/rules/catalogue-and-regions.md: the thumbnail of an image is its path with a suffix, placed before the extension so the
  * file keeps its type: 'products/a.svg' -> 'products/a_thumb.svg'. Works on keys and URLs alike.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, PAYMENT_METHODS } from '../order/rules.js';
-import { fails } from '../validation/issue-codes.js';
+import { requiredText } from '../validation/issue-codes.js';
 import { moneySchema } from '../validation/wire.js';
 
 // The order chat and the order's one timeline (docs/rules/orders.md: GET/POST /order/{id}/messages,
@@ -12,11 +12,7 @@ export const TIMELINE_PAGE_MAX_LIMIT = 200;
 
 /** POST /order/{id}/messages: the text is trimmed; 1 to 2000 characters remain. */
 export const orderMessageRequestSchema = z.object({
-  message: z
-    .string(fails('order/invalid_message'))
-    .trim()
-    .min(1, 'order/invalid_message')
-    .max(ORDER_MESSAGE_MAX_LENGTH, 'order/invalid_message'),
+  message: requiredText('order/invalid_message', ORDER_MESSAGE_MAX_LENGTH),
 });
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../errors/index.js';
 import { CURRENCIES, type Money } from '../money/index.js';
-import { fails } from '../validation/issue-codes.js';
+import { fails, requiredText } from '../validation/issue-codes.js';
 import { moneySchema } from '../validation/wire.js';
 import { ORDER_STATUS, type OrderStatus, PAYMENT_METHODS } from './rules.js';
 
@@ -65,18 +65,10 @@ const refundAmountSchema = z.object(
   fails('order/invalid_refund_amount'),
 );
 
-const reasonSchema = z
-  .string(fails('order/invalid_refund_reason'))
-  .trim()
-  .min(1, 'order/invalid_refund_reason')
-  .max(REFUND_REASON_MAX_LENGTH, 'order/invalid_refund_reason');
+const reasonSchema = requiredText('order/invalid_refund_reason', REFUND_REASON_MAX_LENGTH);
 
 /** The bank transfer's reference, when the store refunded a PayNow payment by hand. */
-const referenceSchema = z
-  .string(fails('order/invalid_refund_reference'))
-  .trim()
-  .min(1, 'order/invalid_refund_reference')
-  .max(REFUND_REFERENCE_MAX_LENGTH, 'order/invalid_refund_reference');
+const referenceSchema = requiredText('order/invalid_refund_reference', REFUND_REFERENCE_MAX_LENGTH);
 
 /** `POST /admin/orders/{id}/refunds`. */
 export const refundRequestSchema = z.object({
@@ -99,11 +91,7 @@ export type StoreCancelRequest = z.infer<typeof storeCancelRequestSchema>;
 /** `POST /admin/orders/{id}/dispute/resolve`: how the store settled the shopper's problem. */
 export const disputeResolutionSchema = z.object({
   outcome: z.enum(DISPUTE_OUTCOMES, fails('order/invalid_dispute_outcome')),
-  note: z
-    .string(fails('order/invalid_dispute_note'))
-    .trim()
-    .min(1, 'order/invalid_dispute_note')
-    .max(DISPUTE_NOTE_MAX_LENGTH, 'order/invalid_dispute_note'),
+  note: requiredText('order/invalid_dispute_note', DISPUTE_NOTE_MAX_LENGTH),
   refund: z
     .object(
       { amount: refundAmountSchema, reference: referenceSchema.optional() },

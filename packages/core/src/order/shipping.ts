@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fails } from '../validation/issue-codes.js';
+import { fails, requiredText } from '../validation/issue-codes.js';
 import {
   BULK_SHIP_MAX_ORDERS,
   CARRIER_NAME_MAX_LENGTH,
@@ -50,11 +50,7 @@ export function isTrackingTemplate(template: string): boolean {
   }
 }
 
-const carrierNameSchema = z
-  .string(fails('settings/invalid_carrier_name'))
-  .trim()
-  .min(1, 'settings/invalid_carrier_name')
-  .max(CARRIER_NAME_MAX_LENGTH, 'settings/invalid_carrier_name');
+const carrierNameSchema = requiredText('settings/invalid_carrier_name', CARRIER_NAME_MAX_LENGTH);
 
 export const carrierSchema = z.object({
   name: carrierNameSchema,
@@ -90,18 +86,10 @@ export function findCarrier(carriers: readonly Carrier[], name: string): Carrier
   return carriers.find((carrier) => carrier.name.toLowerCase() === wanted);
 }
 
-export const trackingNumberSchema = z
-  .string(fails('order/invalid_tracking_number'))
-  .trim()
-  .min(1, 'order/invalid_tracking_number')
-  .max(TRACKING_NUMBER_MAX_LENGTH, 'order/invalid_tracking_number');
+export const trackingNumberSchema = requiredText('order/invalid_tracking_number', TRACKING_NUMBER_MAX_LENGTH);
 
 /** The carrier a shipment names: one of the store's list, checked against it by the server. */
-export const shipmentCarrierSchema = z
-  .string(fails('order/invalid_carrier'))
-  .trim()
-  .min(1, 'order/invalid_carrier')
-  .max(CARRIER_NAME_MAX_LENGTH, 'order/invalid_carrier');
+export const shipmentCarrierSchema = requiredText('order/invalid_carrier', CARRIER_NAME_MAX_LENGTH);
 
 /** Several orders leave with one carrier, each under its own tracking number. */
 export const bulkShipmentSchema = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { productSchema } from '../catalogue/schemas.js';
 import type { ErrorCode } from '../errors/index.js';
 import { ORDER_TOTAL_MAX_MINOR } from '../order/costs.js';
-import { fails } from '../validation/issue-codes.js';
+import { fails, requiredText } from '../validation/issue-codes.js';
 import { currencyCodeSchema, moneySchema } from '../validation/wire.js';
 import {
   QUOTATION_DECLINE_REASON_MAX_LENGTH,
@@ -43,11 +43,7 @@ const productIdSchema = z.string(fails('product/not_found')).trim().min(1, 'prod
 export const remoteQuotationRequestSchema = z.object({
   from: z.literal(QUOTATION_REQUEST_FROM.remote),
   productUrl: httpUrl('quotation/invalid_product_url'),
-  productName: z
-    .string(fails('quotation/invalid_product_name'))
-    .trim()
-    .min(1, 'quotation/invalid_product_name')
-    .max(QUOTATION_NAME_MAX_LENGTH, 'quotation/invalid_product_name'),
+  productName: requiredText('quotation/invalid_product_name', QUOTATION_NAME_MAX_LENGTH),
   productQuantity: quantitySchema,
   instructions: instructionsSchema,
   imageUrl: z.union(
@@ -135,11 +131,7 @@ export const resolveQuotationSchema = z
 export type ResolveQuotation = z.infer<typeof resolveQuotationSchema>;
 
 export const declineQuotationSchema = z.object({
-  reason: z
-    .string(fails('quotation/invalid_decline_reason'))
-    .trim()
-    .min(1, 'quotation/invalid_decline_reason')
-    .max(QUOTATION_DECLINE_REASON_MAX_LENGTH, 'quotation/invalid_decline_reason'),
+  reason: requiredText('quotation/invalid_decline_reason', QUOTATION_DECLINE_REASON_MAX_LENGTH),
 });
 
 /** What a quote was made from (QuoteTerms), fixed when the store quoted; the breakdown is worked out of it. */

@@ -25,9 +25,10 @@ export const contactUsSchema = z.object({
     .toLowerCase()
     .max(254, fails('contact/invalid_email'))
     .regex(z.regexes.email, fails('contact/invalid_email')),
-  name: requiredText('contact/invalid_name')
-    .max(CONTACT_NAME_MAX, fails('contact/invalid_name'))
-    .refine(withoutNul, fails('contact/invalid_name')),
+  name: requiredText('contact/invalid_name', CONTACT_NAME_MAX).refine(
+    withoutNul,
+    fails('contact/invalid_name'),
+  ),
   /** Optional: absent, null and an empty field all mean none was given. */
   phoneNumber: z
     .string(fails('contact/invalid_phone_number'))
@@ -43,9 +44,10 @@ export const contactUsSchema = z.object({
       }
       return number;
     }),
-  message: requiredText('contact/invalid_message')
-    .max(CONTACT_MESSAGE_MAX, fails('contact/invalid_message'))
-    .refine(withoutNul, fails('contact/invalid_message')),
+  message: requiredText('contact/invalid_message', CONTACT_MESSAGE_MAX).refine(
+    withoutNul,
+    fails('contact/invalid_message'),
+  ),
   /** The reCAPTCHA answer; required only when the store checks one. */
   recaptchaToken: z
     .string(fails('contact/captcha_failed'))

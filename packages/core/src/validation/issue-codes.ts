@@ -10,8 +10,13 @@ export function fails(code: ErrorCode) {
   };
 }
 
-export function requiredText(code: ErrorCode) {
-  return z.string(fails(code)).trim().min(1, fails(code));
+/**
+ * Text a form must fill in: trimmed, not blank, and no longer than `maxLength` when there is a limit. One
+ * field's code names every way it can be wrong, so a form shows one message whatever the mistake.
+ */
+export function requiredText(code: ErrorCode, maxLength?: number) {
+  const text = z.string(fails(code)).trim().min(1, fails(code));
+  return maxLength === undefined ? text : text.max(maxLength, fails(code));
 }
 
 /**

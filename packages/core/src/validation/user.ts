@@ -10,7 +10,7 @@ import { fails, requiredText, whenFieldsValid } from './issue-codes.js';
 // the phone library.
 
 function personName(code: ErrorCode) {
-  return requiredText(code).max(100, fails(code));
+  return requiredText(code, 100);
 }
 
 export const firstNameSchema = personName('user/invalid_first_name');

@@ -12,7 +12,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { deriveKey, isUuid, randomToken, sixDigitCode } from '../../lib/secrets.js';
 import { enqueueMail } from '../mail/mailer.js';
-import { passwordResetMail, verificationCodeMail } from '../mail/templates.js';
+import { type MailContent, passwordResetMail, verificationCodeMail } from '../mail/templates.js';
 import { type UserRow, users } from '../users/users.table.js';
 import { accountAtAddress, addressOf, LIMITS, signInLimits } from './rate-limits.js';
 import {
@@ -25,6 +25,7 @@ import {
 } from './sessions.service.js';
 import type { SessionRow } from './sessions.table.js';
 import { consumeUserSecret, issueUserSecret, SECRET_RULES } from './user-secrets.service.js';
+import type { UserSecretPurpose } from './user-secrets.table.js';
 
 /** What the account services use of the app: the database, settings, limits, mail and token signing. */
 export type AccountContext = Pick<
@@ -43,6 +44,47 @@ export type SignedIn = {
 
 export function userSecretKey(ctx: Pick<AccountContext, 'config'>): Buffer {
   return deriveKey(ctx.config.sessionSecret, 'user-secret:v1');
+}
+
+/**
+ * Stores a fresh single-use secret and queues the mail that carries it in one transaction, so neither is
+ * kept without the other, then wakes the mail worker. Each purpose mails its own template, written by
+ * `content` with how long the secret lives.
+ */
+async function mailUserSecret(
+  ctx: AccountContext,
+  user: UserRow,
+  purpose: UserSecretPurpose,
+  secret: string,
+  content: (expiresInMinutes: number) => MailContent,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await issueUserSecret(tx, userSecretKey(ctx), { userId: user.id, purpose, secret });
+    await enqueueMail(tx, {
+      template: purpose,
+      to: user.email,
+      content: content(SECRET_RULES[purpose].ttlMinutes),
+    });
+  });
+  ctx.mailer.notify();
+}
+
+/**
+ * Mails the user a single-use link: `link` with a fresh token added, which the page it opens sends back to
+ * prove the mailbox.
+ */
+export async function mailSecretLink(
+  ctx: AccountContext,
+  user: UserRow,
+  purpose: 'password_reset' | 'tfa_reset',
+  link: URL,
+  mail: (input: { firstName: string; link: string; expiresInMinutes: number }) => MailContent,
+): Promise<void> {
+  const token = randomToken();
+  link.searchParams.set('token', token);
+  await mailUserSecret(ctx, user, purpose, token, (expiresInMinutes) =>
+    mail({ firstName: user.firstName, link: link.toString(), expiresInMinutes }),
+  );
 }
 
 export function issueAccessToken(
@@ -81,26 +123,12 @@ async function openSession(
   return { user, session, refreshToken, accessToken: await issueAccessToken(ctx, user, session) };
 }
 
-/** Stores a fresh code and queues its mail in one transaction; the worker is woken afterwards. */
+/** Mails a fresh code that proves the account's mailbox. */
 async function sendVerificationCode(ctx: AccountContext, user: UserRow): Promise<void> {
   const code = sixDigitCode();
-  await ctx.db.transaction(async (tx) => {
-    await issueUserSecret(tx, userSecretKey(ctx), {
-      userId: user.id,
-      purpose: 'email_verification',
-      secret: code,
-    });
-    await enqueueMail(tx, {
-      template: 'email_verification',
-      to: user.email,
-      content: verificationCodeMail({
-        firstName: user.firstName,
-        code,
-        expiresInMinutes: SECRET_RULES.email_verification.ttlMinutes,
-      }),
-    });
-  });
-  ctx.mailer.notify();
+  await mailUserSecret(ctx, user, 'email_verification', code, (expiresInMinutes) =>
+    verificationCodeMail({ firstName: user.firstName, code, expiresInMinutes }),
+  );
 }
 
 /** Creates the account, mails a verification code and signs the new user in (unverified). */
@@ -244,27 +272,9 @@ export async function forgotPassword(
   const user = await findUserByEmail(ctx, email);
   if (!user || user.blacklistedAt) return;
   if (!(await ctx.rateLimiter.allow(LIMITS.passwordResetMailsPerAccount, email))) return;
-  const token = randomToken();
   const link = new URL('/reset_password', linkOrigin);
   link.searchParams.set('uid', user.id);
-  link.searchParams.set('token', token);
-  await ctx.db.transaction(async (tx) => {
-    await issueUserSecret(tx, userSecretKey(ctx), {
-      userId: user.id,
-      purpose: 'password_reset',
-      secret: token,
-    });
-    await enqueueMail(tx, {
-      template: 'password_reset',
-      to: user.email,
-      content: passwordResetMail({
-        firstName: user.firstName,
-        link: link.toString(),
-        expiresInMinutes: SECRET_RULES.password_reset.ttlMinutes,
-      }),
-    });
-  });
-  ctx.mailer.notify();
+  await mailSecretLink(ctx, user, 'password_reset', link, passwordResetMail);
 }
 
 /**

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import {
   type AdminMerchant,
   type AdminMerchantListQuery,
-  imageUrl,
+  optionalImageUrl,
   slugFromName,
 } from '@crossbuy/core/catalogue';
 import { AppError } from '@crossbuy/core/errors';
-import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { containingPattern } from '../../db/like-pattern.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
@@ -15,20 +15,15 @@ import { removePicture, savePicture } from '../../lib/image-store.js';
 import type { PictureStorage } from '../../lib/picture-storage.js';
 import { preparePicture } from '../../lib/picture-upload.js';
 import { type MerchantRow, merchants } from '../catalogue/catalogue.table.js';
+import { merchantColumns, merchantProductCount } from '../catalogue/catalogue-structure.service.js';
 import { givenFields, recordCatalogueChange } from './catalogue-change.js';
 import { refreshProductSearchFields } from './product-search-fields.js';
 
 const adminMerchantFields = {
-  id: merchants.id,
-  name: merchants.name,
-  slug: merchants.slug,
-  sourceMarketPlace: merchants.sourceMarketPlace,
-  countryCode: merchants.countryCode,
-  description: merchants.description,
-  logoImage: merchants.logoImage,
+  ...merchantColumns,
   disabled: merchants.disabled,
   createdAt: merchants.createdAt,
-  productCount: sql<number>`(SELECT count(*)::int FROM products AS p WHERE p.merchant_id = "merchants"."id" AND NOT p.disabled)`,
+  productCount: merchantProductCount,
 };
 
 type AdminMerchantRow = Omit<AdminMerchant, 'logo' | 'createdAt'> & {
@@ -39,7 +34,7 @@ type AdminMerchantRow = Omit<AdminMerchant, 'logo' | 'createdAt'> & {
 function toAdminMerchant({ logoImage, createdAt, ...row }: AdminMerchantRow): AdminMerchant {
   return {
     ...row,
-    logo: logoImage === null ? null : imageUrl(logoImage),
+    logo: optionalImageUrl(logoImage),
     createdAt: createdAt.toISOString(),
   };
 }

@@ -222,8 +222,14 @@ export async function planImport(
     });
     const disabled = first.enabled === undefined ? (existing?.disabled ?? true) : !first.enabled;
     const changes: ProductChange[] = [];
-    const field = (name: ProductChange['field'], before: string | null, after: string) => {
-      if (before !== after) changes.push(change(name, before, after));
+    // A field is listed only where the file changes it, compared as the preview shows it.
+    const field = (
+      name: ProductChange['field'],
+      before: string | null,
+      after: string | null,
+      where?: { variant?: string | null; region?: string | null },
+    ) => {
+      if (before !== after) changes.push(change(name, before, after, where));
     };
     field('name', existing?.name ?? null, first.name);
     field('category', existing?.categoryId ?? null, first.categoryId);
@@ -233,31 +239,20 @@ export async function planImport(
       const before = currentOptions[position];
       const after = `${kind.name}: ${kind.options.join(', ')}`;
       const was = before ? `${before.name}: ${before.options.join(', ')}` : null;
-      if (was !== after) changes.push(change('options', was, after));
+      field('options', was, after);
     }
     for (const variant of variants) {
       const where = { variant: variant.label };
       if (variant.path !== '' && !variant.existing)
         changes.push(change('variant', null, variant.label, where));
       const price = (amountMinor: number) => formatMoney({ amountMinor, currency: BASE_CURRENCY });
-      if (variant.existing?.priceMinor !== variant.priceMinor)
-        changes.push(
-          change(
-            'price',
-            variant.existing ? price(variant.existing.priceMinor) : null,
-            price(variant.priceMinor),
-            where,
-          ),
-        );
-      if (variant.existing?.stock !== variant.stock)
-        changes.push(
-          change(
-            'stock',
-            variant.existing ? String(variant.existing.stock) : null,
-            String(variant.stock),
-            where,
-          ),
-        );
+      field(
+        'price',
+        variant.existing ? price(variant.existing.priceMinor) : null,
+        price(variant.priceMinor),
+        where,
+      );
+      field('stock', variant.existing ? String(variant.existing.stock) : null, String(variant.stock), where);
       for (const region of regionColumns) {
         const current = currentPrices.get(`${region.countryCode} ${variant.path}`);
         const shown = (amount: { amountMinor: number; currency: string } | undefined | null) =>
@@ -265,8 +260,7 @@ export async function planImport(
         const next = variant.regionPrices.get(region.countryCode) ?? null;
         const before = shown(current);
         const after = shown(next === null ? null : { amountMinor: next, currency: region.currency });
-        if (before !== after)
-          changes.push(change('region_price', before, after, { ...where, region: region.countryCode }));
+        field('region_price', before, after, { ...where, region: region.countryCode });
       }
     }
     planned.push({

@@ -1,8 +1,8 @@
 import {
   buildCategoryTree,
   type CategoryNode,
-  imageUrl,
   type Merchant,
+  optionalImageUrl,
   type ProductSummary,
 } from '@crossbuy/core/catalogue';
 import { AppError } from '@crossbuy/core/errors';
@@ -79,7 +79,8 @@ export async function categoryShowcase(
   );
 }
 
-const merchantFields = {
+/** A merchant's columns as the store shows it; the back office reads these and more (merchant-admin). */
+export const merchantColumns = {
   id: merchants.id,
   name: merchants.name,
   slug: merchants.slug,
@@ -87,11 +88,15 @@ const merchantFields = {
   countryCode: merchants.countryCode,
   description: merchants.description,
   logoImage: merchants.logoImage,
-  productCount: sql<number>`(SELECT count(*)::int FROM products AS p WHERE p.merchant_id = "merchants"."id" AND NOT p.disabled)`,
 };
 
+/** How many of a merchant's products are on sale, counted as its row is read. */
+export const merchantProductCount = sql<number>`(SELECT count(*)::int FROM products AS p WHERE p.merchant_id = "merchants"."id" AND NOT p.disabled)`;
+
+const merchantFields = { ...merchantColumns, productCount: merchantProductCount };
+
 function toMerchant({ logoImage, ...row }: { logoImage: string | null } & Omit<Merchant, 'logo'>): Merchant {
-  return { ...row, logo: logoImage === null ? null : imageUrl(logoImage) };
+  return { ...row, logo: optionalImageUrl(logoImage) };
 }
 
 /** The merchants the store shows: disabled ones are left out. */

@@ -1,4 +1,10 @@
-import { imageUrl, type Product, type ProductSummary, type ProductVariant } from '@crossbuy/core/catalogue';
+import {
+  imageUrl,
+  optionalImageUrl,
+  type Product,
+  type ProductSummary,
+  type ProductVariant,
+} from '@crossbuy/core/catalogue';
 import { isCurrencyCode, type Money } from '@crossbuy/core/money';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
@@ -85,7 +91,7 @@ export function toProduct(row: LoadedProduct, region: PricingRegion): Product {
     paramName: row.paramName,
     name: row.name,
     description: row.description,
-    mainImage: row.mainImage === null ? null : imageUrl(row.mainImage),
+    mainImage: optionalImageUrl(row.mainImage),
     gallery: row.gallery.map(imageUrl),
     price,
     priceCurrency: region.currency,

@@ -100,7 +100,8 @@ export async function searchProducts(
   const sort: ProductSort =
     query.sort === 'relevance' && !hasText ? 'newest' : (query.sort ?? (hasText ? 'relevance' : 'newest'));
   const firstPage = query.after === undefined && query.page === 1;
-  const firstPageKey = JSON.stringify([
+  // What the shopper asked for: both caches key on it, each with what else its answer depends on.
+  const asked = [
     terms.join(' '),
     tolerant,
     query.categoryId ?? null,
@@ -108,11 +109,8 @@ export async function searchProducts(
     query.inStock ?? null,
     query.minPrice ?? null,
     query.maxPrice ?? null,
-    region.countryCode,
-    region.currency,
-    sort,
-    query.limit,
-  ]);
+  ];
+  const firstPageKey = JSON.stringify([...asked, region.countryCode, region.currency, sort, query.limit]);
   if (firstPage) {
     const cachedPage = firstPagesCache.get(firstPageKey);
     if (cachedPage) return cachedPage;
@@ -128,16 +126,7 @@ export async function searchProducts(
   const regionPrice = sql`coalesce(rp.amount_minor, round_half_even(p.price_minor * ${conversionFactor(region)}::numeric))`;
 
   // Everything that decides which products match, and nothing that decides their order or page.
-  const facetsKey = JSON.stringify([
-    terms.join(' '),
-    tolerant,
-    query.categoryId ?? null,
-    query.merchantId ?? null,
-    query.inStock ?? null,
-    query.minPrice ?? null,
-    query.maxPrice ?? null,
-    filtersPrice ? priceKey : null,
-  ]);
+  const facetsKey = JSON.stringify([...asked, filtersPrice ? priceKey : null]);
   const cachedFacets = facetsCache.get(facetsKey);
   // Counted facets prove the category and merchant existed within the cache's lifetime.
   if (!cachedFacets) {

@@ -1,5 +1,5 @@
 import {
-  imageUrl,
+  optionalImageUrl,
   type SearchSuggestions,
   type SearchSuggestionsQuery,
   SUGGEST_MAX_CATEGORIES,
@@ -66,7 +66,7 @@ export async function searchSuggestions(
       uuid: row.id,
       paramName: row.param_name,
       name: row.name,
-      mainImage: row.main_image === null ? null : imageUrl(row.main_image),
+      mainImage: optionalImageUrl(row.main_image),
     })),
     correctedQuery: correctedQueryOf(terms, corrections),
   };

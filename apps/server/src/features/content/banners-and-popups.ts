@@ -1,4 +1,4 @@
-import { imageUrl } from '@crossbuy/core/catalogue';
+import { imageUrl, optionalImageUrl } from '@crossbuy/core/catalogue';
 import { AppError } from '@crossbuy/core/errors';
 import {
   type BannerDraft,
@@ -10,7 +10,7 @@ import {
 import { asc, desc } from 'drizzle-orm';
 import { isUuid } from '../../lib/ids.js';
 import { banners, popups } from './content.table.js';
-import { type ContentKind, contentRows, scheduleColumns, scheduleFields } from './content-items.js';
+import { type ContentKind, contentRows, itemColumns, itemFields } from './content-items.js';
 import { holdContentPictures } from './content-pictures.js';
 
 // Banners and popups as the back office edits them (docs/features/vouchers-banners-and-popups.md), each
@@ -21,16 +21,11 @@ import { holdContentPictures } from './content-pictures.js';
 
 type BannerRow = typeof banners.$inferSelect;
 
+/** What the back office edits of a banner, besides its schedule. */
+const BANNER_FIELDS = ['title', 'subtitle', 'image', 'link', 'position', 'active'] as const;
+
 function bannerFields(row: BannerRow) {
-  return {
-    title: row.title,
-    subtitle: row.subtitle,
-    image: row.image,
-    link: row.link,
-    position: row.position,
-    active: row.active,
-    ...scheduleFields(row),
-  };
+  return itemFields(row, BANNER_FIELDS);
 }
 
 function toStoreBanner(row: BannerRow, now = new Date()): StoreBanner {
@@ -38,15 +33,7 @@ function toStoreBanner(row: BannerRow, now = new Date()): StoreBanner {
 }
 
 function bannerColumns(draft: BannerDraft) {
-  return {
-    title: draft.title,
-    subtitle: draft.subtitle,
-    image: draft.image,
-    link: draft.link,
-    position: draft.position,
-    active: draft.active,
-    ...scheduleColumns(draft),
-  };
+  return itemColumns(draft, BANNER_FIELDS);
 }
 
 const bannerRows = contentRows(banners, isUuid, () => new AppError('banner/not_found'));
@@ -78,36 +65,25 @@ export const bannerKind: ContentKind<BannerRow, StoreBanner, BannerDraft> = {
 
 type PopupRow = typeof popups.$inferSelect;
 
+/** What the back office edits of a popup, besides its schedule. */
+const POPUP_FIELDS = ['title', 'body', 'image', 'link', 'active'] as const;
+
 function popupFields(row: PopupRow) {
-  return {
-    title: row.title,
-    body: row.body,
-    image: row.image,
-    link: row.link,
-    active: row.active,
-    ...scheduleFields(row),
-  };
+  return itemFields(row, POPUP_FIELDS);
 }
 
 function toStorePopup(row: PopupRow, now = new Date()): StorePopup {
   return {
     id: row.id,
     ...popupFields(row),
-    imageUrl: row.image === null ? null : imageUrl(row.image),
+    imageUrl: optionalImageUrl(row.image),
     status: contentStatus(row, now),
     createdAt: row.createdAt.toISOString(),
   };
 }
 
 function popupColumns(draft: PopupDraft) {
-  return {
-    title: draft.title,
-    body: draft.body,
-    image: draft.image,
-    link: draft.link,
-    active: draft.active,
-    ...scheduleColumns(draft),
-  };
+  return itemColumns(draft, POPUP_FIELDS);
 }
 
 /** The pictures a popup draft shows: its one, or none. */

@@ -16,17 +16,46 @@ import { deleteUnshownUploads, letGo } from './content-pictures.js';
 /** Far more items of a kind than a store runs at once; the back office's lists are not paged. */
 const STORE_CONTENT_LIST_LIMIT = 200;
 
+/** When an item shows: from `startsAt` until `endsAt`, either open-ended when null. */
+type Schedule = { startsAt: Date | null; endsAt: Date | null };
+/** A schedule as a draft gives it: ISO times, or null. */
+type DraftSchedule = { startsAt: string | null; endsAt: string | null };
+
 /** A schedule as the audit log and the back office name it. */
-export function scheduleFields(row: { startsAt: Date | null; endsAt: Date | null }) {
+export function scheduleFields(row: Schedule) {
   return { startsAt: row.startsAt?.toISOString() ?? null, endsAt: row.endsAt?.toISOString() ?? null };
 }
 
 /** A draft's schedule as columns. */
-export function scheduleColumns(draft: { startsAt: string | null; endsAt: string | null }) {
+function scheduleColumns(draft: DraftSchedule): Schedule {
   return {
     startsAt: draft.startsAt === null ? null : new Date(draft.startsAt),
     endsAt: draft.endsAt === null ? null : new Date(draft.endsAt),
   };
+}
+
+/** The `names` fields of a row or a draft, in that order. */
+function pickFields<Source, Name extends keyof Source>(
+  source: Source,
+  names: readonly Name[],
+): Pick<Source, Name> {
+  return Object.fromEntries(names.map((name) => [name, source[name]])) as Pick<Source, Name>;
+}
+
+// A scheduled kind (banners, popups, home groups) names the fields staff edit once: its rows, as audited and
+// answered, and its drafts, as written, carry them under the same names, each with its schedule.
+
+/** A scheduled item's `names` fields and its schedule, as the audit log and the back office name them. */
+export function itemFields<Row extends Schedule, Name extends keyof Row>(row: Row, names: readonly Name[]) {
+  return { ...pickFields(row, names), ...scheduleFields(row) };
+}
+
+/** A draft's `names` fields and its schedule, as columns. */
+export function itemColumns<Draft extends DraftSchedule, Name extends keyof Draft>(
+  draft: Draft,
+  names: readonly Name[],
+) {
+  return { ...pickFields(draft, names), ...scheduleColumns(draft) };
 }
 
 /** The tables whose rows are the items of a kind, each keyed by its `id`. */

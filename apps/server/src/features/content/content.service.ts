@@ -1,4 +1,4 @@
-import { type HomeProductGroup, imageUrl } from '@crossbuy/core/catalogue';
+import { type HomeProductGroup, imageUrl, optionalImageUrl } from '@crossbuy/core/catalogue';
 import { AppError } from '@crossbuy/core/errors';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -22,8 +22,6 @@ function isLive(table: { active: PgColumn; startsAt: PgColumn; endsAt: PgColumn 
     or(isNull(table.endsAt), gt(table.endsAt, sql`now()`)),
   );
 }
-
-const optionalImageUrl = (key: string | null) => (key === null ? null : imageUrl(key));
 
 export async function liveBanners(db: Database) {
   const rows = await db

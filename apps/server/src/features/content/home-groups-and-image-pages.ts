@@ -17,7 +17,7 @@ import type { Database } from '../../db/client.js';
 import { isUuid } from '../../lib/ids.js';
 import { categories, products } from '../catalogue/catalogue.table.js';
 import { banners, homeProductGroupItems, homeProductGroups, imagePages, popups } from './content.table.js';
-import { type ContentKind, contentRows, scheduleColumns, scheduleFields } from './content-items.js';
+import { type ContentKind, contentRows, itemColumns, itemFields, scheduleFields } from './content-items.js';
 import { holdContentPictures } from './content-pictures.js';
 
 // Home product groups and image pages as the back office edits them
@@ -30,25 +30,15 @@ type HomeGroupRow = typeof homeProductGroups.$inferSelect;
 /** A group with its picked products in their order, which the audit log records with it. */
 type HomeGroup = { row: HomeGroupRow; productIds: string[] };
 
+/** What the back office edits of a group's own row, besides its schedule; its products are kept apart. */
+const HOME_GROUP_FIELDS = ['title', 'categoryId', 'position', 'active'] as const;
+
 function homeGroupFields({ row, productIds }: HomeGroup) {
-  return {
-    title: row.title,
-    categoryId: row.categoryId,
-    productIds,
-    position: row.position,
-    active: row.active,
-    ...scheduleFields(row),
-  };
+  return { ...itemFields(row, HOME_GROUP_FIELDS), productIds };
 }
 
 function homeGroupColumns(draft: HomeGroupDraft) {
-  return {
-    title: draft.title,
-    categoryId: draft.categoryId,
-    position: draft.position,
-    active: draft.active,
-    ...scheduleColumns(draft),
-  };
+  return itemColumns(draft, HOME_GROUP_FIELDS);
 }
 
 async function groupProductIds(db: Database, groupIds: string[]): Promise<Map<string, string[]>> {

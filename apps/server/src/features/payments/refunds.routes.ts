@@ -1,7 +1,8 @@
-import { refundCalls } from '@crossbuy/core/order';
+import { type Refund, refundCalls } from '@crossbuy/core/order';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answerCall } from '../../lib/contract-routes.js';
 import { guardPrivateRoutes, principalOf, requireRole } from '../../plugins/authentication.js';
+import type { OrderRow } from '../orders/orders.table.js';
 import {
   cancelOrderByStore,
   listOrderRefunds,
@@ -26,23 +27,23 @@ export const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
     refund: await retryCardRefund(context, request.params.id, request.params.refundId),
   }));
 
-  answerCall(app, refundCalls.cancel, async (request) => {
-    const { order, refund } = await cancelOrderByStore(
-      context,
-      principalOf(request).userId,
-      request.params.id,
-      request.body,
-    );
-    return { status: order.status, refund };
-  });
+  answerCall(app, refundCalls.cancel, async (request) =>
+    statusAndRefund(
+      await cancelOrderByStore(context, principalOf(request).userId, request.params.id, request.body),
+    ),
+  );
 
-  answerCall(app, refundCalls.resolveDispute, async (request) => {
-    const { order, refund } = await resolveDispute(
-      context,
-      principalOf(request).userId,
-      request.params.id,
-      request.body,
-    );
-    return { status: order.status, refund };
-  });
+  answerCall(app, refundCalls.resolveDispute, async (request) =>
+    statusAndRefund(
+      await resolveDispute(context, principalOf(request).userId, request.params.id, request.body),
+    ),
+  );
 };
+
+/**
+ * Cancelling an order and settling a dispute both move the order on and may give money back: each answers
+ * where the order now stands and the refund it made, if any.
+ */
+function statusAndRefund({ order, refund }: { order: OrderRow; refund: Refund | null }) {
+  return { status: order.status, refund };
+}

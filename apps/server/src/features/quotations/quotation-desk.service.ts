@@ -135,6 +135,33 @@ async function lockPending(tx: Database, id: string): Promise<QuotationItemRow> 
 }
 
 /**
+ * Records an operator's answer to a pending item, in the transaction that wrote it: the audit log keeps the
+ * answer fields before and after, and the shopper is told with a notification that opens the item.
+ */
+async function recordAnswer(
+  tx: Database,
+  operatorId: string,
+  item: QuotationItemRow,
+  answered: QuotationItemRow,
+  action: 'quotation_item.resolve' | 'quotation_item.decline',
+  notice: { title: string; body: string },
+): Promise<void> {
+  await recordAudit(tx, {
+    actorUserId: operatorId,
+    action,
+    subject: { type: 'quotation_item', id: item.id },
+    before: answerFieldsOf(item),
+    after: answerFieldsOf(answered),
+  });
+  await notifyUser(tx, {
+    userId: item.userId,
+    ...notice,
+    link: `/quotations/${item.id}`,
+    groupKey: `quotation:${item.id}`,
+  });
+}
+
+/**
  * The store quotes an item: for a product on another site, from the seller's price for one (basePrice), the
  * domestic shipping to the warehouse, the service fee and the stored rates, fixed per region with the terms
  * they were made from until it expires; for one of our products the catalogue price applies and the answer
@@ -186,19 +213,9 @@ export async function resolveQuotationItem(
       .where(eq(quotationItems.id, item.id))
       .returning();
     if (!resolved?.expiresAt) throw new Error('quotation item vanished while locked');
-    await recordAudit(tx, {
-      actorUserId: operatorId,
-      action: 'quotation_item.resolve',
-      subject: { type: 'quotation_item', id: item.id },
-      before: answerFieldsOf(item),
-      after: answerFieldsOf(resolved),
-    });
-    await notifyUser(tx, {
-      userId: item.userId,
+    await recordAnswer(tx, operatorId, item, resolved, 'quotation_item.resolve', {
       title: 'Your Quotation is here!',
       body: `${item.name}: the price holds until ${quoteHoldsUntilWords(resolved.expiresAt)}.`,
-      link: `/quotations/${item.id}`,
-      groupKey: `quotation:${item.id}`,
     });
     return resolved;
   });
@@ -226,19 +243,9 @@ export async function declineQuotationItem(
       .where(eq(quotationItems.id, item.id))
       .returning();
     if (!declined) throw new Error('quotation item vanished while locked');
-    await recordAudit(tx, {
-      actorUserId: operatorId,
-      action: 'quotation_item.decline',
-      subject: { type: 'quotation_item', id: item.id },
-      before: answerFieldsOf(item),
-      after: answerFieldsOf(declined),
-    });
-    await notifyUser(tx, {
-      userId: item.userId,
+    await recordAnswer(tx, operatorId, item, declined, 'quotation_item.decline', {
       title: 'Quotation is unsuccessful.',
       body: `${item.name}: ${reason}`,
-      link: `/quotations/${item.id}`,
-      groupKey: `quotation:${item.id}`,
     });
     return declined;
   });

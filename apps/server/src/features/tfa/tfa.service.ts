@@ -4,17 +4,17 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import type { ClientInfo } from '../../lib/client-info.js';
-import { decryptSecret, deriveKey, encryptSecret, randomToken } from '../../lib/secrets.js';
+import { decryptSecret, deriveKey, encryptSecret } from '../../lib/secrets.js';
 import {
   type AccountContext,
   confirmPassword,
   issueAccessToken,
+  mailSecretLink,
   userSecretKey,
 } from '../auth/auth.service.js';
 import { LIMITS, tfaLimits } from '../auth/rate-limits.js';
 import { type ActiveAccount, clearTfaPassed, setSessionTfaPassed } from '../auth/sessions.service.js';
-import { consumeUserSecret, issueUserSecret, SECRET_RULES } from '../auth/user-secrets.service.js';
-import { enqueueMail } from '../mail/mailer.js';
+import { consumeUserSecret } from '../auth/user-secrets.service.js';
 import { tfaResetMail } from '../mail/templates.js';
 import { type UserRow, users } from '../users/users.table.js';
 import {
@@ -214,22 +214,7 @@ export async function skipTfaSetup(ctx: AccountContext, user: UserRow): Promise<
 export async function requestTfaReset(ctx: AccountContext, user: UserRow, linkOrigin: string): Promise<void> {
   if (!user.tfaEnabledAt) throw new AppError('auth/tfa_not_enabled');
   await ctx.rateLimiter.consume(LIMITS.tfaResetMailsPerAccount, user.id);
-  const token = randomToken();
-  const link = new URL('/tfa/reset', linkOrigin);
-  link.searchParams.set('token', token);
-  await ctx.db.transaction(async (tx) => {
-    await issueUserSecret(tx, userSecretKey(ctx), { userId: user.id, purpose: 'tfa_reset', secret: token });
-    await enqueueMail(tx, {
-      template: 'tfa_reset',
-      to: user.email,
-      content: tfaResetMail({
-        firstName: user.firstName,
-        link: link.toString(),
-        expiresInMinutes: SECRET_RULES.tfa_reset.ttlMinutes,
-      }),
-    });
-  });
-  ctx.mailer.notify();
+  await mailSecretLink(ctx, user, 'tfa_reset', new URL('/tfa/reset', linkOrigin), tfaResetMail);
 }
 
 /**
