@@ -60,10 +60,3 @@ export function decryptSecret(key: Buffer, sealed: string): string {
     'utf8',
   );
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids reach uuid columns only when well-formed; anything else is simply "not found". */
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}

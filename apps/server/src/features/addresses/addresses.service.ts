@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { asOwner } from '../../db/as-owner.js';
 import type { Database } from '../../db/client.js';
-import { isUuid } from '../../lib/secrets.js';
+import { isUuid } from '../../lib/ids.js';
 import { type AddressRow, addresses } from './addresses.table.js';
 
 export type AddressPatch = z.output<typeof addressUpdateSchema>;

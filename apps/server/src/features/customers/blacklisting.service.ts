@@ -1,7 +1,7 @@
 import { AppError } from '@crossbuy/core/errors';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { isUuid } from '../../lib/secrets.js';
+import { isUuid } from '../../lib/ids.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { revokeUserSessions } from '../auth/sessions.service.js';
 import { type UserRow, users } from '../users/users.table.js';

@@ -9,7 +9,7 @@ import type {
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { isUuid } from '../../lib/secrets.js';
+import { isUuid } from '../../lib/ids.js';
 import { type AuditFields, recordAudit } from '../audit/audit.service.js';
 import { regions } from '../regions/regions.table.js';
 import {

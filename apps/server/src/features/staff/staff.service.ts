@@ -8,7 +8,8 @@ import {
 } from '@crossbuy/core/staff';
 import { and, asc, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { isUuid, randomToken, sha256 } from '../../lib/secrets.js';
+import { isUuid } from '../../lib/ids.js';
+import { randomToken, sha256 } from '../../lib/secrets.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { announceRevocation } from '../auth/revocations.js';
 import { sessions } from '../auth/sessions.table.js';

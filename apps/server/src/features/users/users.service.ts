@@ -2,7 +2,7 @@ import { AppError } from '@crossbuy/core/errors';
 import type { ProfileUpdateOutput } from '@crossbuy/core/validation';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { isUuid } from '../../lib/secrets.js';
+import { isUuid } from '../../lib/ids.js';
 import { type UserRow, users } from './users.table.js';
 
 /** Updates the fields given; email and password have calls of their own. */
