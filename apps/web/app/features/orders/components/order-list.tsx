@@ -40,9 +40,8 @@ export function OrderList({ status, page }: { status: OrderStatus | null; page: 
 
       <PagedList
         list={list}
-        rowsOf={(answer) => answer.orders}
-        loading="Loading your orders…"
-        what="your orders"
+        rows="orders"
+        noun="your orders"
         empty={
           <div className="flex flex-col items-start gap-3 rounded-2xl border border-line bg-white p-6">
             <p className="text-lg font-semibold">

@@ -52,9 +52,8 @@ export function QuotationList({ filter, page }: { filter: QuotationFilter; page:
 
       <PagedList
         list={list}
-        rowsOf={(answer) => answer.quotationItems}
-        loading="Loading your quotations…"
-        what="your quotations"
+        rows="quotationItems"
+        noun="your quotations"
         empty={
           <div className="flex flex-col items-start gap-3 rounded-2xl border border-line bg-white p-6">
             <p className="text-lg font-semibold">
