@@ -81,7 +81,30 @@ function Choice(props: {
   );
 }
 
-const inputStyle = 'min-h-11 w-full rounded-lg border border-line bg-white px-3 text-base';
+/** One end of the price range, typed as the shopper writes an amount ("12.50"). */
+function PriceBound({ label, name, value }: { label: string; name: 'minPrice' | 'maxPrice'; value: string }) {
+  return (
+    <label className="flex flex-col gap-1 text-sm">
+      {label}
+      <input
+        name={name}
+        inputMode="decimal"
+        defaultValue={value}
+        autoComplete="off"
+        className="min-h-11 w-full rounded-lg border border-line bg-white px-3 text-base"
+      />
+    </label>
+  );
+}
+
+/**
+ * The facets a shopper picks one of, in the order the panel offers them: each the listing's filter of
+ * that name, and the result's facets to choose from; a page that fixes the filter offers neither.
+ */
+const ONE_OF_FACETS = [
+  { filter: 'category', facets: 'categories', legend: 'Category', allLabel: 'All categories' },
+  { filter: 'merchant', facets: 'merchants', legend: 'Merchant', allLabel: 'All merchants' },
+] as const;
 
 /** A radio group that narrows the listing to one of its facets, or to all of them. */
 function OneOfFacets({
@@ -146,23 +169,17 @@ export function FilterPanel({ action, data, fixed = {} }: FiltersProps) {
         <Hidden name="q" value={filters.q} />
         <Hidden name="asTyped" value={filters.asTyped && '1'} />
         <Hidden name="sort" value={filters.sort} />
-        {fixed.category ? null : (
-          <OneOfFacets
-            legend="Category"
-            name="category"
-            allLabel="All categories"
-            chosen={filters.category}
-            facets={facets.categories}
-          />
-        )}
-        {fixed.merchant ? null : (
-          <OneOfFacets
-            legend="Merchant"
-            name="merchant"
-            allLabel="All merchants"
-            chosen={filters.merchant}
-            facets={facets.merchants}
-          />
+        {ONE_OF_FACETS.map((kind) =>
+          fixed[kind.filter] ? null : (
+            <OneOfFacets
+              key={kind.filter}
+              legend={kind.legend}
+              name={kind.filter}
+              allLabel={kind.allLabel}
+              chosen={filters[kind.filter]}
+              facets={facets[kind.facets]}
+            />
+          ),
         )}
         <FacetGroup legend="Availability">
           <Choice
@@ -177,26 +194,8 @@ export function FilterPanel({ action, data, fixed = {} }: FiltersProps) {
         {currency ? (
           <FacetGroup legend={`Price (${currency})`}>
             <div className="grid grid-cols-2 gap-2">
-              <label className="flex flex-col gap-1 text-sm">
-                From
-                <input
-                  name="minPrice"
-                  inputMode="decimal"
-                  defaultValue={filters.minPrice}
-                  autoComplete="off"
-                  className={inputStyle}
-                />
-              </label>
-              <label className="flex flex-col gap-1 text-sm">
-                To
-                <input
-                  name="maxPrice"
-                  inputMode="decimal"
-                  defaultValue={filters.maxPrice}
-                  autoComplete="off"
-                  className={inputStyle}
-                />
-              </label>
+              <PriceBound label="From" name="minPrice" value={filters.minPrice} />
+              <PriceBound label="To" name="maxPrice" value={filters.maxPrice} />
             </div>
           </FacetGroup>
         ) : null}
@@ -265,8 +264,7 @@ export function SortForm({ action, data }: Omit<FiltersProps, 'fixed'>) {
 
 export function activeFilterCount(filters: ListingFilters, fixed: FixedFilters = {}): number {
   return [
-    !fixed.category && filters.category,
-    !fixed.merchant && filters.merchant,
+    ...ONE_OF_FACETS.map((kind) => !fixed[kind.filter] && filters[kind.filter]),
     filters.inStock,
     filters.minPrice || filters.maxPrice,
   ].filter(Boolean).length;
@@ -278,17 +276,14 @@ export function ActiveFilters({ action, data, fixed = {} }: FiltersProps) {
   const nameOf = (list: { id: string; name: string }[], id: string) =>
     list.find((entry) => entry.id === id)?.name ?? id;
   const chips: { label: string; href: string }[] = [];
-  if (!fixed.category && filters.category) {
-    chips.push({
-      label: `Category: ${nameOf(result.facets.categories, filters.category)}`,
-      href: listingHref(action, filters, { category: null }),
-    });
-  }
-  if (!fixed.merchant && filters.merchant) {
-    chips.push({
-      label: `Merchant: ${nameOf(result.facets.merchants, filters.merchant)}`,
-      href: listingHref(action, filters, { merchant: null }),
-    });
+  for (const kind of ONE_OF_FACETS) {
+    const chosen = filters[kind.filter];
+    if (!fixed[kind.filter] && chosen) {
+      chips.push({
+        label: `${kind.legend}: ${nameOf(result.facets[kind.facets], chosen)}`,
+        href: listingHref(action, filters, { [kind.filter]: null }),
+      });
+    }
   }
   if (filters.inStock) {
     chips.push({ label: 'In stock only', href: listingHref(action, filters, { inStock: false }) });
