@@ -11,7 +11,7 @@ import {
   useMarkNotificationRead,
   useNotificationPages,
 } from '../api/notifications-api';
-import { NotificationEntry } from './notification-entry';
+import { NotificationEntries } from './notification-entry';
 
 function markedWords(count: number): string {
   if (count === 0) return 'Everything was already read.';
@@ -101,21 +101,14 @@ export function NotificationsPage() {
         </div>
       ) : (
         <>
-          <ul
+          <NotificationEntries
             ref={list}
             aria-label="Notifications, newest first"
             className="divide-y divide-line rounded-2xl border border-line bg-white"
-          >
-            {notifications.map((entry) => (
-              <li key={entry.id}>
-                <NotificationEntry
-                  entry={entry}
-                  onOpen={open}
-                  className="block w-full px-4 py-3 text-start hover:bg-brand-50"
-                />
-              </li>
-            ))}
-          </ul>
+            entries={notifications}
+            onOpen={open}
+            entryClassName="block w-full px-4 py-3 text-start hover:bg-brand-50"
+          />
           {pages.isFetchNextPageError ? (
             <Alert>We could not load older notifications: {messageForError(pages.error)}</Alert>
           ) : null}
