@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/loading';
-import { LoadFailure } from '../../../components/ui/page-states';
+import { EmptyCard, LoadFailure } from '../../../components/ui/page-states';
 import {
   type Notification,
   useMarkAllNotificationsRead,
@@ -90,15 +90,14 @@ export function NotificationsPage() {
       ) : pages.isError && notifications.length === 0 ? (
         <LoadFailure what="your notifications" error={pages.error} onRetry={() => void pages.refetch()} />
       ) : notifications.length === 0 ? (
-        <div className="flex flex-col items-start gap-3 rounded-2xl border border-line bg-white p-6">
-          <p className="text-lg font-semibold">You have no notifications yet</p>
+        <EmptyCard title="You have no notifications yet">
           <p className="text-muted">
             News about your orders, their messages and your quotations will show here.
           </p>
           <Link to="/orders" className={buttonClasses('secondary')}>
             Go to your orders
           </Link>
-        </div>
+        </EmptyCard>
       ) : (
         <>
           <NotificationEntries
