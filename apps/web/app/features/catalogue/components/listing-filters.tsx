@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { ComponentProps, FormEvent, ReactNode } from 'react';
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { type ListingData, type ListingFilters, listingHref, SORT_LABELS, searchFromForm } from '../listing';
@@ -9,27 +9,37 @@ export type FixedFilters = { category?: boolean; merchant?: boolean };
 type FiltersProps = { action: string; data: ListingData; fixed?: FixedFilters };
 
 /**
- * Filter forms are plain GET forms, so they work before scripts load and every filtered listing has
- * an address. With scripts, choices apply at once and the URL leaves out empty fields.
+ * A listing's filter or sort form. Filter forms are plain GET forms, so they work before scripts load
+ * and every filtered listing has an address. With scripts, choices apply at once and the URL leaves out
+ * empty fields.
  */
-function useListingSubmit(action: string) {
+function ListingForm({
+  action,
+  ...form
+}: Omit<ComponentProps<'form'>, 'method' | 'onSubmit' | 'onChange'> & { action: string }) {
   const navigate = useNavigate();
   // Fields hold their URL's values as defaults; a new URL (Back, a removed filter) must reset them.
   const { search } = useLocation();
-  const go = (form: HTMLFormElement) => navigate(`${action}${searchFromForm(form)}`);
-  return {
-    key: search,
-    onSubmit(event: FormEvent<HTMLFormElement>) {
-      event.preventDefault();
-      go(event.currentTarget);
-    },
-    onChange(event: FormEvent<HTMLFormElement>) {
-      const target = event.target as HTMLInputElement | HTMLSelectElement;
-      if (target.type === 'radio' || target.type === 'checkbox' || target.tagName === 'SELECT') {
+  const go = (element: HTMLFormElement) => navigate(`${action}${searchFromForm(element)}`);
+  return (
+    <form
+      {...form}
+      method="get"
+      action={action}
+      key={search}
+      onSubmit={(event) => {
+        event.preventDefault();
         go(event.currentTarget);
-      }
-    },
-  };
+      }}
+      // A form's change event comes from the field that changed, whatever React's types say of its target.
+      onChange={(event: FormEvent<HTMLFormElement>) => {
+        const target = event.target as HTMLInputElement | HTMLSelectElement;
+        if (target.type === 'radio' || target.type === 'checkbox' || target.tagName === 'SELECT') {
+          go(event.currentTarget);
+        }
+      }}
+    />
+  );
 }
 
 /** Whether the page has been taken over by scripts; false in the server render and before hydration. */
@@ -143,7 +153,6 @@ export function FilterPanel({ action, data, fixed = {} }: FiltersProps) {
   const id = useId();
   const { filters, result, currency } = data;
   const { facets } = result;
-  const submit = useListingSubmit(action);
   const active = activeFilterCount(filters, fixed);
 
   return (
@@ -154,12 +163,8 @@ export function FilterPanel({ action, data, fixed = {} }: FiltersProps) {
           ▾
         </span>
       </summary>
-      <form
-        method="get"
+      <ListingForm
         action={action}
-        key={submit.key}
-        onSubmit={submit.onSubmit}
-        onChange={submit.onChange}
         aria-labelledby={`${id}-heading`}
         className="flex flex-col gap-5 border-t border-line p-4 md:border-0 md:p-0"
       >
@@ -205,7 +210,7 @@ export function FilterPanel({ action, data, fixed = {} }: FiltersProps) {
         >
           Apply filters
         </button>
-      </form>
+      </ListingForm>
     </details>
   );
 }
@@ -214,20 +219,12 @@ export function FilterPanel({ action, data, fixed = {} }: FiltersProps) {
 export function SortForm({ action, data }: Omit<FiltersProps, 'fixed'>) {
   const id = useId();
   const { filters } = data;
-  const submit = useListingSubmit(action);
   const scripted = useScripted();
   const sorts = (Object.keys(SORT_LABELS) as (keyof typeof SORT_LABELS)[]).filter(
     (sort) => sort !== 'relevance' || filters.q,
   );
   return (
-    <form
-      method="get"
-      action={action}
-      key={submit.key}
-      onSubmit={submit.onSubmit}
-      onChange={submit.onChange}
-      className="flex items-center gap-2"
-    >
+    <ListingForm action={action} className="flex items-center gap-2">
       <Hidden name="q" value={filters.q} />
       <Hidden name="asTyped" value={filters.asTyped && '1'} />
       <Hidden name="category" value={filters.category} />
@@ -258,7 +255,7 @@ export function SortForm({ action, data }: Omit<FiltersProps, 'fixed'>) {
           Sort
         </button>
       )}
-    </form>
+    </ListingForm>
   );
 }
 
