@@ -1,4 +1,5 @@
 import { messageForError } from '@crossbuy/core/errors';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from './alert';
 import { Button, textLinkClasses } from './button';
@@ -59,4 +60,17 @@ export function LoadFailure({
 /** What a list shows when it has nothing to show: why, in a sentence ("No order matches."). */
 export function EmptyList({ children }: { children: string }) {
   return <p className="rounded-2xl border border-line bg-white p-6 text-lg font-semibold">{children}</p>;
+}
+
+/**
+ * What a list shows when it has nothing to show and there is more to say than why: the sentence, then
+ * `children` (what the list would hold, a link to where to go instead).
+ */
+export function EmptyCard({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-start gap-3 rounded-2xl border border-line bg-white p-6">
+      <p className="text-lg font-semibold">{title}</p>
+      {children}
+    </div>
+  );
 }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EmptyList } from './page-states';
-import { PagedTable } from './paged-list';
+import { failureWords, PagedTable } from './paged-list';
 
 afterEach(cleanup);
 
@@ -17,9 +17,8 @@ function renderFruits(answer: () => Promise<FruitPage>, page = 1) {
     return (
       <PagedTable
         list={list}
-        rowsOf={(data) => data.fruits}
-        loading="Loading fruits…"
-        what="the fruits"
+        rows="fruits"
+        noun="fruits"
         empty={<EmptyList>No fruit yet.</EmptyList>}
         caption={(range) => `Fruits ${range}, ripest first`}
         columns={[{ label: 'Fruit' }]}
@@ -72,5 +71,13 @@ describe('PagedTable', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('We could not load the fruits');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('table', { name: 'Fruits 1 to 1 of 1, ripest first' })).toBeDefined();
+  });
+});
+
+describe('failureWords', () => {
+  it('gives a bare plural "the", and says a phrase with its own determiner as it is', () => {
+    expect(failureWords('customers')).toBe('the customers');
+    expect(failureWords('your orders')).toBe('your orders');
+    expect(failureWords('the audit log')).toBe('the audit log');
   });
 });

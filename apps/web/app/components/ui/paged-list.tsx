@@ -5,15 +5,28 @@ import { Loading } from './loading';
 import { LoadFailure } from './page-states';
 import { Pagination } from './pagination';
 
-type PagedListProps<Answer extends { total: number }, Row> = {
+/** An answer of one page of a list: how many records there are in all, and the page's under `Key`. */
+type PageAnswer<Key extends string, Row = unknown> = { total: number } & { [Name in Key]: readonly Row[] };
+
+/**
+ * How a list names its records when it cannot load them: a bare plural takes "the" ("the customers"); a
+ * phrase with its own ("your orders", "the audit log") is said as it is.
+ */
+export function failureWords(noun: string): string {
+  return /^(the|your) /.test(noun) ? noun : `the ${noun}`;
+}
+
+type PagedListProps<Answer extends PageAnswer<Key>, Key extends string> = {
   /** The query of one page of the list; its answer says how many records there are in all. */
   list: UseQueryResult<Answer>;
-  /** The records of the page the answer holds. */
-  rowsOf: (answer: Answer) => readonly Row[];
-  /** What is said while the page loads ("Loading customers…"). */
-  loading: string;
-  /** What could not be loaded ("the customers"), said with why. */
-  what: string;
+  /** Where in the answer the page's records are ("customers"). */
+  rows: Key;
+  /**
+   * What the list holds, as the loading sentence says it ("customers" makes "Loading customers…", "your
+   * orders" "Loading your orders…"); a failure names them by `failureWords` ("We could not load the
+   * customers").
+   */
+  noun: string;
   /** What stands in for the records when the page has none (an `EmptyList`, most often). */
   empty: ReactNode;
   page: number;
@@ -27,22 +40,22 @@ type PagedListProps<Answer extends { total: number }, Row> = {
  * there is nothing to show, or the page's records (drawn by `children`, given the range they are, such as
  * "1 to 20 of 45", for the list's name) with the links to the other pages.
  */
-export function PagedList<Answer extends { total: number }, Row>({
+export function PagedList<Answer extends PageAnswer<Key>, Key extends string>({
   list,
-  rowsOf,
-  loading,
-  what,
+  rows: key,
+  noun,
   empty,
   page,
   pageSize,
   hrefFor,
   children,
-}: PagedListProps<Answer, Row> & {
-  children: (rows: readonly Row[], range: string, answer: Answer) => ReactNode;
+}: PagedListProps<Answer, Key> & {
+  children: (rows: Answer[Key], range: string, answer: Answer) => ReactNode;
 }) {
-  if (list.isPending) return <Loading>{loading}</Loading>;
-  if (list.isError) return <LoadFailure what={what} error={list.error} onRetry={() => void list.refetch()} />;
-  const rows = rowsOf(list.data);
+  if (list.isPending) return <Loading>{`Loading ${noun}…`}</Loading>;
+  if (list.isError)
+    return <LoadFailure what={failureWords(noun)} error={list.error} onRetry={() => void list.refetch()} />;
+  const rows = list.data[key];
   if (rows.length === 0) return <>{empty}</>;
   const first = (page - 1) * pageSize + 1;
   return (
@@ -57,27 +70,27 @@ export function PagedList<Answer extends { total: number }, Row>({
   );
 }
 
-type PagedTableProps<Answer extends { total: number }, Row extends { id: string }> = PagedListProps<
+type PagedTableProps<Answer extends PageAnswer<Key, { id: string }>, Key extends string> = PagedListProps<
   Answer,
-  Row
+  Key
 > & {
   /** The table's caption, given the range of records it shows ("1 to 20 of 45"). */
   caption: (range: string) => string;
   columns: readonly DataColumn[];
   /** A record's cells, one a column. */
-  cells: (row: Row) => ReactNode;
+  cells: (row: Answer[Key][number]) => ReactNode;
   /** What stands above the table when it has records (a count, tools that act on the records). */
   above?: (answer: Answer) => ReactNode;
 };
 
 /** One page of a back-office list as a table of its records, a row each. */
-export function PagedTable<Answer extends { total: number }, Row extends { id: string }>({
+export function PagedTable<Answer extends PageAnswer<Key, { id: string }>, Key extends string>({
   caption,
   columns,
   cells,
   above,
   ...paged
-}: PagedTableProps<Answer, Row>) {
+}: PagedTableProps<Answer, Key>) {
   return (
     <PagedList {...paged}>
       {(rows, range, answer) => (

@@ -244,9 +244,8 @@ export function AuditLog({ filter, page }: { filter: AuditFilter; page: number }
 
       <PagedTable
         list={log}
-        rowsOf={(answer) => answer.entries}
-        loading="Loading the audit log…"
-        what="the audit log"
+        rows="entries"
+        noun="the audit log"
         empty={
           <EmptyList>
             {filter.about !== null

@@ -1,4 +1,5 @@
 import type { CartLikeQuotationLine } from '@crossbuy/core/quotation';
+import type { ReactNode } from 'react';
 import type { CartSelection, SelectionIds } from '../checkout-selection';
 import type { CartLine } from '../hooks/use-cart-lines';
 import { CartLineRow } from './cart-line-row';
@@ -15,6 +16,15 @@ type CartListsProps = {
   onMove: (line: CartLine) => void;
   onFailure: (message: string | null) => void;
 };
+
+/** The card the cart's lines, or its quoted items, are listed in, named for the screen reader. */
+function LineList({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <ul className="mt-3 divide-y divide-line rounded-2xl border border-line bg-white" aria-label={label}>
+      {children}
+    </ul>
+  );
+}
 
 /** The cart's lines and the quoted items, each chosen for checkout or not, with one box to choose them all. */
 export function CartLists({
@@ -48,10 +58,7 @@ export function CartLists({
         </label>
       </div>
       {lines.length > 0 ? (
-        <ul
-          className="mt-3 divide-y divide-line rounded-2xl border border-line bg-white"
-          aria-label="Cart items"
-        >
+        <LineList label="Cart items">
           {lines.map((line) => (
             <CartLineRow
               key={line.cartItem.id}
@@ -64,15 +71,12 @@ export function CartLists({
               onFailure={onFailure}
             />
           ))}
-        </ul>
+        </LineList>
       ) : null}
       {quotationLines.length > 0 ? (
         <>
           <h2 className="mt-6 text-lg font-semibold">Quotations</h2>
-          <ul
-            className="mt-3 divide-y divide-line rounded-2xl border border-line bg-white"
-            aria-label="Quotation items"
-          >
+          <LineList label="Quotation items">
             {quotationLines.map((line) => (
               <QuotationLineRow
                 key={line.item.id}
@@ -81,7 +85,7 @@ export function CartLists({
                 onSelect={(checked) => selection.toggle('quotation', line.item.id, checked)}
               />
             ))}
-          </ul>
+          </LineList>
         </>
       ) : null}
     </>

@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { ComponentProps, FormEvent, ReactNode } from 'react';
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { type ListingData, type ListingFilters, listingHref, SORT_LABELS, searchFromForm } from '../listing';
@@ -9,27 +9,37 @@ export type FixedFilters = { category?: boolean; merchant?: boolean };
 type FiltersProps = { action: string; data: ListingData; fixed?: FixedFilters };
 
 /**
- * Filter forms are plain GET forms, so they work before scripts load and every filtered listing has
- * an address. With scripts, choices apply at once and the URL leaves out empty fields.
+ * A listing's filter or sort form. Filter forms are plain GET forms, so they work before scripts load
+ * and every filtered listing has an address. With scripts, choices apply at once and the URL leaves out
+ * empty fields.
  */
-function useListingSubmit(action: string) {
+function ListingForm({
+  action,
+  ...form
+}: Omit<ComponentProps<'form'>, 'method' | 'onSubmit' | 'onChange'> & { action: string }) {
   const navigate = useNavigate();
   // Fields hold their URL's values as defaults; a new URL (Back, a removed filter) must reset them.
   const { search } = useLocation();
-  const go = (form: HTMLFormElement) => navigate(`${action}${searchFromForm(form)}`);
-  return {
-    key: search,
-    onSubmit(event: FormEvent<HTMLFormElement>) {
-      event.preventDefault();
-      go(event.currentTarget);
-    },
-    onChange(event: FormEvent<HTMLFormElement>) {
-      const target = event.target as HTMLInputElement | HTMLSelectElement;
-      if (target.type === 'radio' || target.type === 'checkbox' || target.tagName === 'SELECT') {
+  const go = (element: HTMLFormElement) => navigate(`${action}${searchFromForm(element)}`);
+  return (
+    <form
+      {...form}
+      method="get"
+      action={action}
+      key={search}
+      onSubmit={(event) => {
+        event.preventDefault();
         go(event.currentTarget);
-      }
-    },
-  };
+      }}
+      // A form's change event comes from the field that changed, whatever React's types say of its target.
+      onChange={(event: FormEvent<HTMLFormElement>) => {
+        const target = event.target as HTMLInputElement | HTMLSelectElement;
+        if (target.type === 'radio' || target.type === 'checkbox' || target.tagName === 'SELECT') {
+          go(event.currentTarget);
+        }
+      }}
+    />
+  );
 }
 
 /** Whether the page has been taken over by scripts; false in the server render and before hydration. */
@@ -81,7 +91,30 @@ function Choice(props: {
   );
 }
 
-const inputStyle = 'min-h-11 w-full rounded-lg border border-line bg-white px-3 text-base';
+/** One end of the price range, typed as the shopper writes an amount ("12.50"). */
+function PriceBound({ label, name, value }: { label: string; name: 'minPrice' | 'maxPrice'; value: string }) {
+  return (
+    <label className="flex flex-col gap-1 text-sm">
+      {label}
+      <input
+        name={name}
+        inputMode="decimal"
+        defaultValue={value}
+        autoComplete="off"
+        className="min-h-11 w-full rounded-lg border border-line bg-white px-3 text-base"
+      />
+    </label>
+  );
+}
+
+/**
+ * The facets a shopper picks one of, in the order the panel offers them: each the listing's filter of
+ * that name, and the result's facets to choose from; a page that fixes the filter offers neither.
+ */
+const ONE_OF_FACETS = [
+  { filter: 'category', facets: 'categories', legend: 'Category', allLabel: 'All categories' },
+  { filter: 'merchant', facets: 'merchants', legend: 'Merchant', allLabel: 'All merchants' },
+] as const;
 
 /** A radio group that narrows the listing to one of its facets, or to all of them. */
 function OneOfFacets({
@@ -120,7 +153,6 @@ export function FilterPanel({ action, data, fixed = {} }: FiltersProps) {
   const id = useId();
   const { filters, result, currency } = data;
   const { facets } = result;
-  const submit = useListingSubmit(action);
   const active = activeFilterCount(filters, fixed);
 
   return (
@@ -131,12 +163,8 @@ export function FilterPanel({ action, data, fixed = {} }: FiltersProps) {
           ▾
         </span>
       </summary>
-      <form
-        method="get"
+      <ListingForm
         action={action}
-        key={submit.key}
-        onSubmit={submit.onSubmit}
-        onChange={submit.onChange}
         aria-labelledby={`${id}-heading`}
         className="flex flex-col gap-5 border-t border-line p-4 md:border-0 md:p-0"
       >
@@ -146,23 +174,17 @@ export function FilterPanel({ action, data, fixed = {} }: FiltersProps) {
         <Hidden name="q" value={filters.q} />
         <Hidden name="asTyped" value={filters.asTyped && '1'} />
         <Hidden name="sort" value={filters.sort} />
-        {fixed.category ? null : (
-          <OneOfFacets
-            legend="Category"
-            name="category"
-            allLabel="All categories"
-            chosen={filters.category}
-            facets={facets.categories}
-          />
-        )}
-        {fixed.merchant ? null : (
-          <OneOfFacets
-            legend="Merchant"
-            name="merchant"
-            allLabel="All merchants"
-            chosen={filters.merchant}
-            facets={facets.merchants}
-          />
+        {ONE_OF_FACETS.map((kind) =>
+          fixed[kind.filter] ? null : (
+            <OneOfFacets
+              key={kind.filter}
+              legend={kind.legend}
+              name={kind.filter}
+              allLabel={kind.allLabel}
+              chosen={filters[kind.filter]}
+              facets={facets[kind.facets]}
+            />
+          ),
         )}
         <FacetGroup legend="Availability">
           <Choice
@@ -177,26 +199,8 @@ export function FilterPanel({ action, data, fixed = {} }: FiltersProps) {
         {currency ? (
           <FacetGroup legend={`Price (${currency})`}>
             <div className="grid grid-cols-2 gap-2">
-              <label className="flex flex-col gap-1 text-sm">
-                From
-                <input
-                  name="minPrice"
-                  inputMode="decimal"
-                  defaultValue={filters.minPrice}
-                  autoComplete="off"
-                  className={inputStyle}
-                />
-              </label>
-              <label className="flex flex-col gap-1 text-sm">
-                To
-                <input
-                  name="maxPrice"
-                  inputMode="decimal"
-                  defaultValue={filters.maxPrice}
-                  autoComplete="off"
-                  className={inputStyle}
-                />
-              </label>
+              <PriceBound label="From" name="minPrice" value={filters.minPrice} />
+              <PriceBound label="To" name="maxPrice" value={filters.maxPrice} />
             </div>
           </FacetGroup>
         ) : null}
@@ -206,7 +210,7 @@ export function FilterPanel({ action, data, fixed = {} }: FiltersProps) {
         >
           Apply filters
         </button>
-      </form>
+      </ListingForm>
     </details>
   );
 }
@@ -215,20 +219,12 @@ export function FilterPanel({ action, data, fixed = {} }: FiltersProps) {
 export function SortForm({ action, data }: Omit<FiltersProps, 'fixed'>) {
   const id = useId();
   const { filters } = data;
-  const submit = useListingSubmit(action);
   const scripted = useScripted();
   const sorts = (Object.keys(SORT_LABELS) as (keyof typeof SORT_LABELS)[]).filter(
     (sort) => sort !== 'relevance' || filters.q,
   );
   return (
-    <form
-      method="get"
-      action={action}
-      key={submit.key}
-      onSubmit={submit.onSubmit}
-      onChange={submit.onChange}
-      className="flex items-center gap-2"
-    >
+    <ListingForm action={action} className="flex items-center gap-2">
       <Hidden name="q" value={filters.q} />
       <Hidden name="asTyped" value={filters.asTyped && '1'} />
       <Hidden name="category" value={filters.category} />
@@ -259,14 +255,13 @@ export function SortForm({ action, data }: Omit<FiltersProps, 'fixed'>) {
           Sort
         </button>
       )}
-    </form>
+    </ListingForm>
   );
 }
 
 export function activeFilterCount(filters: ListingFilters, fixed: FixedFilters = {}): number {
   return [
-    !fixed.category && filters.category,
-    !fixed.merchant && filters.merchant,
+    ...ONE_OF_FACETS.map((kind) => !fixed[kind.filter] && filters[kind.filter]),
     filters.inStock,
     filters.minPrice || filters.maxPrice,
   ].filter(Boolean).length;
@@ -278,17 +273,14 @@ export function ActiveFilters({ action, data, fixed = {} }: FiltersProps) {
   const nameOf = (list: { id: string; name: string }[], id: string) =>
     list.find((entry) => entry.id === id)?.name ?? id;
   const chips: { label: string; href: string }[] = [];
-  if (!fixed.category && filters.category) {
-    chips.push({
-      label: `Category: ${nameOf(result.facets.categories, filters.category)}`,
-      href: listingHref(action, filters, { category: null }),
-    });
-  }
-  if (!fixed.merchant && filters.merchant) {
-    chips.push({
-      label: `Merchant: ${nameOf(result.facets.merchants, filters.merchant)}`,
-      href: listingHref(action, filters, { merchant: null }),
-    });
+  for (const kind of ONE_OF_FACETS) {
+    const chosen = filters[kind.filter];
+    if (!fixed[kind.filter] && chosen) {
+      chips.push({
+        label: `${kind.legend}: ${nameOf(result.facets[kind.facets], chosen)}`,
+        href: listingHref(action, filters, { [kind.filter]: null }),
+      });
+    }
   }
   if (filters.inStock) {
     chips.push({ label: 'In stock only', href: listingHref(action, filters, { inStock: false }) });

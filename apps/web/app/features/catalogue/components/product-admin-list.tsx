@@ -139,9 +139,8 @@ export function ProductAdminList({ filter, page }: { filter: AdminProductFilter;
       <div aria-live="polite" className="flex flex-col gap-6">
         <PagedTable
           list={list}
-          rowsOf={(answer) => answer.products}
-          loading="Loading products…"
-          what="the products"
+          rows="products"
+          noun="products"
           empty={
             <EmptyList>{filtered ? 'No product matches.' : 'The catalogue has no products yet.'}</EmptyList>
           }

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { Link, useLocation, useNavigation } from 'react-router';
 import { ProductGrid } from '../../../components/product/product-card';
 import { buttonClasses } from '../../../components/ui/button';
+import { EmptyCard } from '../../../components/ui/page-states';
 import { Pagination } from '../../../components/ui/pagination';
 import { type ListingData, listingHref } from '../listing';
 import {
@@ -71,14 +72,15 @@ export function ProductListing({
           {result.products.length > 0 ? (
             <ProductGrid products={result.products} listName={listName} firstIndex={firstIndex} leadsPage />
           ) : (
-            <div className="flex flex-col items-start gap-3 rounded-2xl border border-line bg-white p-6">
-              <p className="text-lg font-semibold">
-                {filters.q
+            <EmptyCard
+              title={
+                filters.q
                   ? `No products match “${filters.q}”${filtered ? ' with these filters' : ''}.`
                   : filtered
                     ? 'No products match these filters.'
-                    : (emptyText ?? 'There are no products here yet.')}
-              </p>
+                    : (emptyText ?? 'There are no products here yet.')
+              }
+            >
               {filtered ? (
                 <Link to={clearFiltersHref(action, filters)} className={buttonClasses('primary')}>
                   Clear all filters
@@ -86,7 +88,7 @@ export function ProductListing({
               ) : filters.q ? (
                 <p className="text-muted">Check the spelling, or try fewer or more general words.</p>
               ) : null}
-            </div>
+            </EmptyCard>
           )}
         </div>
         <Pagination

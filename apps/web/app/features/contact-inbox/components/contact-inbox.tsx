@@ -71,9 +71,8 @@ export function ContactInbox({ status, page }: { status: ContactInboxFilter | nu
 
       <PagedList
         list={inbox}
-        rowsOf={(answer) => answer.messages}
-        loading="Loading messages…"
-        what="the messages"
+        rows="messages"
+        noun="messages"
         empty={<EmptyList>{status === null ? 'No messages yet.' : 'No message here.'}</EmptyList>}
         page={page}
         pageSize={CONTACT_INBOX_PAGE_SIZE}

@@ -71,9 +71,8 @@ export function CustomerList({ filter, page }: { filter: CustomerFilter; page: n
       </div>
       <PagedTable
         list={list}
-        rowsOf={(answer) => answer.customers}
-        loading="Loading customers…"
-        what="the customers"
+        rows="customers"
+        noun="customers"
         empty={<EmptyList>{filtered ? 'No customer matches.' : 'Nobody has signed up yet.'}</EmptyList>}
         caption={(range) => `Customers ${range}, newest first`}
         columns={CUSTOMER_COLUMNS}

@@ -48,6 +48,17 @@ function Figure({ value, label }: { value: ReactNode; label: string }) {
   );
 }
 
+/** A figure that opens the list behind it, such as today's orders on the order desk. */
+function FigureLink({ to, value, label }: { to: string; value: ReactNode; label: string }) {
+  return (
+    <li>
+      <Link to={to} className={cardLinkClasses}>
+        <Figure value={value} label={label} />
+      </Link>
+    </li>
+  );
+}
+
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 function Revenue({ revenue }: { revenue: readonly Money[] }) {
@@ -69,16 +80,12 @@ function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
         Today is {formatStoreDate(today.date)}, Singapore time; the days below are Singapore days.
       </p>
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        <li>
-          <Link to="/admin/orders" className={cardLinkClasses}>
-            <Figure value={today.orders} label="Orders placed today" />
-          </Link>
-        </li>
-        <li>
-          <Link to="/admin/orders" className={cardLinkClasses}>
-            <Figure value={<Revenue revenue={today.revenue} />} label="Revenue today, net of refunds" />
-          </Link>
-        </li>
+        <FigureLink to="/admin/orders" value={today.orders} label="Orders placed today" />
+        <FigureLink
+          to="/admin/orders"
+          value={<Revenue revenue={today.revenue} />}
+          label="Revenue today, net of refunds"
+        />
         <li className={cardClasses}>
           <Figure
             value={awaitingShipment.paid + awaitingShipment.processing}
@@ -93,16 +100,12 @@ function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
             </Link>
           </span>
         </li>
-        <li>
-          <Link to="/admin/quotations" className={cardLinkClasses}>
-            <Figure value={dashboard.pendingQuotations} label="Quotations to answer" />
-          </Link>
-        </li>
-        <li>
-          <Link to="/admin/orders" className={cardLinkClasses}>
-            <Figure value={dashboard.unreadChats} label="Orders with unread messages from shoppers" />
-          </Link>
-        </li>
+        <FigureLink to="/admin/quotations" value={dashboard.pendingQuotations} label="Quotations to answer" />
+        <FigureLink
+          to="/admin/orders"
+          value={dashboard.unreadChats}
+          label="Orders with unread messages from shoppers"
+        />
       </ul>
       <LastDays days={dashboard.days} />
     </>

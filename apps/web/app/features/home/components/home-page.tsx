@@ -14,6 +14,21 @@ const quotationSteps = [
 /** The hero with the quotation form: what a shopper sees first, which nothing may cover as it opens. */
 export const HOME_HERO_ID = 'home-hero';
 
+/** One of the cards under the catalogue's rows, named by its heading. */
+function HomeCard({ headingId, title, children }: { headingId: string; title: string; children: ReactNode }) {
+  return (
+    <section
+      className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-6"
+      aria-labelledby={headingId}
+    >
+      <h2 id={headingId} className="text-2xl font-bold tracking-tight">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 /** The hero with the quotation form, then `children` (the catalogue's rows), then how it all works. */
 export function HomePage({ children }: { children?: ReactNode }) {
   const { app_currency } = useAppConfig();
@@ -47,26 +62,14 @@ export function HomePage({ children }: { children?: ReactNode }) {
       <div className="flex flex-col gap-10 py-6">{children}</div>
 
       <div className="mx-auto grid max-w-6xl gap-6 px-4 pb-12 md:grid-cols-2 md:items-start">
-        <section
-          className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-6"
-          aria-labelledby="catalogue-heading"
-        >
-          <h2 id="catalogue-heading" className="text-2xl font-bold tracking-tight">
-            Shop our catalogue
-          </h2>
+        <HomeCard headingId="catalogue-heading" title="Shop our catalogue">
           <p className="text-muted">
             Products from merchants abroad, with prices in your currency and stock shown up front.
           </p>
           <SearchForm label="Catalogue search" />
-        </section>
+        </HomeCard>
 
-        <section
-          className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-6"
-          aria-labelledby="quotation-heading"
-        >
-          <h2 id="quotation-heading" className="text-2xl font-bold tracking-tight">
-            How quotations work
-          </h2>
+        <HomeCard headingId="quotation-heading" title="How quotations work">
           <ol className="flex flex-col gap-4">
             {quotationSteps.map((step, index) => (
               <li key={step.title} className="flex gap-3">
@@ -83,7 +86,7 @@ export function HomePage({ children }: { children?: ReactNode }) {
               </li>
             ))}
           </ol>
-        </section>
+        </HomeCard>
       </div>
     </>
   );

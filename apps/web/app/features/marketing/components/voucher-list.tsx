@@ -89,9 +89,8 @@ export function VoucherList({ filter, page }: { filter: VoucherFilter; page: num
 
       <PagedTable
         list={list}
-        rowsOf={(answer) => answer.vouchers}
-        loading="Loading vouchers…"
-        what="the vouchers"
+        rows="vouchers"
+        noun="vouchers"
         empty={<EmptyList>{filtered ? 'No voucher matches.' : 'No vouchers yet.'}</EmptyList>}
         caption={(range) => `Vouchers ${range}, newest first`}
         columns={COLUMNS}

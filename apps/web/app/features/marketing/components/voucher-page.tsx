@@ -98,9 +98,8 @@ function VoucherRedemptions({ voucherId, page, hrefFor }: VoucherPageProps) {
       </h2>
       <PagedTable
         list={list}
-        rowsOf={(answer) => answer.redemptions}
-        loading="Loading redemptions…"
-        what="the redemptions"
+        rows="redemptions"
+        noun="redemptions"
         empty={
           <p className="rounded-2xl border border-line bg-white p-4">No order has used this voucher yet.</p>
         }

@@ -1,5 +1,6 @@
 import { formatStoreDateTime } from '@crossbuy/core/dates';
 import { notificationGroupWords } from '@crossbuy/core/order-words';
+import type { ComponentProps } from 'react';
 import { Link } from 'react-router';
 import type { Notification } from '../api/notifications-api';
 
@@ -56,5 +57,31 @@ export function NotificationEntry({
     <button type="button" className={className} onClick={open}>
       {content}
     </button>
+  );
+}
+
+/**
+ * The notifications as the bell and the notifications page list them, newest first, an entry an item;
+ * `list` is the list's own attributes (its name, its look, a ref for moving the focus).
+ */
+export function NotificationEntries({
+  entries,
+  onOpen,
+  entryClassName,
+  ...list
+}: ComponentProps<'ul'> & {
+  entries: readonly Notification[];
+  onOpen: (entry: Notification) => void;
+  /** How each entry looks in this list. */
+  entryClassName: string;
+}) {
+  return (
+    <ul {...list}>
+      {entries.map((entry) => (
+        <li key={entry.id}>
+          <NotificationEntry entry={entry} onOpen={onOpen} className={entryClassName} />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { HeaderControlFace, headerControl } from '../../../components/shell/header-control';
 import { textLinkClasses } from '../../../components/ui/button';
 import { type Notification, useLatestNotifications, useMarkNotificationRead } from '../api/notifications-api';
-import { NotificationEntry } from './notification-entry';
+import { NotificationEntries } from './notification-entry';
 
 /**
  * The signed-in shopper's latest notifications behind a button in the header, with a link to all of them.
@@ -98,17 +98,12 @@ export default function NotificationsMenu() {
         {latest.isSuccess && notifications.length === 0 ? (
           <p className="px-2 py-2 text-sm text-muted">You have no notifications yet.</p>
         ) : null}
-        <ul className="flex flex-col">
-          {notifications.map((entry) => (
-            <li key={entry.id}>
-              <NotificationEntry
-                entry={entry}
-                onOpen={read}
-                className="block w-full rounded-lg px-2 py-2 text-start hover:bg-brand-50"
-              />
-            </li>
-          ))}
-        </ul>
+        <NotificationEntries
+          className="flex flex-col"
+          entries={notifications}
+          onOpen={read}
+          entryClassName="block w-full rounded-lg px-2 py-2 text-start hover:bg-brand-50"
+        />
         <p className="border-t border-line px-2 pt-2 text-sm">
           <Link to="/notifications" className={textLinkClasses} onClick={() => setOpen(false)}>
             See all notifications

@@ -4,14 +4,14 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/loading';
-import { LoadFailure } from '../../../components/ui/page-states';
+import { EmptyCard, LoadFailure } from '../../../components/ui/page-states';
 import {
   type Notification,
   useMarkAllNotificationsRead,
   useMarkNotificationRead,
   useNotificationPages,
 } from '../api/notifications-api';
-import { NotificationEntry } from './notification-entry';
+import { NotificationEntries } from './notification-entry';
 
 function markedWords(count: number): string {
   if (count === 0) return 'Everything was already read.';
@@ -90,32 +90,24 @@ export function NotificationsPage() {
       ) : pages.isError && notifications.length === 0 ? (
         <LoadFailure what="your notifications" error={pages.error} onRetry={() => void pages.refetch()} />
       ) : notifications.length === 0 ? (
-        <div className="flex flex-col items-start gap-3 rounded-2xl border border-line bg-white p-6">
-          <p className="text-lg font-semibold">You have no notifications yet</p>
+        <EmptyCard title="You have no notifications yet">
           <p className="text-muted">
             News about your orders, their messages and your quotations will show here.
           </p>
           <Link to="/orders" className={buttonClasses('secondary')}>
             Go to your orders
           </Link>
-        </div>
+        </EmptyCard>
       ) : (
         <>
-          <ul
+          <NotificationEntries
             ref={list}
             aria-label="Notifications, newest first"
             className="divide-y divide-line rounded-2xl border border-line bg-white"
-          >
-            {notifications.map((entry) => (
-              <li key={entry.id}>
-                <NotificationEntry
-                  entry={entry}
-                  onOpen={open}
-                  className="block w-full px-4 py-3 text-start hover:bg-brand-50"
-                />
-              </li>
-            ))}
-          </ul>
+            entries={notifications}
+            onOpen={open}
+            entryClassName="block w-full px-4 py-3 text-start hover:bg-brand-50"
+          />
           {pages.isFetchNextPageError ? (
             <Alert>We could not load older notifications: {messageForError(pages.error)}</Alert>
           ) : null}

@@ -4,6 +4,7 @@ import { orderItemsSummary } from '@crossbuy/core/order-words';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { LineThumbnail } from '../../../components/ui/line-thumbnail';
+import { EmptyCard } from '../../../components/ui/page-states';
 import { PagedList } from '../../../components/ui/paged-list';
 import { listPageHref } from '../../../components/ui/pagination';
 import { Price } from '../../../components/ui/price';
@@ -40,21 +41,21 @@ export function OrderList({ status, page }: { status: OrderStatus | null; page: 
 
       <PagedList
         list={list}
-        rowsOf={(answer) => answer.orders}
-        loading="Loading your orders…"
-        what="your orders"
+        rows="orders"
+        noun="your orders"
         empty={
-          <div className="flex flex-col items-start gap-3 rounded-2xl border border-line bg-white p-6">
-            <p className="text-lg font-semibold">
-              {status === null
+          <EmptyCard
+            title={
+              status === null
                 ? 'You have no orders yet'
-                : `No orders are ${ORDER_STATUS_LABELS[status].toLowerCase()}`}
-            </p>
+                : `No orders are ${ORDER_STATUS_LABELS[status].toLowerCase()}`
+            }
+          >
             <p className="text-muted">Items you check out from your cart or your quotations show here.</p>
             <Link to="/cart" className={buttonClasses('secondary')}>
               Go to your cart
             </Link>
-          </div>
+          </EmptyCard>
         }
         page={page}
         pageSize={ORDER_PAGE_SIZE}

@@ -117,9 +117,8 @@ export function StoreOrderList({ filter, page }: { filter: StoreOrderFilter; pag
 
       <PagedTable
         list={list}
-        rowsOf={(answer) => answer.orders}
-        loading="Loading orders…"
-        what="the orders"
+        rows="orders"
+        noun="orders"
         empty={<EmptyList>{filtered ? 'No order matches.' : 'No orders have been placed yet.'}</EmptyList>}
         above={() => (
           <>

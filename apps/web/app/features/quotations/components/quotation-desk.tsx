@@ -11,7 +11,7 @@ import { textLinkClasses } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
 import { LineThumbnail } from '../../../components/ui/line-thumbnail';
 import { Loading } from '../../../components/ui/loading';
-import { LoadFailure } from '../../../components/ui/page-states';
+import { EmptyCard, LoadFailure } from '../../../components/ui/page-states';
 import { listPageHref } from '../../../components/ui/pagination';
 import { Price } from '../../../components/ui/price';
 import { useQuotationDesk } from '../api/quotation-desk-api';
@@ -158,14 +158,13 @@ export function QuotationDesk({
       ) : desk.isError ? (
         <LoadFailure what="the requests" error={desk.error} onRetry={() => void desk.refetch()} />
       ) : desk.data.items.length === 0 ? (
-        <div className="flex flex-col items-start gap-3 rounded-2xl border border-line bg-white p-6">
-          <p className="text-lg font-semibold">{after ? 'There are no more requests.' : view.empty}</p>
+        <EmptyCard title={after ? 'There are no more requests.' : view.empty}>
           {after ? (
             <Link to={hrefFor(status)} className={textLinkClasses}>
               Back to the first page
             </Link>
           ) : null}
-        </div>
+        </EmptyCard>
       ) : (
         <>
           <DataTable

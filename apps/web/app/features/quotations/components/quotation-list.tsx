@@ -1,6 +1,7 @@
 import { marketplaceWords, QUOTATION_FILTERS, type QuotationFilter } from '@crossbuy/core/quotation';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
+import { EmptyCard } from '../../../components/ui/page-states';
 import { PagedList } from '../../../components/ui/paged-list';
 import { listPageHref } from '../../../components/ui/pagination';
 import { StorePicture } from '../../../components/ui/store-picture';
@@ -52,19 +53,15 @@ export function QuotationList({ filter, page }: { filter: QuotationFilter; page:
 
       <PagedList
         list={list}
-        rowsOf={(answer) => answer.quotationItems}
-        loading="Loading your quotations…"
-        what="your quotations"
+        rows="quotationItems"
+        noun="your quotations"
         empty={
-          <div className="flex flex-col items-start gap-3 rounded-2xl border border-line bg-white p-6">
-            <p className="text-lg font-semibold">
-              {filter === 'all' ? 'You have no quotations yet' : 'No quotations here'}
-            </p>
+          <EmptyCard title={filter === 'all' ? 'You have no quotations yet' : 'No quotations here'}>
             <p className="text-muted">
               Paste a link to an item on a marketplace abroad and the store will tell you what it costs
               delivered.
             </p>
-          </div>
+          </EmptyCard>
         }
         page={page}
         pageSize={QUOTATION_PAGE_SIZE}
