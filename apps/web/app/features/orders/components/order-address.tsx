@@ -15,6 +15,19 @@ export function AddressLetter({ address }: { address: OrderAddress }) {
 }
 
 /** Whether the billing address is the delivery address, so it is said once. */
-export function sameAddress(a: OrderAddress, b: OrderAddress): boolean {
+function sameAddress(a: OrderAddress, b: OrderAddress): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Where an order is billed: its address, or that it is the delivery address, so an address is said once. */
+export function BillingAddress({
+  order,
+}: {
+  order: { shippingAddress: OrderAddress; billingAddress: OrderAddress };
+}) {
+  return sameAddress(order.shippingAddress, order.billingAddress) ? (
+    <p className="text-sm">Same as the delivery address</p>
+  ) : (
+    <AddressLetter address={order.billingAddress} />
+  );
 }

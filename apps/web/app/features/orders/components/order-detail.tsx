@@ -18,7 +18,7 @@ import { OrderPayment } from '../../payments/order-payment';
 import { useOrderTimeline } from '../api/order-timeline-api';
 import { useCancelOrder, useConfirmReceipt, useOrder } from '../api/orders-api';
 import { DisputeDisclosure } from './dispute-disclosure';
-import { AddressLetter, sameAddress } from './order-address';
+import { AddressLetter, BillingAddress } from './order-address';
 import { OrderCosts } from './order-costs';
 import { OrderLines } from './order-lines';
 import { OrderProgressSteps } from './order-progress-steps';
@@ -123,7 +123,6 @@ function OrderView({ order, placed, onStale }: { order: Order; placed: boolean; 
   };
 
   const canConfirmReceipt = RECEIPT_CONFIRMABLE_STATUSES.includes(order.status);
-  const billedToDeliveryAddress = sameAddress(order.shippingAddress, order.billingAddress);
 
   return (
     <article
@@ -234,11 +233,7 @@ function OrderView({ order, placed, onStale }: { order: Order; placed: boolean; 
           <AddressLetter address={order.shippingAddress} />
         </Panel>
         <Panel title="Billing address">
-          {billedToDeliveryAddress ? (
-            <p className="text-sm">Same as the delivery address</p>
-          ) : (
-            <AddressLetter address={order.billingAddress} />
-          )}
+          <BillingAddress order={order} />
         </Panel>
       </div>
 

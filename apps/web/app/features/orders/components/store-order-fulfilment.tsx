@@ -2,7 +2,7 @@ import type { StoreOrder } from '@crossbuy/core/order';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
-import { AddressLetter, sameAddress } from './order-address';
+import { AddressLetter, BillingAddress } from './order-address';
 import { OrderShipment } from './order-shipment';
 import { StoreOrderLines } from './store-order-lines';
 
@@ -49,11 +49,7 @@ export function StoreOrderFulfilment({ order }: { order: StoreOrder }) {
           <AddressLetter address={order.shippingAddress} />
         </Panel>
         <Panel title="Billing address">
-          {sameAddress(order.shippingAddress, order.billingAddress) ? (
-            <p className="text-sm">Same as the delivery address</p>
-          ) : (
-            <AddressLetter address={order.billingAddress} />
-          )}
+          <BillingAddress order={order} />
         </Panel>
       </div>
       <Panel title="Order notes">
