@@ -18,7 +18,7 @@ import { OrderPayment } from '../../payments/order-payment';
 import { useOrderTimeline } from '../api/order-timeline-api';
 import { useCancelOrder, useConfirmReceipt, useOrder } from '../api/orders-api';
 import { DisputeDisclosure } from './dispute-disclosure';
-import { AddressLetter, BillingAddress } from './order-address';
+import { OrderAddresses } from './order-address';
 import { OrderCosts } from './order-costs';
 import { OrderLines } from './order-lines';
 import { OrderProgressSteps } from './order-progress-steps';
@@ -228,14 +228,7 @@ function OrderView({ order, placed, onStale }: { order: Order; placed: boolean; 
         <OrderCosts order={order} />
       </Panel>
 
-      <div className="grid gap-6 sm:grid-cols-2">
-        <Panel title="Delivery address">
-          <AddressLetter address={order.shippingAddress} />
-        </Panel>
-        <Panel title="Billing address">
-          <BillingAddress order={order} />
-        </Panel>
-      </div>
+      <OrderAddresses order={order} Panel={Panel} />
 
       {order.notes ? (
         <Panel title="Your notes">
