@@ -9,11 +9,10 @@ import {
 } from '@crossbuy/core/order';
 import type { TimelineEntry } from '@crossbuy/core/order-chat';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { AskFirst } from '../../../components/ui/ask-first';
-import { textLinkClasses } from '../../../components/ui/button';
 import { PageError, PageLoading } from '../../../components/ui/page-states';
+import { ShopperRecordPage } from '../../../components/ui/shopper-record-page';
 import { OrderPayment } from '../../payments/order-payment';
 import { useOrderTimeline } from '../api/order-timeline-api';
 import { useCancelOrder, useConfirmReceipt, useOrder } from '../api/orders-api';
@@ -125,15 +124,7 @@ function OrderView({ order, placed, onStale }: { order: Order; placed: boolean; 
   const canConfirmReceipt = RECEIPT_CONFIRMABLE_STATUSES.includes(order.status);
 
   return (
-    <article
-      className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10"
-      aria-labelledby="order-heading"
-    >
-      <p className="text-sm">
-        <Link to="/orders" className={textLinkClasses}>
-          Your orders
-        </Link>
-      </p>
+    <ShopperRecordPage labelledBy="order-heading" backTo="/orders" backLabel="Your orders">
       {placedThanksShown(placed, openedStatus, order.status) ? (
         <PlacedBanner orderRef={order.orderRef} />
       ) : null}
@@ -237,6 +228,6 @@ function OrderView({ order, placed, onStale }: { order: Order; placed: boolean; 
       ) : null}
 
       <DisputeDisclosure order={order} />
-    </article>
+    </ShopperRecordPage>
   );
 }
