@@ -1,3 +1,4 @@
+import { Section } from '../components/ui/section';
 import { SignOutElsewhere } from '../features/auth/components/sign-out-elsewhere';
 import { SavedCards } from '../features/payments/components/saved-cards';
 import { TfaSettings } from '../features/tfa/components/tfa-settings';
@@ -16,24 +17,15 @@ export default function AccountSecurityRoute() {
   return (
     <div className="flex flex-col gap-8">
       <h1 className="text-3xl font-bold tracking-tight">Security</h1>
-      <section aria-labelledby="two-factor" className="flex flex-col gap-5">
-        <h2 id="two-factor" className="text-xl font-semibold">
-          Two-factor authentication
-        </h2>
+      <Section headingId="two-factor" title="Two-factor authentication" gap={5}>
         <TfaSettings profile={profile} tfaPassed={tfaPassed} />
-      </section>
-      <section aria-labelledby="saved-cards" className="flex flex-col gap-5">
-        <h2 id="saved-cards" className="text-xl font-semibold">
-          Saved cards
-        </h2>
+      </Section>
+      <Section headingId="saved-cards" title="Saved cards" gap={5}>
         <SavedCards tfaPassed={tfaPassed} />
-      </section>
-      <section aria-labelledby="other-devices" className="flex flex-col gap-5">
-        <h2 id="other-devices" className="text-xl font-semibold">
-          Other devices
-        </h2>
+      </Section>
+      <Section headingId="other-devices" title="Other devices" gap={5}>
         <SignOutElsewhere />
-      </section>
+      </Section>
     </div>
   );
 }

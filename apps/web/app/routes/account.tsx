@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Alert } from '../components/ui/alert';
 import { textLinkClasses } from '../components/ui/button';
+import { Section } from '../components/ui/section';
 import { ChangePasswordForm } from '../features/auth/components/change-password-form';
 import { ProfileForm } from '../features/users/components/profile-form';
 import type { Route } from './+types/account';
@@ -38,18 +39,12 @@ export default function AccountRoute() {
           </Link>
         </Alert>
       )}
-      <section aria-labelledby="profile-details" className="flex flex-col gap-5">
-        <h2 id="profile-details" className="text-xl font-semibold">
-          Details
-        </h2>
+      <Section headingId="profile-details" title="Details" gap={5}>
         <ProfileForm profile={profile} />
-      </section>
-      <section aria-labelledby="change-password" className="flex flex-col gap-5">
-        <h2 id="change-password" className="text-xl font-semibold">
-          Change password
-        </h2>
+      </Section>
+      <Section headingId="change-password" title="Change password" gap={5}>
         <ChangePasswordForm />
-      </section>
+      </Section>
     </div>
   );
 }

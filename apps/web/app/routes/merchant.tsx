@@ -1,3 +1,4 @@
+import { SquarePicture } from '../components/ui/square-picture';
 import { loadListing, loadMerchant, readListingFilters } from '../features/catalogue/api/catalogue.server';
 import { ProductListing } from '../features/catalogue/components/product-listing';
 import { imageUrl } from '../lib/images';
@@ -36,11 +37,9 @@ export default function MerchantRoute({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 sm:py-8">
       <header className="flex items-center gap-4">
-        <img
+        <SquarePicture
           src={imageUrl(merchant.logo)}
-          alt=""
-          width={72}
-          height={72}
+          size={72}
           className="size-16 shrink-0 rounded-xl border border-line bg-white object-cover sm:size-18"
         />
         <div className="flex flex-col gap-1">

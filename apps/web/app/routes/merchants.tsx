@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Pagination } from '../components/ui/pagination';
+import { SquarePicture } from '../components/ui/square-picture';
 import { loadMerchants, readPage } from '../features/catalogue/api/catalogue.server';
 import { imageUrl } from '../lib/images';
 import { pageMeta } from '../lib/page-meta';
@@ -38,11 +39,9 @@ export default function MerchantsRoute({ loaderData }: Route.ComponentProps) {
                 to={`/merchant/${merchant.id}`}
                 className="flex h-full items-start gap-3 rounded-xl border border-line bg-white p-4 hover:border-brand-700"
               >
-                <img
+                <SquarePicture
                   src={imageUrl(merchant.logo)}
-                  alt=""
-                  width={56}
-                  height={56}
+                  size={56}
                   loading="lazy"
                   className="size-14 shrink-0 rounded-lg object-cover"
                 />

@@ -5,6 +5,7 @@ import { useSearchSuggestions } from '../../features/catalogue/api/suggestions-a
 import { nextActiveOption } from '../../lib/active-option';
 import { track } from '../../lib/analytics';
 import { thumbnailUrl } from '../../lib/images';
+import { SquarePicture } from '../ui/square-picture';
 
 type SearchFormProps = {
   /** Names the search landmark; a page with two search boxes needs two names. */
@@ -187,11 +188,9 @@ function SearchCombobox({ initialText }: { initialText: string }) {
                   className={`flex min-h-11 cursor-pointer items-center gap-3 px-3 py-1.5 text-sm ${index === active ? 'bg-brand-50 text-brand-900' : ''}`}
                 >
                   {option.image !== undefined ? (
-                    <img
+                    <SquarePicture
                       src={thumbnailUrl(option.image)}
-                      alt=""
-                      width={32}
-                      height={32}
+                      size={32}
                       className="size-8 shrink-0 rounded border border-line object-cover"
                     />
                   ) : null}

@@ -1,5 +1,5 @@
 import { thumbnailUrl } from '../../lib/images';
-import { StorePicture } from './store-picture';
+import { SquarePicture } from './square-picture';
 
 const SIZE_CLASSES = { 56: 'size-14', 64: 'size-16', 72: 'size-18' } as const;
 
@@ -15,11 +15,9 @@ export function LineThumbnail({
   size: keyof typeof SIZE_CLASSES;
 }) {
   return (
-    <StorePicture
+    <SquarePicture
       src={thumbnailUrl(image)}
-      alt=""
-      width={size}
-      height={size}
+      size={size}
       className={`${SIZE_CLASSES[size]} shrink-0 rounded-lg border border-line bg-white object-cover`}
     />
   );

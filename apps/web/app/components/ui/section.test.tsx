@@ -33,4 +33,13 @@ describe('Section', () => {
     );
     expect(screen.getByRole('status').textContent).toBe('Thailand is added.');
   });
+
+  it('spaces its parts wider when asked, for parts that each hold a whole form', () => {
+    render(
+      <Section headingId="saved-cards" title="Saved cards" gap={5}>
+        <p>No cards.</p>
+      </Section>,
+    );
+    expect(screen.getByRole('region', { name: 'Saved cards' }).className).toBe('flex flex-col gap-5');
+  });
 });

@@ -2,6 +2,7 @@ import type { Product } from '@crossbuy/core/catalogue';
 import { ApiError, formatErrorMessage, messageForError } from '@crossbuy/core/errors';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ProductActionRefusal } from '../../../components/product/product-action-refusal';
 import { Button, textLinkClasses } from '../../../components/ui/button';
 import { useResumePendingAction, useSignInToFinish } from '../../../lib/pending-action';
 import { useRedirectToSignIn } from '../../../lib/redirect-to-sign-in';
@@ -100,11 +101,7 @@ export function CartButtons({ product, path, quantity }: CartButtonsProps) {
           </p>
         ) : null}
       </div>
-      {failure ? (
-        <p role="alert" className="text-sm text-danger-700 sm:col-span-2">
-          {failure}
-        </p>
-      ) : null}
+      <ProductActionRefusal message={failure} />
     </>
   );
 }

@@ -4,11 +4,10 @@ import { formatMoney } from '@crossbuy/core/money';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { LineThumbnail } from '../../../components/ui/line-thumbnail';
 import { QuantityField } from '../../../components/ui/quantity-field';
 import { useUpdateCartItem } from '../api/cart-api';
 import type { CartLine } from '../hooks/use-cart-lines';
-import { CheckboxTarget } from './checkbox-target';
+import { LineChoice } from './line-choice';
 
 type CartLineRowProps = {
   line: CartLine;
@@ -70,20 +69,14 @@ export function CartLineRow({
       aria-label={product.name}
       className="flex flex-col gap-3 p-4 data-highlighted:bg-brand-50 sm:flex-row sm:items-start"
     >
-      <div className="flex items-start gap-3">
-        <CheckboxTarget htmlFor={`${id}-select`}>
-          <input
-            id={`${id}-select`}
-            type="checkbox"
-            className="size-5 accent-brand-700"
-            checked={selected}
-            disabled={!available}
-            onChange={(event) => onSelect(event.target.checked)}
-            aria-label={`Select ${product.name} for checkout`}
-          />
-        </CheckboxTarget>
-        <LineThumbnail image={product.mainImage} size={72} />
-      </div>
+      <LineChoice
+        id={id}
+        name={product.name}
+        image={product.mainImage}
+        selected={selected}
+        disabled={!available}
+        onSelect={onSelect}
+      />
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">

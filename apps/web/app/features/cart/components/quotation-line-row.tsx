@@ -8,9 +8,8 @@ import {
   QUOTATION_STATUS,
 } from '@crossbuy/core/quotation';
 import { Link } from 'react-router';
-import { LineThumbnail } from '../../../components/ui/line-thumbnail';
 import { holdsUntilSentence, QuoteBreakdownDetails } from '../../quotations/components/quote-breakdown';
-import { CheckboxTarget } from './checkbox-target';
+import { LineChoice } from './line-choice';
 
 /** Why a quotation item cannot be checked out, in the catalogue's words; null when it can. */
 export function quotationLineRefusal({ item }: CartLikeQuotationLine): string | null {
@@ -37,21 +36,15 @@ export function QuotationLineRow({ line, selected, onSelect }: QuotationLineRowP
   const id = `quotation-line-${item.id}`;
   return (
     <li id={id} aria-label={item.name} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start">
-      <div className="flex items-start gap-3">
-        <CheckboxTarget htmlFor={`${id}-select`}>
-          <input
-            id={`${id}-select`}
-            type="checkbox"
-            className="size-5 accent-brand-700"
-            checked={selected}
-            disabled={refusal !== null}
-            onChange={(event) => onSelect(event.target.checked)}
-            aria-label={`Select ${item.name} for checkout`}
-            aria-describedby={refusal ? `${id}-refusal` : undefined}
-          />
-        </CheckboxTarget>
-        <LineThumbnail image={item.mainImage} size={72} />
-      </div>
+      <LineChoice
+        id={id}
+        name={item.name}
+        image={item.mainImage}
+        selected={selected}
+        disabled={refusal !== null}
+        describedBy={refusal ? `${id}-refusal` : undefined}
+        onSelect={onSelect}
+      />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">

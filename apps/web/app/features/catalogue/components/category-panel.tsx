@@ -13,6 +13,7 @@ import { LineIcon } from '../../../components/ui/line-icon';
 import { answerOf, storeClient } from '../../../lib/contract-client';
 import { clearErrorSlot, setErrorSlot, useErrorSlot } from '../../../lib/error-slots';
 import { useStore } from '../../../lib/store';
+import { wrapTabFocus } from '../../../lib/tab-wrap';
 import { categoriesCache, childCategories, fillCategoriesIfEmpty } from '../categories-cache';
 
 /** From this width up (Tailwind's md) the categories open as a mega menu; below it as a drawer. */
@@ -224,15 +225,7 @@ export function CategoryDrawer({ id, onClose, categories }: CategoryPanelProps &
     const focusable = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
       (element) => !element.closest('[hidden]'),
     );
-    const first = focusable[0];
-    const last = focusable.at(-1);
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first?.focus();
-    }
+    wrapTabFocus(event, focusable);
   };
 
   return (

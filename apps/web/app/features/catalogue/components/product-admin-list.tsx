@@ -8,6 +8,7 @@ import { PagedTable } from '../../../components/ui/paged-list';
 import { listPageHref } from '../../../components/ui/pagination';
 import { Price } from '../../../components/ui/price';
 import { SelectField } from '../../../components/ui/select-field';
+import { SquarePicture } from '../../../components/ui/square-picture';
 import { TitledPage } from '../../../components/ui/titled-page';
 import { thumbnailUrl } from '../../../lib/images';
 import {
@@ -155,11 +156,9 @@ export function ProductAdminList({ filter, page }: { filter: AdminProductFilter;
             <>
               <td className="p-3">
                 {/* The main picture's thumbnail, or the placeholder; the name beside it says what it shows. */}
-                <img
+                <SquarePicture
                   src={thumbnailUrl(product.mainImage)}
-                  alt=""
-                  width={48}
-                  height={48}
+                  size={48}
                   loading="lazy"
                   className="size-12 min-w-12 rounded-lg border border-line bg-brand-50 object-cover"
                 />

@@ -5,7 +5,8 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/loading';
 import { LoadFailure } from '../../../components/ui/page-states';
-import { PICTURE_ACCEPT, PICTURE_MAX_MEGABYTES, pictureFileProblem } from '../../../lib/picture-upload';
+import { PictureUploadField } from '../../../components/ui/picture-upload-field';
+import { PICTURE_MAX_MEGABYTES, pictureFileProblem } from '../../../lib/picture-upload';
 import { useChangeProductImages, useProductImages } from '../api/product-images-api';
 
 function moved(keys: readonly string[], from: number, to: number): string[] {
@@ -75,28 +76,20 @@ export function ProductImages({ productId }: { productId: string }) {
         Pictures
       </h2>
       <div className="flex flex-col gap-2">
-        <label htmlFor={inputId} className="text-sm font-medium">
-          Add a picture
-        </label>
-        <p id={`${inputId}-hint`} className="text-sm text-muted">
-          JPEG, PNG or WebP, up to {PICTURE_MAX_MEGABYTES} MB; at most {PRODUCT_IMAGES_MAX} pictures. The
-          first is the main picture.
-        </p>
-        <input
-          ref={input}
+        <PictureUploadField
           id={inputId}
-          type="file"
-          accept={PICTURE_ACCEPT}
-          aria-describedby={`${inputId}-hint`}
+          label="Add a picture"
+          hint={
+            <>
+              JPEG, PNG or WebP, up to {PICTURE_MAX_MEGABYTES} MB; at most {PRODUCT_IMAGES_MAX} pictures. The
+              first is the main picture.
+            </>
+          }
+          inputRef={input}
           disabled={upload.isPending || list.length >= PRODUCT_IMAGES_MAX}
           onChange={choose}
-          className="max-w-full text-sm"
+          progress={progress}
         />
-        {progress !== null ? (
-          <progress value={progress} max={1} aria-label="Upload progress" className="w-full max-w-sm">
-            {Math.round(progress * 100)}%
-          </progress>
-        ) : null}
       </div>
       {failure ? <Alert>{typeof failure === 'string' ? failure : messageForError(failure)}</Alert> : null}
       <p role="status" className="text-sm">

@@ -1,6 +1,6 @@
 import type { Banner } from '@crossbuy/core/catalogue';
-import { imageUrl } from '../../../lib/images';
 import { ContentLink } from './content-link';
+import { ContentPicture } from './content-picture';
 
 /**
  * The live banners side by side: a row that scrolls sideways on a phone, a grid on wider screens.
@@ -17,16 +17,7 @@ export function BannerStrip({ banners }: { banners: readonly Banner[] }) {
         {banners.map((banner) => {
           const content = (
             <>
-              <img
-                src={imageUrl(banner.image)}
-                alt=""
-                width={600}
-                height={200}
-                // Fetched once layout finds them in view: the home page's largest paint is its heading,
-                // and an eager picture would be preloaded ahead of the stylesheet that paint waits for.
-                loading="lazy"
-                className="aspect-[3/1] w-full bg-brand-50 object-cover"
-              />
+              <ContentPicture image={banner.image} width={600} />
               <span className="flex flex-col gap-0.5 p-3">
                 <span className="font-semibold text-brand-900">{banner.title}</span>
                 <span className="text-sm text-muted">{banner.subtitle}</span>

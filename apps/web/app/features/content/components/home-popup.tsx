@@ -2,8 +2,8 @@ import type { Popup } from '@crossbuy/core/catalogue';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { track } from '../../../lib/analytics';
-import { imageUrl } from '../../../lib/images';
 import { ContentLink } from './content-link';
+import { ContentPicture } from './content-picture';
 
 /**
  * Cookie holding the id of the popup already shown during this visit. A session cookie, so every tab of
@@ -108,14 +108,7 @@ export function HomePopup({ popup, clearOf }: HomePopupProps) {
     >
       {shown.image ? (
         // Phones get the words alone; the picture is only fetched where it is shown.
-        <img
-          src={imageUrl(shown.image)}
-          alt=""
-          width={384}
-          height={128}
-          loading="lazy"
-          className="hidden aspect-[3/1] w-full rounded-t-2xl bg-brand-50 object-cover sm:block"
-        />
+        <ContentPicture image={shown.image} width={384} className="hidden rounded-t-2xl sm:block" />
       ) : null}
       <div className="flex flex-col gap-2 p-4">
         <h2 id={`${id}-title`} className="font-bold">

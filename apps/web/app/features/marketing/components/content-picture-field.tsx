@@ -4,8 +4,9 @@ import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { type FieldValues, type Path, type PathValue, useFormContext, useWatch } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { FormSelectField } from '../../../components/ui/form-fields';
+import { PictureUploadField } from '../../../components/ui/picture-upload-field';
 import { imageUrl } from '../../../lib/images';
-import { PICTURE_ACCEPT, PICTURE_MAX_MEGABYTES, pictureFileProblem } from '../../../lib/picture-upload';
+import { PICTURE_MAX_MEGABYTES, pictureFileProblem } from '../../../lib/picture-upload';
 import { useUploadContentPicture } from '../api/content-pictures-api';
 import { useContentPictureOptions } from './picture-options';
 
@@ -83,26 +84,19 @@ export function ContentPictureField<T extends FieldValues>({
         />
       ) : null}
       <div className="flex flex-col gap-1.5">
-        <label htmlFor={inputId} className="text-sm font-medium">
-          Or upload a picture
-        </label>
-        <p id={`${inputId}-hint`} className="text-sm text-muted">
-          JPEG, PNG or WebP, up to {PICTURE_MAX_MEGABYTES} MB. A wide picture (3 to 1) fills a banner best.
-        </p>
-        <input
+        <PictureUploadField
           id={inputId}
-          type="file"
-          accept={PICTURE_ACCEPT}
-          aria-describedby={`${inputId}-hint`}
+          label="Or upload a picture"
+          hint={
+            <>
+              JPEG, PNG or WebP, up to {PICTURE_MAX_MEGABYTES} MB. A wide picture (3 to 1) fills a banner
+              best.
+            </>
+          }
           disabled={upload.isPending}
           onChange={choose}
-          className="max-w-full text-sm"
+          progress={progress}
         />
-        {progress !== null ? (
-          <progress value={progress} max={1} aria-label="Upload progress" className="w-full max-w-sm">
-            {Math.round(progress * 100)}%
-          </progress>
-        ) : null}
       </div>
       {problem ? <Alert>{problem}</Alert> : null}
       <p role="status" className="text-sm">

@@ -9,16 +9,15 @@ import {
 } from '@crossbuy/core/order';
 import type { TimelineEntry } from '@crossbuy/core/order-chat';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { AskFirst } from '../../../components/ui/ask-first';
-import { textLinkClasses } from '../../../components/ui/button';
 import { PageError, PageLoading } from '../../../components/ui/page-states';
+import { ShopperRecordPage } from '../../../components/ui/shopper-record-page';
 import { OrderPayment } from '../../payments/order-payment';
 import { useOrderTimeline } from '../api/order-timeline-api';
 import { useCancelOrder, useConfirmReceipt, useOrder } from '../api/orders-api';
 import { DisputeDisclosure } from './dispute-disclosure';
-import { AddressLetter, sameAddress } from './order-address';
+import { OrderAddresses } from './order-address';
 import { OrderCosts } from './order-costs';
 import { OrderLines } from './order-lines';
 import { OrderProgressSteps } from './order-progress-steps';
@@ -123,18 +122,9 @@ function OrderView({ order, placed, onStale }: { order: Order; placed: boolean; 
   };
 
   const canConfirmReceipt = RECEIPT_CONFIRMABLE_STATUSES.includes(order.status);
-  const billedToDeliveryAddress = sameAddress(order.shippingAddress, order.billingAddress);
 
   return (
-    <article
-      className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10"
-      aria-labelledby="order-heading"
-    >
-      <p className="text-sm">
-        <Link to="/orders" className={textLinkClasses}>
-          Your orders
-        </Link>
-      </p>
+    <ShopperRecordPage labelledBy="order-heading" backTo="/orders" backLabel="Your orders">
       {placedThanksShown(placed, openedStatus, order.status) ? (
         <PlacedBanner orderRef={order.orderRef} />
       ) : null}
@@ -229,18 +219,7 @@ function OrderView({ order, placed, onStale }: { order: Order; placed: boolean; 
         <OrderCosts order={order} />
       </Panel>
 
-      <div className="grid gap-6 sm:grid-cols-2">
-        <Panel title="Delivery address">
-          <AddressLetter address={order.shippingAddress} />
-        </Panel>
-        <Panel title="Billing address">
-          {billedToDeliveryAddress ? (
-            <p className="text-sm">Same as the delivery address</p>
-          ) : (
-            <AddressLetter address={order.billingAddress} />
-          )}
-        </Panel>
-      </div>
+      <OrderAddresses order={order} Panel={Panel} />
 
       {order.notes ? (
         <Panel title="Your notes">
@@ -249,6 +228,6 @@ function OrderView({ order, placed, onStale }: { order: Order; placed: boolean; 
       ) : null}
 
       <DisputeDisclosure order={order} />
-    </article>
+    </ShopperRecordPage>
   );
 }

@@ -7,7 +7,7 @@ import { LineThumbnail } from '../../../components/ui/line-thumbnail';
 import { Loading } from '../../../components/ui/loading';
 import { LoadFailure } from '../../../components/ui/page-states';
 import { usePackingSlips } from '../api/fulfilment-api';
-import { AddressLetter, sameAddress } from './order-address';
+import { AddressLetter, BillingAddress } from './order-address';
 
 /** The order ids a packing-slip address names (`?ids=a,b`), each once, as many as one page prints. */
 export function packingSlipIdsFrom(search: URLSearchParams): string[] {
@@ -88,11 +88,7 @@ function PackingSlip({ order, first }: { order: StoreOrder; first: boolean }) {
         </section>
         <section aria-label={`Bill order ${order.orderRef} to`}>
           <h3 className="mb-1 text-sm font-semibold uppercase tracking-wide text-muted">Bill to</h3>
-          {sameAddress(order.shippingAddress, order.billingAddress) ? (
-            <p className="text-sm">Same as the delivery address</p>
-          ) : (
-            <AddressLetter address={order.billingAddress} />
-          )}
+          <BillingAddress order={order} />
           <p className="mt-2 text-sm break-all">
             {order.shopper.name} · {order.shopper.email}
           </p>

@@ -2,7 +2,7 @@ import type { StoreOrder } from '@crossbuy/core/order';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
-import { AddressLetter, sameAddress } from './order-address';
+import { OrderAddresses } from './order-address';
 import { OrderShipment } from './order-shipment';
 import { StoreOrderLines } from './store-order-lines';
 
@@ -44,18 +44,7 @@ export function StoreOrderFulfilment({ order }: { order: StoreOrder }) {
         </p>
         <StoreOrderLines order={order} />
       </Panel>
-      <div className="grid gap-6 sm:grid-cols-2">
-        <Panel title="Delivery address">
-          <AddressLetter address={order.shippingAddress} />
-        </Panel>
-        <Panel title="Billing address">
-          {sameAddress(order.shippingAddress, order.billingAddress) ? (
-            <p className="text-sm">Same as the delivery address</p>
-          ) : (
-            <AddressLetter address={order.billingAddress} />
-          )}
-        </Panel>
-      </div>
+      <OrderAddresses order={order} Panel={Panel} />
       <Panel title="Order notes">
         {order.notes ? (
           <p className="text-sm break-words whitespace-pre-wrap">{order.notes}</p>

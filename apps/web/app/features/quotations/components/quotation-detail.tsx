@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, textLinkClasses } from '../../../components/ui/button';
 import { PageError, PageLoading } from '../../../components/ui/page-states';
+import { ShopperRecordPage } from '../../../components/ui/shopper-record-page';
 import { useStartCheckout } from '../../cart/api/cart-api';
 import { chooseForCheckout } from '../../cart/checkout-selection';
 import {
@@ -56,15 +57,7 @@ function QuotationItemView({ item }: { item: QuotationItem }) {
   };
 
   return (
-    <article
-      className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10"
-      aria-labelledby="quotation-name"
-    >
-      <p className="text-sm">
-        <Link to="/quotations" className={textLinkClasses}>
-          Your quotations
-        </Link>
-      </p>
+    <ShopperRecordPage labelledBy="quotation-name" backTo="/quotations" backLabel="Your quotations">
       <QuotationItemHeading item={item} headingId="quotation-name">
         {item.productUrl ? (
           <a
@@ -119,7 +112,7 @@ function QuotationItemView({ item }: { item: QuotationItem }) {
       </div>
 
       {editable ? <EditQuotation item={item} /> : null}
-    </article>
+    </ShopperRecordPage>
   );
 }
 

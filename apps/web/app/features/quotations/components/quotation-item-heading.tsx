@@ -1,6 +1,6 @@
 import { marketplaceWords } from '@crossbuy/core/quotation';
 import type { ReactNode } from 'react';
-import { StorePicture } from '../../../components/ui/store-picture';
+import { SquarePicture } from '../../../components/ui/square-picture';
 import { imageUrl } from '../../../lib/images';
 
 type HeadedItem = {
@@ -24,11 +24,9 @@ export function QuotationItemHeading({
 }) {
   return (
     <div className="flex flex-col gap-4 sm:flex-row">
-      <StorePicture
+      <SquarePicture
         src={imageUrl(item.mainImage)}
-        alt=""
-        width={160}
-        height={160}
+        size={160}
         className="size-40 shrink-0 rounded-xl border border-line bg-white object-cover"
       />
       <div className="flex min-w-0 flex-col gap-2">

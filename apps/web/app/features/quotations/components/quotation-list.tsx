@@ -1,13 +1,12 @@
 import { marketplaceWords, QUOTATION_FILTERS, type QuotationFilter } from '@crossbuy/core/quotation';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
+import { LineThumbnail } from '../../../components/ui/line-thumbnail';
 import { EmptyCard } from '../../../components/ui/page-states';
 import { PagedList } from '../../../components/ui/paged-list';
 import { listPageHref } from '../../../components/ui/pagination';
-import { StorePicture } from '../../../components/ui/store-picture';
 import { TabLinks } from '../../../components/ui/tab-links';
 import { TitledPage } from '../../../components/ui/titled-page';
-import { thumbnailUrl } from '../../../lib/images';
 import { QUOTATION_PAGE_SIZE, useQuotationList } from '../api/quotations-api';
 import { QuotationStatus } from './quotation-status';
 
@@ -74,13 +73,7 @@ export function QuotationList({ filter, page }: { filter: QuotationFilter; page:
           >
             {rows.map((item) => (
               <li key={item.id} aria-label={item.name} className="flex gap-3 p-4">
-                <StorePicture
-                  src={thumbnailUrl(item.mainImage)}
-                  alt=""
-                  width={64}
-                  height={64}
-                  className="size-16 shrink-0 rounded-lg border border-line object-cover"
-                />
+                <LineThumbnail image={item.mainImage} size={64} />
                 <div className="flex min-w-0 flex-1 flex-col gap-2">
                   <div className="flex flex-wrap items-baseline justify-between gap-2">
                     <Link

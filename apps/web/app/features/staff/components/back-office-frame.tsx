@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { MAIN_CONTENT_ID, useFocusOnNavigation } from '../../../components/shell/app-shell';
+import { wrapTabFocus } from '../../../lib/tab-wrap';
 import { needsTwoFactor, type UserProfile, useUser } from '../../../lib/user-store';
 import { useSignOut } from '../../auth/hooks/use-sign-out';
 import { useContactInbox } from '../../contact-inbox/api/contact-inbox-api';
@@ -118,15 +119,7 @@ function Drawer({ profile }: { profile: UserProfile }) {
   // own toolbar; the menu wraps round instead, as a menu that holds the keyboard should.
   const keepFocusInside = (event: KeyboardEvent<HTMLDialogElement>) => {
     if (event.key !== 'Tab') return;
-    const controls = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('a[href], button'));
-    const [first, last] = [controls[0], controls.at(-1)];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first?.focus();
-    }
+    wrapTabFocus(event, Array.from(event.currentTarget.querySelectorAll<HTMLElement>('a[href], button')));
   };
 
   return (

@@ -3,6 +3,7 @@ import { ApiError, messageForError } from '@crossbuy/core/errors';
 import type { Money } from '@crossbuy/core/money';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { ProductActionRefusal } from '../../../components/product/product-action-refusal';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { track } from '../../../lib/analytics';
 import { useResumePendingAction, useSignInToFinish } from '../../../lib/pending-action';
@@ -90,11 +91,7 @@ export function WishlistButton({ product, price, variant }: WishlistButtonProps)
       <Button variant="secondary" onClick={save} disabled={addition.isPending}>
         {addition.isPending ? 'Saving…' : 'Add to wishlist'}
       </Button>
-      {failure ? (
-        <p role="alert" className="text-sm text-danger-700 sm:col-span-2">
-          {failure}
-        </p>
-      ) : null}
+      <ProductActionRefusal message={failure} />
     </>
   );
 }
