@@ -2,8 +2,8 @@ import { formatStoreDateTime } from '@crossbuy/core/dates';
 import { messageForError } from '@crossbuy/core/errors';
 import type { Order } from '@crossbuy/core/order';
 import { type FormEvent, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button, textLinkClasses } from '../../../components/ui/button';
+import { ErrorAlert } from '../../../components/ui/alert';
+import { Button, SubmitButton, textLinkClasses } from '../../../components/ui/button';
 import { CONTROL_CLASSES, FieldFrame } from '../../../components/ui/field';
 import { Loading } from '../../../components/ui/loading';
 import { useDisputeInfo, useOpenDispute } from '../api/orders-api';
@@ -36,7 +36,7 @@ export function DisputeDisclosure({ order }: { order: Order }) {
           <Loading>Loading how to raise a problem…</Loading>
         ) : info.isError ? (
           <div className="flex flex-col items-start gap-3">
-            <Alert>{messageForError(info.error)}</Alert>
+            <ErrorAlert error={info.error} />
             <Button variant="secondary" onClick={() => void info.refetch()}>
               Try again
             </Button>
@@ -111,9 +111,14 @@ function OpenDisputeForm({ orderId }: { orderId: string }) {
           />
         )}
       </FieldFrame>
-      <Button type="submit" variant="danger" disabled={openDispute.isPending} className="self-start">
-        {openDispute.isPending ? 'Opening…' : 'Open a dispute'}
-      </Button>
+      <SubmitButton
+        variant="danger"
+        pending={openDispute.isPending}
+        pendingLabel="Opening…"
+        className="self-start"
+      >
+        Open a dispute
+      </SubmitButton>
     </form>
   );
 }
