@@ -8,10 +8,10 @@ import {
 } from '@crossbuy/core/order-chat';
 import { orderEventSentence } from '@crossbuy/core/order-words';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { ErrorAlert } from '../../../components/ui/alert';
-import { Button, SubmitButton } from '../../../components/ui/button';
+import { SubmitButton } from '../../../components/ui/button';
 import { CONTROL_CLASSES } from '../../../components/ui/field';
 import { Loading } from '../../../components/ui/loading';
+import { ErrorWithRetry } from '../../../components/ui/page-states';
 import {
   type ChatMode,
   type LiveState,
@@ -63,12 +63,7 @@ export function OrderTimeline({ orderId, mode }: OrderTimelineProps) {
       {query.isPending ? (
         <Loading>Loading the conversation…</Loading>
       ) : query.isError ? (
-        <div className="flex flex-col items-start gap-3">
-          <ErrorAlert error={query.error} />
-          <Button variant="secondary" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <ErrorWithRetry error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <>
           {query.data.entries.length === 0 ? (
