@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SubmitButton } from './button';
+import { PendingButton, SubmitButton } from './button';
 
 afterEach(cleanup);
 
@@ -32,5 +32,27 @@ describe('SubmitButton', () => {
       </SubmitButton>,
     );
     expect((screen.getByRole('button', { name: 'Save the tax' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('PendingButton', () => {
+  it('acts under its own words while nothing is pending, without submitting a form', () => {
+    render(
+      <PendingButton pending={false} pendingLabel="Sending…">
+        I have paid
+      </PendingButton>,
+    );
+    const button = screen.getByRole('button', { name: 'I have paid' }) as HTMLButtonElement;
+    expect(button.type).toBe('button');
+    expect(button.disabled).toBe(false);
+  });
+
+  it('is disabled and says so while what it sent is pending', () => {
+    render(
+      <PendingButton pending pendingLabel="Sending…">
+        I have paid
+      </PendingButton>,
+    );
+    expect((screen.getByRole('button', { name: 'Sending…' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

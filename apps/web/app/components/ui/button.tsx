@@ -22,23 +22,31 @@ export function Button({ variant = 'primary', className = '', type = 'button', .
   return <button type={type} className={buttonClasses(variant, className)} {...props} />;
 }
 
-type SubmitButtonProps = Omit<ButtonProps, 'type'> & {
-  /** True while what the form sent is on its way; the button is then disabled. */
+type PendingButtonProps = ButtonProps & {
+  /** True while what the button sent is on its way; the button is then disabled. */
   pending: boolean;
   /** Said on the button while pending, e.g. 'Saving…', so the wait is seen and announced. */
   pendingLabel: string;
 };
 
 /**
- * A form's submit button that cannot send twice: disabled and relabelled while the submission is
- * pending. Forms on react-hook-form get it through `FormSubmitRow`; the others pass their mutation's state.
+ * A button that cannot send twice: disabled and relabelled while the mutation it started is pending.
+ * For an action on its own (e.g. 'I have paid'); a form's submit button is `SubmitButton`.
  */
-export function SubmitButton({ pending, pendingLabel, disabled, children, ...props }: SubmitButtonProps) {
+export function PendingButton({ pending, pendingLabel, disabled, children, ...props }: PendingButtonProps) {
   return (
-    <Button type="submit" disabled={pending || disabled} {...props}>
+    <Button disabled={pending || disabled} {...props}>
       {pending ? pendingLabel : children}
     </Button>
   );
+}
+
+/**
+ * A form's submit button that cannot send twice: disabled and relabelled while the submission is
+ * pending. Forms on react-hook-form get it through `FormSubmitRow`; the others pass their mutation's state.
+ */
+export function SubmitButton(props: Omit<PendingButtonProps, 'type'>) {
+  return <PendingButton type="submit" {...props} />;
 }
 
 /** An inline link in running text: underlined, so it is told apart from text without relying on colour. */

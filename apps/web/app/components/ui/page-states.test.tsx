@@ -1,6 +1,7 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { EmptyCard } from './page-states';
+import { ApiError } from '@crossbuy/core/errors';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EmptyCard, ErrorWithRetry } from './page-states';
 
 afterEach(cleanup);
 
@@ -22,5 +23,17 @@ describe('EmptyCard', () => {
     const { container } = render(<EmptyCard title="No quotations here" />);
     expect(container.firstElementChild?.children).toHaveLength(1);
     expect(screen.getByText('No quotations here').tagName).toBe('P');
+  });
+});
+
+describe('ErrorWithRetry', () => {
+  it("announces why the part could not load in the store's words, and loads it again on request", () => {
+    const onRetry = vi.fn();
+    render(
+      <ErrorWithRetry error={new ApiError({ status: 400, code: 'settings/csv_empty' })} onRetry={onRetry} />,
+    );
+    expect(screen.getByRole('alert').textContent).toBe('The file holds no exchange rates');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalledOnce();
   });
 });

@@ -57,6 +57,21 @@ export function LoadFailure({
   );
 }
 
+/**
+ * Why a part of a page (a conversation, the payment step) could not be loaded, in the store's words, and
+ * a quiet way to load it again; the rest of the page stays usable around it.
+ */
+export function ErrorWithRetry({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <div className="flex flex-col items-start gap-3">
+      <Alert>{messageForError(error)}</Alert>
+      <Button variant="secondary" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
 /** What a list shows when it has nothing to show: why, in a sentence ("No order matches."). */
 export function EmptyList({ children }: { children: string }) {
   return <p className="rounded-2xl border border-line bg-white p-6 text-lg font-semibold">{children}</p>;

@@ -12,13 +12,12 @@
  * card form (when the store has a publishable key), the clearly labelled test card form (development
  * without provider keys), or the PayNow QR with amount, reference, expiry and an "I have paid" button.
  */
-import { messageForError } from '@crossbuy/core/errors';
 import { ORDER_STATUS, type Order, PAYMENT_METHOD } from '@crossbuy/core/order';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { Loading } from '../../components/ui/loading';
+import { ErrorWithRetry } from '../../components/ui/page-states';
 import { Price } from '../../components/ui/price';
 import { paymentInfoKey, usePaymentInfo } from './api/payments-api';
 import { PaynowPanel } from './components/paynow-panel';
@@ -54,14 +53,7 @@ function PaymentStep({ orderId, onPaid }: { orderId: string; onPaid: (() => void
 
   if (info.isPending) return <Loading>Loading payment details…</Loading>;
   if (info.isError) {
-    return (
-      <div className="flex flex-col items-start gap-3">
-        <Alert>{messageForError(info.error)}</Alert>
-        <Button variant="secondary" onClick={() => info.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <ErrorWithRetry error={info.error} onRetry={() => void info.refetch()} />;
   }
   if (outcome === 'paid' || !info.data.payable) {
     return <Alert tone="info">Thank you, your payment has been received.</Alert>;

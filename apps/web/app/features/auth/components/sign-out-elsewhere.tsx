@@ -1,7 +1,6 @@
-import { messageForError } from '@crossbuy/core/errors';
 import { useMutation } from '@tanstack/react-query';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { ErrorAlert } from '../../../components/ui/alert';
+import { PendingButton } from '../../../components/ui/button';
 import { signOutElsewhere } from '../api/auth-api';
 
 function endedSentence(ended: number): string {
@@ -22,13 +21,18 @@ export function SignOutElsewhere() {
       <p className="text-muted">
         Lost a phone, or signed in on a computer that is not yours? Sign out everywhere except on this device.
       </p>
-      <Button variant="secondary" disabled={signOut.isPending} onClick={() => signOut.mutate()}>
-        {signOut.isPending ? 'Signing out other devices…' : 'Sign out on all other devices'}
-      </Button>
+      <PendingButton
+        variant="secondary"
+        pending={signOut.isPending}
+        pendingLabel="Signing out other devices…"
+        onClick={() => signOut.mutate()}
+      >
+        Sign out on all other devices
+      </PendingButton>
       <div role="status" className="empty:hidden">
         {signOut.isSuccess ? endedSentence(signOut.data) : ''}
       </div>
-      {signOut.isError && <Alert>{messageForError(signOut.error)}</Alert>}
+      <ErrorAlert error={signOut.error} />
     </div>
   );
 }

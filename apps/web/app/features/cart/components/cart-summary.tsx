@@ -3,7 +3,7 @@ import { formatMoney, type Money } from '@crossbuy/core/money';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { PendingButton } from '../../../components/ui/button';
 import { useStartCheckout } from '../api/cart-api';
 import type { SelectionIds } from '../checkout-selection';
 
@@ -44,13 +44,15 @@ export function CheckoutButton({ selection }: { selection: SelectionIds }) {
   return (
     <div className="mt-4 flex flex-col items-stretch gap-3 sm:items-end">
       {refusal ? <Alert>{refusal}</Alert> : null}
-      <Button
+      <PendingButton
+        pending={startCheckout.isPending}
+        pendingLabel="Opening checkout…"
         onClick={() => void start()}
-        disabled={count === 0 || startCheckout.isPending}
+        disabled={count === 0}
         aria-describedby={count === 0 ? 'checkout-hint' : undefined}
       >
-        {startCheckout.isPending ? 'Opening checkout…' : 'Check out'}
-      </Button>
+        Check out
+      </PendingButton>
       {count === 0 ? (
         <p id="checkout-hint" className="text-sm text-muted">
           Choose the items to check out.

@@ -1,7 +1,6 @@
 import { type AdminCategory, CATEGORY_NAME_MAX_LENGTH, isWithinCategory } from '@crossbuy/core/catalogue';
-import { messageForError } from '@crossbuy/core/errors';
 import { type FormEvent, useRef, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
+import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/loading';
 import { LoadFailure } from '../../../components/ui/page-states';
@@ -62,7 +61,7 @@ export function CategoryAdmin() {
         onAdd={(input, name) => apply({ kind: 'create', input }, `${name} was added.`)}
         pending={change.isPending}
       />
-      {change.isError ? <Alert>{messageForError(change.error)}</Alert> : null}
+      <ErrorAlert error={change.error} />
       <p role="status" className="text-sm">
         {announcement}
       </p>

@@ -6,10 +6,9 @@ import {
   MERCHANT_NAME_MAX_LENGTH,
   PRODUCT_IMAGE_TYPES,
 } from '@crossbuy/core/catalogue';
-import { messageForError } from '@crossbuy/core/errors';
 import { type FormEvent, useState } from 'react';
 import { Form } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
+import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
 import { Loading } from '../../../components/ui/loading';
@@ -207,7 +206,7 @@ function MerchantForm({
         />
       </label>
       {merchant ? <MerchantLogo merchant={merchant} onDone={onDone} /> : null}
-      {save.isError ? <Alert>{messageForError(save.error)}</Alert> : null}
+      <ErrorAlert error={save.error} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={save.isPending}>
           {merchant ? 'Save' : 'Add merchant'}
@@ -255,7 +254,7 @@ function MerchantLogo({ merchant, onDone }: { merchant: AdminMerchant; onDone: (
           }}
         />
       </label>
-      {upload.isError ? <Alert>{messageForError(upload.error)}</Alert> : null}
+      <ErrorAlert error={upload.error} />
     </div>
   );
 }

@@ -1,9 +1,8 @@
 import { flattenCategoryTree } from '@crossbuy/core/catalogue';
-import { messageForError } from '@crossbuy/core/errors';
 import { type HomeGroupDraft, homeGroupDraftSchema, type StoreHomeGroup } from '@crossbuy/core/marketing';
 import { useState } from 'react';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
-import { Alert } from '../../../components/ui/alert';
+import { ErrorAlert } from '../../../components/ui/alert';
 import { FormSelectField } from '../../../components/ui/form-fields';
 import { fieldErrorMessage } from '../../../lib/form-errors';
 import { useCategoryChoices } from '../../catalogue/api/product-admin-api';
@@ -55,7 +54,7 @@ function HomeGroupFields({ item: group }: { item: StoreHomeGroup | null }) {
         options={options}
         hint="Optional: the category the row stands for."
       />
-      {categories.isError ? <Alert>{messageForError(categories.error)}</Alert> : null}
+      <ErrorAlert error={categories.error} />
       <ProductPicker
         picked={productIds}
         names={names}

@@ -1,4 +1,3 @@
-import { messageForError } from '@crossbuy/core/errors';
 import {
   CONTENT_LINK_MAX_LENGTH,
   CONTENT_TEXT_MAX_LENGTH,
@@ -14,7 +13,7 @@ import {
 import { useId } from 'react';
 import { useFieldArray, useFormContext, useFormState } from 'react-hook-form';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
+import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormSelectField, FormTextField } from '../../../components/ui/form-fields';
 import { fieldErrorMessage } from '../../../lib/form-errors';
@@ -76,7 +75,7 @@ function ImagePageFields({ item: page }: { item: StoreImagePage | null }) {
         />
       ) : null}
       <TitleField />
-      {pictures.isError ? <Alert>{messageForError(pictures.error)}</Alert> : null}
+      <ErrorAlert error={pictures.error} />
       <fieldset className="flex flex-col gap-3" aria-describedby={listError ? listErrorId : undefined}>
         <legend className="font-semibold">Pictures</legend>
         <p className="text-sm text-muted">

@@ -2,10 +2,10 @@ import { formatStoreDateTime } from '@crossbuy/core/dates';
 import { messageForError } from '@crossbuy/core/errors';
 import type { Order } from '@crossbuy/core/order';
 import { type FormEvent, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button, textLinkClasses } from '../../../components/ui/button';
+import { SubmitButton, textLinkClasses } from '../../../components/ui/button';
 import { CONTROL_CLASSES, FieldFrame } from '../../../components/ui/field';
 import { Loading } from '../../../components/ui/loading';
+import { ErrorWithRetry } from '../../../components/ui/page-states';
 import { useDisputeInfo, useOpenDispute } from '../api/orders-api';
 
 /** As long as the store takes a reason; a longer one is refused with order/invalid_reason. */
@@ -35,12 +35,7 @@ export function DisputeDisclosure({ order }: { order: Order }) {
         {!open ? null : info.isPending ? (
           <Loading>Loading how to raise a problem…</Loading>
         ) : info.isError ? (
-          <div className="flex flex-col items-start gap-3">
-            <Alert>{messageForError(info.error)}</Alert>
-            <Button variant="secondary" onClick={() => void info.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <ErrorWithRetry error={info.error} onRetry={() => void info.refetch()} />
         ) : (
           <>
             {info.data.steps.length > 0 ? (
@@ -111,9 +106,14 @@ function OpenDisputeForm({ orderId }: { orderId: string }) {
           />
         )}
       </FieldFrame>
-      <Button type="submit" variant="danger" disabled={openDispute.isPending} className="self-start">
-        {openDispute.isPending ? 'Opening…' : 'Open a dispute'}
-      </Button>
+      <SubmitButton
+        variant="danger"
+        pending={openDispute.isPending}
+        pendingLabel="Opening…"
+        className="self-start"
+      >
+        Open a dispute
+      </SubmitButton>
     </form>
   );
 }

@@ -8,10 +8,10 @@ import {
 } from '@crossbuy/core/order-chat';
 import { orderEventSentence } from '@crossbuy/core/order-words';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { SubmitButton } from '../../../components/ui/button';
 import { CONTROL_CLASSES } from '../../../components/ui/field';
 import { Loading } from '../../../components/ui/loading';
+import { ErrorWithRetry } from '../../../components/ui/page-states';
 import {
   type ChatMode,
   type LiveState,
@@ -63,12 +63,7 @@ export function OrderTimeline({ orderId, mode }: OrderTimelineProps) {
       {query.isPending ? (
         <Loading>Loading the conversation…</Loading>
       ) : query.isError ? (
-        <div className="flex flex-col items-start gap-3">
-          <Alert>{messageForError(query.error)}</Alert>
-          <Button variant="secondary" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <ErrorWithRetry error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <>
           {query.data.entries.length === 0 ? (
@@ -185,9 +180,9 @@ function Composer({ mode, orderId }: OrderTimelineProps) {
         <span id={counterId} className="text-xs text-muted">
           {length} / {ORDER_MESSAGE_MAX_LENGTH} · Ctrl+Enter sends
         </span>
-        <Button type="submit" disabled={send.isPending}>
-          {send.isPending ? 'Sending…' : 'Send'}
-        </Button>
+        <SubmitButton pending={send.isPending} pendingLabel="Sending…">
+          Send
+        </SubmitButton>
       </div>
       <p id={errorId} role="alert" className="text-sm text-danger-700">
         {error}

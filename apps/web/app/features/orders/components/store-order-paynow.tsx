@@ -1,6 +1,5 @@
-import { messageForError } from '@crossbuy/core/errors';
 import { formatMoney, type Money } from '@crossbuy/core/money';
-import { Alert } from '../../../components/ui/alert';
+import { ErrorAlert } from '../../../components/ui/alert';
 import { AskFirst } from '../../../components/ui/ask-first';
 import { Panel } from '../../../components/ui/panel';
 import { useConfirmPaynow } from '../api/store-orders-api';
@@ -43,7 +42,7 @@ export function StoreOrderPaynow({
           onConfirm={() => confirm.mutate()}
         />
       </div>
-      {confirm.isError ? <Alert>{messageForError(confirm.error)}</Alert> : null}
+      <ErrorAlert error={confirm.error} />
     </Panel>
   );
 }

@@ -10,7 +10,7 @@ import {
 import { useRef, useState } from 'react';
 import { Alert, ErrorAlert } from '../../../components/ui/alert';
 import { AskFirst } from '../../../components/ui/ask-first';
-import { Button } from '../../../components/ui/button';
+import { PendingButton } from '../../../components/ui/button';
 import { Panel } from '../../../components/ui/panel';
 import { Price } from '../../../components/ui/price';
 import { useRefundOrder, useRetryRefund } from '../api/store-orders-api';
@@ -117,14 +117,15 @@ function RefundList({ orderId, refunds }: { orderId: string; refunds: readonly R
             </p>
             {refund.failureMessage ? <p className="text-danger-700">{refund.failureMessage}</p> : null}
             {refund.status === 'pending' ? (
-              <Button
+              <PendingButton
                 variant="secondary"
                 className="mt-2"
-                disabled={retry.isPending}
+                pending={retry.isPending}
+                pendingLabel="Asking…"
                 onClick={() => retry.mutate(refund.id)}
               >
-                {retry.isPending ? 'Asking…' : 'Ask the card provider again'}
-              </Button>
+                Ask the card provider again
+              </PendingButton>
             ) : null}
           </li>
         ))}

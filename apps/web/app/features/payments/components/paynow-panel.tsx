@@ -1,10 +1,9 @@
 import { formatStoreDate } from '@crossbuy/core/dates';
-import { messageForError } from '@crossbuy/core/errors';
 import type { Money } from '@crossbuy/core/money';
 import { type PaynowPanel as PaynowDetails, paynowAmount, readPaynowPayload } from '@crossbuy/core/order';
 import { useEffect, useId, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { Alert, ErrorAlert } from '../../../components/ui/alert';
+import { Button, buttonClasses, PendingButton } from '../../../components/ui/button';
 import { Price } from '../../../components/ui/price';
 import { useMarkPaynowPaid } from '../api/payments-api';
 
@@ -145,13 +144,14 @@ export function PaynowPanel({ orderId, amount, paynow, onMarked }: PaynowPanelPr
         </Alert>
       ) : (
         <div className="flex flex-col items-start gap-2">
-          {markPaid.isError ? <Alert>{messageForError(markPaid.error)}</Alert> : null}
-          <Button
+          <ErrorAlert error={markPaid.error} />
+          <PendingButton
+            pending={markPaid.isPending}
+            pendingLabel="Sending…"
             onClick={() => markPaid.mutate(undefined, { onSuccess: onMarked })}
-            disabled={markPaid.isPending}
           >
-            {markPaid.isPending ? 'Sending…' : 'I have paid'}
-          </Button>
+            I have paid
+          </PendingButton>
         </div>
       )}
     </div>

@@ -1,8 +1,7 @@
-import { messageForError } from '@crossbuy/core/errors';
 import type { SavedCard } from '@crossbuy/core/order';
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { ErrorAlert } from '../../../components/ui/alert';
+import { Button, PendingButton } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/loading';
 import { useRemoveSavedCard, useSavedCards } from '../api/payments-api';
 
@@ -25,9 +24,14 @@ function SavedCardRow({ card }: { card: SavedCard }) {
           <span className="text-sm" aria-hidden="true">
             Remove this card?
           </span>
-          <Button variant="danger" disabled={remove.isPending} onClick={() => remove.mutate(card.id)}>
-            {remove.isPending ? 'Removing…' : 'Remove'}
-          </Button>
+          <PendingButton
+            variant="danger"
+            pending={remove.isPending}
+            pendingLabel="Removing…"
+            onClick={() => remove.mutate(card.id)}
+          >
+            Remove
+          </PendingButton>
           <Button variant="secondary" onClick={() => setConfirming(false)} disabled={remove.isPending}>
             Keep
           </Button>
@@ -39,7 +43,7 @@ function SavedCardRow({ card }: { card: SavedCard }) {
       )}
       {remove.isError && (
         <div className="basis-full">
-          <Alert>{messageForError(remove.error)}</Alert>
+          <ErrorAlert error={remove.error} />
         </div>
       )}
     </li>
@@ -62,7 +66,7 @@ export function SavedCards({ tfaPassed }: { tfaPassed: boolean }) {
     );
   }
   if (cards.isPending) return <Loading>Loading your saved cards…</Loading>;
-  if (cards.isError) return <Alert>{messageForError(cards.error)}</Alert>;
+  if (cards.isError) return <ErrorAlert error={cards.error} />;
   if (cards.data.paymentMethods.length === 0) {
     return <p className="text-muted">No saved cards. When you pay by card you can choose to save it here.</p>;
   }

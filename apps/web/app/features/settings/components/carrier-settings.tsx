@@ -1,7 +1,7 @@
 import { CARRIERS_MAX, type Carrier, TRACKING_PLACEHOLDER } from '@crossbuy/core/order';
 import { useId, useState } from 'react';
 import { ErrorAlert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Button, SubmitButton } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/loading';
 import { LoadFailure } from '../../../components/ui/page-states';
 import { TextField } from '../../../components/ui/text-field';
@@ -99,9 +99,9 @@ function CarrierForm({ saved }: { saved: readonly Carrier[] }) {
           <Button variant="secondary" onClick={add} disabled={rows.length >= CARRIERS_MAX}>
             Add a carrier
           </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save carriers'}
-          </Button>
+          <SubmitButton pending={save.isPending} pendingLabel="Saving…">
+            Save carriers
+          </SubmitButton>
         </div>
         <ErrorAlert error={save.error} />
         <p role="status" className="text-sm">

@@ -1,8 +1,8 @@
-import { formatErrorMessage, messageForError } from '@crossbuy/core/errors';
+import { formatErrorMessage } from '@crossbuy/core/errors';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClasses, textLinkClasses } from '../../../components/ui/button';
+import { Alert, ErrorAlert } from '../../../components/ui/alert';
+import { Button, buttonClasses, PendingButton, textLinkClasses } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/loading';
 import { loadCurrentUser } from '../../../lib/current-user';
 import { rememberRedirectAfterSignIn, SIGN_IN_PATH } from '../../../lib/redirect-to-sign-in';
@@ -77,8 +77,9 @@ export function StaffInvitationAcceptance({ token }: { token: string }) {
         You are signed in as <strong>{user.profile.email}</strong>. Accepting makes this account an operator
         of the store.
       </p>
-      <Button
-        disabled={accept.isPending}
+      <PendingButton
+        pending={accept.isPending}
+        pendingLabel="Accepting…"
         onClick={() =>
           accept.mutate(token, {
             // The account menu shows the back office once the account is read again with its new role.
@@ -86,11 +87,11 @@ export function StaffInvitationAcceptance({ token }: { token: string }) {
           })
         }
       >
-        {accept.isPending ? 'Accepting…' : 'Accept the invitation'}
-      </Button>
+        Accept the invitation
+      </PendingButton>
       {accept.isError ? (
         <div ref={outcome} tabIndex={-1} className="outline-none">
-          <Alert>{messageForError(accept.error)}</Alert>
+          <ErrorAlert error={accept.error} />
         </div>
       ) : null}
       <p className="text-sm text-muted">

@@ -1,4 +1,3 @@
-import { messageForError } from '@crossbuy/core/errors';
 import {
   RECOVERY_CODE_COUNT,
   RECOVERY_CODES_LOW,
@@ -8,7 +7,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Alert } from '../../../components/ui/alert';
+import { Alert, ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Form, FormSubmitRow } from '../../../components/ui/form';
 import { FormPasswordField } from '../../../components/ui/form-fields';
@@ -104,7 +103,7 @@ export function RecoveryCodes({ email, tfaPassed }: RecoveryCodesProps) {
         Each recovery code signs you in once if you cannot use your authenticator app.
       </p>
       {left.data !== undefined ? <CodesLeft remaining={left.data} /> : null}
-      {left.isError ? <Alert>{messageForError(left.error)}</Alert> : null}
+      <ErrorAlert error={left.error} />
       {!tfaPassed ? (
         <p className="text-sm">To make new codes, sign in again with a code from your authenticator app.</p>
       ) : asking ? (
