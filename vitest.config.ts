@@ -9,6 +9,10 @@ const resolve = { conditions: ['development', 'module', 'node', 'import', 'defau
 // for every file, and each file still imports the store's own modules afresh (docs/decisions/0088).
 const freshModules = fileURLToPath(new URL('./vitest.fresh-modules.ts', import.meta.url));
 const librariesShared = { isolate: false, setupFiles: [freshModules] };
+// The server's and the demo's files share the store's modules too: every test builds its own app on its
+// own database, and no module of theirs keeps what a test did, so importing them again for every file
+// bought nothing but time (docs/decisions/0088).
+const modulesShared = { isolate: false };
 
 export default defineConfig({
   test: {
@@ -33,7 +37,7 @@ export default defineConfig({
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
-          ...librariesShared,
+          ...modulesShared,
           // Migrates one database that every test's database is a copy of.
           globalSetup: ['test/helpers/database-template.ts'],
           testTimeout: 30_000,
@@ -47,7 +51,7 @@ export default defineConfig({
           root: 'apps/demo',
           include: ['src/**/*.test.ts'],
           environment: 'node',
-          ...librariesShared,
+          ...modulesShared,
           // The demo store is seeded into the server's test databases, copies of one migrated template.
           globalSetup: ['../server/test/helpers/database-template.ts'],
           testTimeout: 30_000,
