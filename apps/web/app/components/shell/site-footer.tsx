@@ -2,6 +2,29 @@ import { Link } from 'react-router';
 import { useAppConfig } from '../../lib/app-config';
 import { useShopperRegions } from '../../lib/region-store';
 
+const BROWSE_LINKS = [
+  { to: '/search', label: 'All products' },
+  { to: '/merchants', label: 'Merchants' },
+  { to: '/contact', label: 'Contact us' },
+];
+const LEGAL_LINKS = [
+  { to: '/terms', label: 'Terms' },
+  { to: '/privacy', label: 'Privacy' },
+];
+
+/** One of the footer's rows of links, named for screen readers' list of landmarks. */
+function FooterLinks({ label, links }: { label: string; links: readonly { to: string; label: string }[] }) {
+  return (
+    <nav aria-label={label} className="flex gap-4 whitespace-nowrap">
+      {links.map((link) => (
+        <Link key={link.to} to={link.to} className="underline hover:text-ink">
+          {link.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
 export function SiteFooter() {
   const { app_currency } = useAppConfig();
   const region = useShopperRegions().current;
@@ -12,25 +35,8 @@ export function SiteFooter() {
           <span className="font-semibold text-ink">Crossbuy</span>: our catalogue and quotations for items
           from marketplaces abroad.
         </p>
-        <nav aria-label="Browse" className="flex gap-4 whitespace-nowrap">
-          <Link to="/search" className="underline hover:text-ink">
-            All products
-          </Link>
-          <Link to="/merchants" className="underline hover:text-ink">
-            Merchants
-          </Link>
-          <Link to="/contact" className="underline hover:text-ink">
-            Contact us
-          </Link>
-        </nav>
-        <nav aria-label="Legal" className="flex gap-4 whitespace-nowrap">
-          <Link to="/terms" className="underline hover:text-ink">
-            Terms
-          </Link>
-          <Link to="/privacy" className="underline hover:text-ink">
-            Privacy
-          </Link>
-        </nav>
+        <FooterLinks label="Browse" links={BROWSE_LINKS} />
+        <FooterLinks label="Legal" links={LEGAL_LINKS} />
         <p>Prices are shown in {region ? `${region.currency} for ${region.name}` : app_currency}.</p>
       </div>
     </footer>

@@ -12,10 +12,10 @@ describe('TabLinks', () => {
         <TabLinks
           label="Orders by status"
           layout="scroll"
-          tabs={[
-            { label: 'All', href: '/orders', current: false },
-            { label: 'Shipped', href: '/orders?status=shipped', current: true },
-          ]}
+          values={[null, 'shipped']}
+          current="shipped"
+          labelOf={(status) => (status === null ? 'All' : 'Shipped')}
+          hrefFor={(status) => (status === null ? '/orders' : `/orders?status=${status}`)}
         />
       </MemoryRouter>,
     );

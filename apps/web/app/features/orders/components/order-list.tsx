@@ -32,11 +32,10 @@ export function OrderList({ status, page }: { status: OrderStatus | null; page: 
       <TabLinks
         label="Orders by status"
         layout="scroll"
-        tabs={[null, ...ORDER_STATUSES].map((each) => ({
-          label: each === null ? 'All' : ORDER_STATUS_LABELS[each],
-          href: hrefFor(each),
-          current: each === status,
-        }))}
+        values={[null, ...ORDER_STATUSES]}
+        current={status}
+        labelOf={(each) => (each === null ? 'All' : ORDER_STATUS_LABELS[each])}
+        hrefFor={hrefFor}
       />
 
       <PagedList

@@ -1,5 +1,6 @@
 import { formatStoreDate } from '@crossbuy/core/dates';
 import { lineOrigin, PACKING_SLIP_MAX_ORDERS, pickList, type StoreOrder } from '@crossbuy/core/order';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, textLinkClasses } from '../../../components/ui/button';
@@ -19,6 +20,15 @@ export function packingSlipIdsFrom(search: URLSearchParams): string[] {
   return [...new Set(ids)].slice(0, PACKING_SLIP_MAX_ORDERS);
 }
 
+/** A printed table's column heading; a column of numbers lines up at its end, as its figures do. */
+function ColumnHeading({ numbers = false, children }: { numbers?: boolean; children: ReactNode }) {
+  return (
+    <th scope="col" className={`p-2 ${numbers ? 'text-end' : 'text-start'}`}>
+      {children}
+    </th>
+  );
+}
+
 function PickList({ orders }: { orders: readonly StoreOrder[] }) {
   const entries = pickList(orders);
   const units = entries.reduce((sum, entry) => sum + entry.quantity, 0);
@@ -32,15 +42,9 @@ function PickList({ orders }: { orders: readonly StoreOrder[] }) {
           <caption className="sr-only">Every item to fetch for these orders, with how many</caption>
           <thead>
             <tr className="border-b border-line text-start">
-              <th scope="col" className="p-2 text-start">
-                Item
-              </th>
-              <th scope="col" className="p-2 text-end">
-                Quantity
-              </th>
-              <th scope="col" className="p-2 text-start">
-                For orders
-              </th>
+              <ColumnHeading>Item</ColumnHeading>
+              <ColumnHeading numbers>Quantity</ColumnHeading>
+              <ColumnHeading>For orders</ColumnHeading>
             </tr>
           </thead>
           <tbody>
@@ -106,15 +110,9 @@ function PackingSlip({ order, first }: { order: StoreOrder; first: boolean }) {
                 <span className="sr-only">Packed</span>
                 <span aria-hidden="true">✓</span>
               </th>
-              <th scope="col" className="p-2 text-start">
-                Item
-              </th>
-              <th scope="col" className="p-2 text-end">
-                Qty
-              </th>
-              <th scope="col" className="p-2 text-start">
-                Shopper’s message
-              </th>
+              <ColumnHeading>Item</ColumnHeading>
+              <ColumnHeading numbers>Qty</ColumnHeading>
+              <ColumnHeading>Shopper’s message</ColumnHeading>
             </tr>
           </thead>
           <tbody>

@@ -43,11 +43,10 @@ export function QuotationList({ filter, page }: { filter: QuotationFilter; page:
       <TabLinks
         label="Quotations by status"
         layout="wrap"
-        tabs={QUOTATION_FILTERS.map((each) => ({
-          label: FILTER_LABELS[each],
-          href: hrefFor(each),
-          current: each === filter,
-        }))}
+        values={QUOTATION_FILTERS}
+        current={filter}
+        labelOf={(each) => FILTER_LABELS[each]}
+        hrefFor={hrefFor}
       />
 
       <PagedList
