@@ -3,6 +3,14 @@ import { CONTROL_CLASSES, FieldFrame, type FieldProps, splitFieldProps } from '.
 
 export type SelectOption = { value: string; label: string };
 
+/** A choice for each of a set of codes, in their order, each named by its label. */
+export function labelledOptions<Code extends string>(
+  codes: readonly Code[],
+  labels: Record<Code, string>,
+): SelectOption[] {
+  return codes.map((code) => ({ value: code, label: labels[code] }));
+}
+
 type SelectFieldProps = Omit<ComponentProps<'select'>, 'id' | 'required' | 'children'> &
   FieldProps & {
     options: readonly SelectOption[];

@@ -6,6 +6,7 @@ import { ChoiceFilter, FilterBar, SearchFilter } from '../../../components/ui/fi
 import { EmptyList } from '../../../components/ui/page-states';
 import { PagedTable } from '../../../components/ui/paged-list';
 import { listPageHref } from '../../../components/ui/pagination';
+import { labelledOptions } from '../../../components/ui/select-field';
 import { TitledPage } from '../../../components/ui/titled-page';
 import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditFilter, useAuditLog } from '../api/audit-api';
 
@@ -222,7 +223,7 @@ export function AuditLog({ filter, page }: { filter: AuditFilter; page: number }
           name="subjectType"
           value={filter.subjectType}
           anyLabel="Anything"
-          options={AUDIT_SUBJECT_TYPES.map((type) => ({ value: type, label: SUBJECT_LABELS[type] }))}
+          options={labelledOptions(AUDIT_SUBJECT_TYPES, SUBJECT_LABELS)}
           className="w-48"
         />
         <SearchFilter

@@ -7,7 +7,7 @@ import { EmptyList } from '../../../components/ui/page-states';
 import { PagedTable } from '../../../components/ui/paged-list';
 import { listPageHref } from '../../../components/ui/pagination';
 import { Price } from '../../../components/ui/price';
-import { SelectField } from '../../../components/ui/select-field';
+import { labelledOptions, SelectField } from '../../../components/ui/select-field';
 import { SquarePicture } from '../../../components/ui/square-picture';
 import { TitledPage } from '../../../components/ui/titled-page';
 import { thumbnailUrl } from '../../../lib/images';
@@ -132,7 +132,7 @@ export function ProductAdminList({ filter, page }: { filter: AdminProductFilter;
           label="Sort by"
           name="sort"
           defaultValue={filter.sort ?? 'updated_desc'}
-          options={ADMIN_PRODUCT_SORTS.map((sort) => ({ value: sort, label: SORT_LABELS[sort] }))}
+          options={labelledOptions(ADMIN_PRODUCT_SORTS, SORT_LABELS)}
           className="lg:col-span-2"
         />
       </FilterBar>

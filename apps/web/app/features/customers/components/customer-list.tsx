@@ -6,6 +6,7 @@ import { ChoiceFilter, FilterBar, SearchFilter } from '../../../components/ui/fi
 import { EmptyList } from '../../../components/ui/page-states';
 import { PagedTable } from '../../../components/ui/paged-list';
 import { listPageHref } from '../../../components/ui/pagination';
+import { labelledOptions } from '../../../components/ui/select-field';
 import { TitledPage } from '../../../components/ui/titled-page';
 import { CUSTOMER_PAGE_SIZE, type CustomerFilter, useCustomerList } from '../api/customers-api';
 import { CUSTOMER_STATUS_LABELS, CustomerStatusBadge } from './customer-status';
@@ -59,10 +60,7 @@ export function CustomerList({ filter, page }: { filter: CustomerFilter; page: n
           label="Status"
           name="status"
           value={filter.status}
-          options={CUSTOMER_STATUSES.map((status) => ({
-            value: status,
-            label: CUSTOMER_STATUS_LABELS[status],
-          }))}
+          options={labelledOptions(CUSTOMER_STATUSES, CUSTOMER_STATUS_LABELS)}
         />
       </FilterBar>
 

@@ -71,20 +71,21 @@ export function ContentItemForm<
   );
 }
 
+/** What listing an item needs of its kind: its words, its calls and how its card reads; not its form. */
+type ListedKind<Item extends EditableItem, Draft extends { active: boolean }, NewDraft> = Pick<
+  ContentKindEditor<Item, FieldValues & { active: boolean }, Draft, NewDraft>,
+  'words' | 'calls' | 'card'
+>;
+
 /** The item as listed: its title, status and details, and its actions. */
-export function ContentItemCard<
-  Item extends EditableItem,
-  Values extends FieldValues & { active: boolean },
-  Draft extends { active: boolean },
-  NewDraft,
->({
+export function ContentItemCard<Item extends EditableItem, Draft extends { active: boolean }, NewDraft>({
   kind,
   item,
   onEdit,
   onDeleted,
   onToggled,
 }: {
-  kind: ContentKindEditor<Item, Values, Draft, NewDraft>;
+  kind: ListedKind<Item, Draft, NewDraft>;
   item: Item;
   onEdit: () => void;
   /** After the item is gone: the notice to announce. */

@@ -12,6 +12,7 @@ import { ChoiceFilter, FilterBar, SearchFilter } from '../../../components/ui/fi
 import { EmptyList } from '../../../components/ui/page-states';
 import { PagedTable } from '../../../components/ui/paged-list';
 import { listPageHref } from '../../../components/ui/pagination';
+import { labelledOptions } from '../../../components/ui/select-field';
 import { useVoucherList, VOUCHER_PAGE_SIZE, type VoucherFilter } from '../api/vouchers-api';
 import { VoucherStatusBadge } from './status-badge';
 
@@ -80,10 +81,7 @@ export function VoucherList({ filter, page }: { filter: VoucherFilter; page: num
           label="Status"
           name="status"
           value={filter.status}
-          options={VOUCHER_STATUSES.map((status) => ({
-            value: status,
-            label: VOUCHER_STATUS_LABELS[status],
-          }))}
+          options={labelledOptions(VOUCHER_STATUSES, VOUCHER_STATUS_LABELS)}
         />
       </FilterBar>
 

@@ -16,6 +16,7 @@ import { EmptyList } from '../../../components/ui/page-states';
 import { PagedTable } from '../../../components/ui/paged-list';
 import { listPageHref } from '../../../components/ui/pagination';
 import { Price } from '../../../components/ui/price';
+import { labelledOptions } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { TitledPage } from '../../../components/ui/titled-page';
 import { STORE_ORDER_PAGE_SIZE, type StoreOrderFilter, useStoreOrderList } from '../api/store-orders-api';
@@ -103,13 +104,13 @@ export function StoreOrderList({ filter, page }: { filter: StoreOrderFilter; pag
           label="Status"
           name="status"
           value={filter.status}
-          options={ORDER_STATUSES.map((status) => ({ value: status, label: ORDER_STATUS_LABELS[status] }))}
+          options={labelledOptions(ORDER_STATUSES, ORDER_STATUS_LABELS)}
         />
         <ChoiceFilter
           label="Payment"
           name="paymentMethod"
           value={filter.paymentMethod}
-          options={PAYMENT_METHODS.map((method) => ({ value: method, label: PAYMENT_METHOD_LABELS[method] }))}
+          options={labelledOptions(PAYMENT_METHODS, PAYMENT_METHOD_LABELS)}
         />
         <TextField label="Placed from" name="placedFrom" type="date" defaultValue={filter.placedFrom ?? ''} />
         <TextField label="Placed until" name="placedTo" type="date" defaultValue={filter.placedTo ?? ''} />
