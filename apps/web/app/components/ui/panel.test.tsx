@@ -1,7 +1,7 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createRef } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { Panel } from './panel';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FormPanel, Panel } from './panel';
 
 afterEach(cleanup);
 
@@ -45,5 +45,21 @@ describe('Panel', () => {
     const row = heading.parentElement;
     expect(row?.parentElement).toBe(screen.getByRole('region', { name: 'Singapore (SG)' }));
     expect(row?.lastElementChild).toBe(screen.getByRole('button', { name: 'Close' }));
+  });
+});
+
+describe('FormPanel', () => {
+  it('is a form named by its heading that sends what it holds, checked by the store rather than the browser', () => {
+    const onSubmit = vi.fn((event: { preventDefault(): void }) => event.preventDefault());
+    render(
+      <FormPanel headingId="stock-heading" title="Stock" onSubmit={onSubmit} noValidate>
+        <button type="submit">Save stock</button>
+      </FormPanel>,
+    );
+    const form = screen.getByRole('form', { name: 'Stock' });
+    expect(form.firstElementChild).toBe(screen.getByRole('heading', { level: 2, name: 'Stock' }));
+    expect(form.hasAttribute('novalidate')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Save stock' }));
+    expect(onSubmit).toHaveBeenCalledOnce();
   });
 });

@@ -1,4 +1,4 @@
-import type { ReactNode, Ref } from 'react';
+import type { FormEventHandler, ReactNode, Ref } from 'react';
 
 const TITLE_SIZES = { lg: 'text-lg', xl: 'text-xl' };
 const GAPS = { 3: 'gap-3', 4: 'gap-4' };
@@ -30,17 +30,15 @@ type PanelProps = {
   children: ReactNode;
 };
 
-/** A card of the back office named by its heading: one tool or one part of a record. */
-export function Panel({
+/** The heading of a panel, with the buttons that act on the whole panel beside it, then what it holds. */
+function PanelContents({
   headingId,
   title,
   titleSize = 'lg',
-  gap = 3,
-  tone = 'plain',
   headingRef,
   actions,
   children,
-}: PanelProps) {
+}: Omit<PanelProps, 'gap' | 'tone'>) {
   const heading = (
     <h2
       id={headingId}
@@ -52,10 +50,7 @@ export function Panel({
     </h2>
   );
   return (
-    <section
-      aria-labelledby={headingId}
-      className={`flex flex-col ${GAPS[gap]} rounded-2xl border ${TONES[tone]} p-4`}
-    >
+    <>
       {actions === undefined ? (
         heading
       ) : (
@@ -65,6 +60,45 @@ export function Panel({
         </div>
       )}
       {children}
+    </>
+  );
+}
+
+const panelClasses = ({ gap = 3, tone = 'plain' }: Pick<PanelProps, 'gap' | 'tone'>) =>
+  `flex flex-col ${GAPS[gap]} rounded-2xl border ${TONES[tone]} p-4`;
+
+/** A card of the back office named by its heading: one tool or one part of a record. */
+export function Panel({ gap, tone, ...contents }: PanelProps) {
+  return (
+    <section aria-labelledby={contents.headingId} className={panelClasses({ gap, tone })}>
+      <PanelContents {...contents} />
     </section>
+  );
+}
+
+/**
+ * A panel that is a form: a tool of the back office that sends what is typed into it (a product's stock,
+ * a new category, an invitation), named by its heading as a panel is.
+ */
+export function FormPanel({
+  onSubmit,
+  noValidate,
+  gap,
+  tone,
+  ...contents
+}: PanelProps & {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** The form checks its fields itself and says what is wrong beside each, instead of the browser. */
+  noValidate?: boolean;
+}) {
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate={noValidate}
+      aria-labelledby={contents.headingId}
+      className={panelClasses({ gap, tone })}
+    >
+      <PanelContents {...contents} />
+    </form>
   );
 }

@@ -4,6 +4,7 @@ import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/loading';
 import { LoadFailure } from '../../../components/ui/page-states';
+import { FormPanel } from '../../../components/ui/panel';
 import { SelectField, type SelectOption } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { type CategoryChange, useAdminCategories, useChangeCategory } from '../api/category-admin-api';
@@ -190,14 +191,7 @@ function AddCategory({
     setId('');
   };
   return (
-    <form
-      onSubmit={submit}
-      aria-labelledby="add-category-heading"
-      className="flex flex-col gap-3 rounded-2xl border border-line bg-white p-4"
-    >
-      <h2 id="add-category-heading" className="text-lg font-semibold">
-        Add a category
-      </h2>
+    <FormPanel headingId="add-category-heading" title="Add a category" onSubmit={submit}>
       <div className="grid gap-3 sm:grid-cols-3">
         <NameAndParentFields value={fields} onChange={setFields} parents={parentOptions(categories)} />
         <TextField
@@ -212,7 +206,7 @@ function AddCategory({
           Add category
         </Button>
       </div>
-    </form>
+    </FormPanel>
   );
 }
 

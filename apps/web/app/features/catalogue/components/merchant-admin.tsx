@@ -14,6 +14,7 @@ import { DataTable } from '../../../components/ui/data-table';
 import { Loading } from '../../../components/ui/loading';
 import { LoadFailure } from '../../../components/ui/page-states';
 import { listPageHref, Pagination } from '../../../components/ui/pagination';
+import { FormPanel } from '../../../components/ui/panel';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { imageUrl } from '../../../lib/images';
@@ -164,12 +165,11 @@ function MerchantForm({
   };
   const title = merchant ? `Edit ${merchant.name}` : 'Add a merchant';
   return (
-    <form
+    <FormPanel
+      headingId={merchant ? `merchant-${merchant.id}-heading` : 'add-merchant-heading'}
+      title={title}
       onSubmit={submit}
-      aria-label={title}
-      className="flex flex-col gap-3 rounded-2xl border border-line bg-white p-4"
     >
-      <h2 className="text-lg font-semibold">{title}</h2>
       <div className="grid gap-3 sm:grid-cols-3">
         <TextField
           label="Name"
@@ -220,7 +220,7 @@ function MerchantForm({
           Cancel
         </Button>
       </div>
-    </form>
+    </FormPanel>
   );
 }
 

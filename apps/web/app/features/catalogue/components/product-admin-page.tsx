@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button, textLinkClasses } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/loading';
 import { LoadFailure, PageError, PageLoading } from '../../../components/ui/page-states';
-import { Panel } from '../../../components/ui/panel';
+import { FormPanel, Panel } from '../../../components/ui/panel';
 import { TextField } from '../../../components/ui/text-field';
 import {
   isStaleProduct,
@@ -151,15 +151,13 @@ function RegionPrices({
     }
   };
   return (
-    <form
+    <FormPanel
+      headingId="region-prices-heading"
+      title="Region prices"
+      titleSize="xl"
       onSubmit={submit}
       noValidate
-      aria-labelledby="region-prices-heading"
-      className="flex flex-col gap-3 rounded-2xl border border-line bg-white p-4"
     >
-      <h2 id="region-prices-heading" className="text-xl font-semibold">
-        Region prices
-      </h2>
       <p className="text-sm text-muted">
         A price set here is what shoppers of that region pay, in its currency. Left empty, the price is
         converted from the base price at the day's rate.
@@ -194,7 +192,7 @@ function RegionPrices({
       <p role="status" className="text-sm">
         {outcome && 'done' in outcome ? outcome.done : ''}
       </p>
-    </form>
+    </FormPanel>
   );
 }
 

@@ -1,7 +1,7 @@
 import type { AdminProduct } from '@crossbuy/core/catalogue';
 import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Panel } from '../../../components/ui/panel';
+import { FormPanel, Panel } from '../../../components/ui/panel';
 import { Price } from '../../../components/ui/price';
 import { TextField } from '../../../components/ui/text-field';
 import { AddKindForm } from './add-kind-form';
@@ -26,15 +26,7 @@ export function ProductStockForm({ product, change }: { product: AdminProduct; c
       );
   };
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      aria-labelledby="stock-heading"
-      className="flex flex-col gap-3 rounded-2xl border border-line bg-white p-4"
-    >
-      <h2 id="stock-heading" className="text-xl font-semibold">
-        Stock
-      </h2>
+    <FormPanel headingId="stock-heading" title="Stock" titleSize="xl" onSubmit={submit} noValidate>
       <p className="text-sm text-muted">Units on hand now. Unpaid orders have already taken theirs off.</p>
       <div className="flex flex-wrap items-end gap-3">
         <TextField
@@ -49,7 +41,7 @@ export function ProductStockForm({ product, change }: { product: AdminProduct; c
         <Button type="submit">Set stock</Button>
       </div>
       <OutcomeMessage outcome={outcome} />
-    </form>
+    </FormPanel>
   );
 }
 

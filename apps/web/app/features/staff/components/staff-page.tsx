@@ -8,6 +8,7 @@ import { SubmitButton } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
 import { Loading } from '../../../components/ui/loading';
 import { LoadFailure } from '../../../components/ui/page-states';
+import { FormPanel } from '../../../components/ui/panel';
 import { Section } from '../../../components/ui/section';
 import { TextField } from '../../../components/ui/text-field';
 import type { UserProfile } from '../../../lib/user-store';
@@ -69,15 +70,7 @@ function InviteForm({ onSent }: { onSent: (email: string) => void }) {
   };
 
   return (
-    <form
-      onSubmit={submit}
-      aria-labelledby="invite-heading"
-      noValidate
-      className="flex flex-col gap-3 rounded-2xl border border-line bg-white p-4"
-    >
-      <h2 id="invite-heading" className="text-lg font-semibold">
-        Invite an operator
-      </h2>
+    <FormPanel headingId="invite-heading" title="Invite an operator" onSubmit={submit} noValidate>
       <p className="text-sm text-muted">
         We mail them a link that works for 7 days. They accept it signed in with this email address, and need
         two-factor authentication to open the back office. Inviting the same address again replaces its link.
@@ -97,7 +90,7 @@ function InviteForm({ onSent }: { onSent: (email: string) => void }) {
         </SubmitButton>
       </div>
       <ErrorAlert error={fieldError === undefined ? invite.error : null} />
-    </form>
+    </FormPanel>
   );
 }
 
