@@ -17,9 +17,27 @@
 // `{ breaches, summary }`, each breach counted as an error. `needsCardProvider` starts the card provider
 // stand-in on 127.0.0.1 before the server, points the server at it, and gives it as `context.cardProvider`;
 // such scenarios read the database while the server runs, so they need PostgreSQL (`context.databaseUrl`).
+// The shoppers and their sessions are in bench-shoppers.mjs, what `paths(context)` reads in scenario-context.mjs.
 
-import { generate } from 'otplib';
+import {
+  BENCH_PASSWORD,
+  benchAccount,
+  benchShopper,
+  checkoutSessionOf,
+  moneyMixSessions,
+  ORDER_BENCH_SHOPPERS,
+  ORDER_DESK_HISTORY,
+  orderBody,
+  orderSessionPool,
+  shopperCall,
+  signInSeededShopper,
+  signInSeededStaff,
+} from './bench-shoppers.mjs';
 import { measureMoneyMix, prepareMoneyMix } from './money-mix.mjs';
+import { DEEPEST_LINKED_PAGE, DEEPEST_NUMBERED_PAGE, LISTING_LIMIT } from './scenario-context.mjs';
+
+export { forgetBenchShoppers, ORDER_SHOPPERS_SEED } from './bench-shoppers.mjs';
+export { deepCategoryPaths, scenarioContext } from './scenario-context.mjs';
 
 // Real shopper searches: whole words, partial words, typos, several words.
 const SEARCH_TEXTS = [
@@ -41,41 +59,17 @@ const PRODUCT_LOOKUP = 'GET /api/product/one/{id}';
 const CREATE_ORDER = 'POST /api/checkout/create_order';
 /** A listing costs at most twice a product page: at least half its throughput. */
 const LISTING_BUDGET = { minRpsOf: { scenario: PRODUCT_LOOKUP, share: 0.5 }, maxP99Ms: 40 };
-const LISTING_LIMIT = 12;
-/** The deepest page the web links by number (NUMBERED_PAGES); past it, it pages by cursor. */
-const DEEPEST_LINKED_PAGE = 10;
-/** The deepest page the API opens by number. */
-const DEEPEST_NUMBERED_PAGE = 100;
 const BROWSE_SORTS = ['newest', 'price_asc', 'price_desc'];
 
-const BENCH_PASSWORD = 'Bench-password-1';
 const CART_BENCH_LINES = 20;
 /** Shoppers ordering at once in the order scenarios, and the orders per second they must be served. */
 const ORDER_BENCH_CONNECTIONS = 50;
 const ORDER_BUDGET_PER_SECOND = 200;
-/**
- * Shoppers placing the orders, and the products each has a checkout session of, one unit each: the pool
- * of orders to place, 8,000 in all (the demo store has 100 products without variants). Both order
- * scenarios draw from it over their warm-up and measured seconds (9 each by default): room for 400
- * orders/s; a run that empties it counts an error rather than measure nothing. With more shoppers than
- * connections, any 50 orders in flight are of 50 different shoppers.
- */
-const ORDER_BENCH_SHOPPERS = 80;
-const ORDER_BENCH_PRODUCTS = 100;
 const MONEY_MIX = 'money mix: order, pay by card, cancel, refund';
 /** Shoppers at once in the money mix, and the orders per second they must complete. */
 const MONEY_MIX_SHOPPERS_AT_ONCE = 50;
 const MONEY_MIX_BUDGET_PER_SECOND = 150;
-/**
- * The money mix's own shoppers, seeded after the order scenarios' ones, each with a checkout session of
- * one unit of 60 products: 4,800 orders, room for 380 orders/s in the closed loop after the open loop
- * took its 1,350 over 9 seconds.
- */
-const MONEY_MIX_SHOPPERS = 80;
-const MONEY_MIX_SESSIONS_PER_SHOPPER = 60;
 const ORDER_HISTORY = 100;
-/** Orders behind the store's order desk: a year of a busy store. */
-const ORDER_DESK_HISTORY = 100_000;
 const ORDER_STATUSES = [
   'pending_payment',
   'paid',
@@ -92,251 +86,6 @@ function storeDayBefore(days) {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Singapore' }).format(
     new Date(Date.now() - days * 86_400_000),
   );
-}
-
-/** The seeded shoppers: one per parallel order, one with an order history to read, then the money mix's. */
-export const ORDER_SHOPPERS_SEED = [
-  '--shoppers',
-  String(ORDER_BENCH_SHOPPERS + 1 + MONEY_MIX_SHOPPERS),
-  '--products',
-  String(ORDER_BENCH_PRODUCTS),
-  '--password',
-  BENCH_PASSWORD,
-  '--history',
-  String(ORDER_DESK_HISTORY),
-];
-
-function cookiesOf(response) {
-  return Object.fromEntries(
-    response.headers.getSetCookie().map((line) => {
-      const [pair] = line.split(';');
-      const index = pair.indexOf('=');
-      return [pair.slice(0, index), pair.slice(index + 1)];
-    }),
-  );
-}
-
-let account;
-const extraShoppers = new Map();
-
-/** Forgets the shoppers registered so far, so the next scenarios register new ones (a new store's run). */
-export function forgetBenchShoppers() {
-  account = undefined;
-  extraShoppers.clear();
-}
-
-/** The anti-forgery cookies a response set, as a cookie header, and the token to echo. */
-function antiForgery(cookies) {
-  const { 'XSRF-TOKEN': xsrf, xsrf_binding: binding } = cookies;
-  return { xsrf, cookie: `XSRF-TOKEN=${xsrf}; xsrf_binding=${binding}` };
-}
-
-/**
- * One shopper registered through the API, as a browser would: anti-forgery cookies from /api/ping,
- * then POST /api/auth/register, which signs the new account in and binds new ones to its session.
- */
-function benchAccount(origin) {
-  account ??= registerShopper(origin, 'bench');
-  return account;
-}
-
-/** Another registered shopper, once per label, for scenarios that change what a shopper has. */
-function benchShopper(origin, label) {
-  if (!extraShoppers.has(label)) extraShoppers.set(label, registerShopper(origin, label));
-  return extraShoppers.get(label);
-}
-
-async function registerShopper(origin, label) {
-  const visitor = antiForgery(cookiesOf(await fetch(`${origin}/api/ping`)));
-  const email = `${label}-${Date.now()}@example.com`;
-  const response = await fetch(`${origin}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: visitor.cookie, 'x-xsrf-token': visitor.xsrf },
-    body: JSON.stringify({
-      email,
-      password: BENCH_PASSWORD,
-      firstName: 'Bench',
-      lastName: 'Shopper',
-      phoneNumber: '+6581234567',
-      country: 'SG',
-      birthDate: '1990-01-01',
-      gender: 'other',
-      acceptTerms: true,
-    }),
-  });
-  if (response.status !== 201) throw new Error(`bench registration failed: ${await response.text()}`);
-  const cookies = cookiesOf(response);
-  const signedIn = antiForgery(cookies);
-  return {
-    email,
-    visitor,
-    signedInCookie: `access_token=${cookies.access_token}; ${signedIn.cookie}`,
-    xsrf: signedIn.xsrf,
-  };
-}
-
-/** A seeded shopper signed in through the API as a browser does, with the id of their address. */
-/** Signs a seeded account in: its cookies and anti-forgery token. */
-async function signInSeeded(origin, email) {
-  const visitor = antiForgery(cookiesOf(await fetch(`${origin}/api/ping`)));
-  const response = await fetch(`${origin}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: visitor.cookie, 'x-xsrf-token': visitor.xsrf },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-  });
-  if (response.status !== 200) throw new Error(`bench sign-in failed: ${await response.text()}`);
-  const cookies = cookiesOf(response);
-  const signedIn = antiForgery(cookies);
-  return { signedInCookie: `access_token=${cookies.access_token}; ${signedIn.cookie}`, xsrf: signedIn.xsrf };
-}
-
-/**
- * The seeded operator, signed in and past two-factor as the back office requires. The store takes each
- * code once and accepts the neighbouring steps' too, so a second sign-in within 30 seconds uses those.
- */
-async function signInSeededStaff(origin, { operatorEmail, operatorTfaSecret }) {
-  const signedIn = await signInSeeded(origin, operatorEmail);
-  const step = Math.floor(Date.now() / 30_000);
-  for (const candidate of [step - 1, step, step + 1]) {
-    const response = await fetch(`${origin}/api/tfa/verify`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        cookie: signedIn.signedInCookie,
-        'x-xsrf-token': signedIn.xsrf,
-      },
-      body: JSON.stringify({ token: await generate({ secret: operatorTfaSecret, epoch: candidate * 30 }) }),
-    });
-    if (response.status === 200) {
-      const { access_token: accessToken } = cookiesOf(response);
-      return {
-        ...signedIn,
-        signedInCookie: signedIn.signedInCookie.replace(/^access_token=[^;]*/, `access_token=${accessToken}`),
-      };
-    }
-  }
-  throw new Error('bench two-factor failed: every code of the last, this and the next 30 seconds was taken');
-}
-
-/** A seeded shopper, signed in, with the address their orders go to. */
-async function signInSeededShopper(origin, email) {
-  const shopper = await signInSeeded(origin, email);
-  const { addresses } = await shopperCall(origin, shopper, 'GET', '/api/address');
-  return { ...shopper, addressId: addresses[0].id };
-}
-
-async function shopperCall(origin, shopper, method, path, body) {
-  const response = await fetch(`${origin}${path}`, {
-    method,
-    headers: {
-      cookie: shopper.signedInCookie,
-      ...(method !== 'GET' && { 'x-xsrf-token': shopper.xsrf }),
-      ...(body !== undefined && { 'content-type': 'application/json' }),
-    },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-  if (!response.ok)
-    throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-  return response.json();
-}
-
-/** A checkout session of one unit of the product: what create_order then places. */
-async function checkoutSessionOf(origin, shopper, productId) {
-  const { cartItem } = await shopperCall(origin, shopper, 'POST', '/api/cart', {
-    productId,
-    quantity: 1,
-    variantPath: '',
-  });
-  const { key } = await shopperCall(origin, shopper, 'POST', '/api/checkout/session', {
-    cartItemIds: [cartItem.id],
-  });
-  return key;
-}
-
-function orderBody(shopper, checkoutSessionKey) {
-  // The checkout page names the shopper's region, as the bench does.
-  return {
-    checkoutSessionKey,
-    paymentMethod: 'paynow',
-    shippingAddressId: shopper.addressId,
-    regionCountryCode: 'SG',
-  };
-}
-
-/**
- * Checkout sessions of one unit each, to place once: each shopper has one of `rounds` restocked products,
- * a different one in each round. They are listed round by round, each round one session of every shopper
- * on as many different products, so parallel orders are of different shoppers and rarely wait on one
- * product's row lock.
- */
-async function checkoutSessionRounds(origin, emails, productIds, rounds) {
-  const shoppers = [];
-  for (const email of emails) shoppers.push(await signInSeededShopper(origin, email));
-  const keys = await Promise.all(
-    shoppers.map(async (shopper, index) => {
-      const sessions = [];
-      for (let round = 0; round < rounds; round += 1) {
-        sessions.push(
-          await checkoutSessionOf(origin, shopper, productIds[(index + round) % productIds.length]),
-        );
-      }
-      return sessions;
-    }),
-  );
-  return Array.from({ length: rounds }, (_, round) =>
-    shoppers.map((shopper, index) => ({ shopper, key: keys[index][round] })),
-  ).flat();
-}
-
-let sessionPool;
-
-/** The orders to place, once each: every seeded shopper has a checkout session of each restocked product. */
-function orderSessionPool(origin, { orderShoppers }) {
-  sessionPool ??= (async () => {
-    const { emails, productIds } = orderShoppers;
-    const sessions = await checkoutSessionRounds(
-      origin,
-      emails.slice(0, ORDER_BENCH_SHOPPERS),
-      productIds,
-      productIds.length,
-    );
-    const pool = sessions.map(({ shopper, key }) => ({
-      headers: {
-        'content-type': 'application/json',
-        cookie: shopper.signedInCookie,
-        'x-xsrf-token': shopper.xsrf,
-      },
-      body: JSON.stringify(orderBody(shopper, key)),
-    }));
-    let next = 0;
-    return { take: () => pool[next++] };
-  })();
-  return sessionPool;
-}
-
-let moneyMixPool;
-
-/** The money mix's orders to place, once each, and the operator who refunds and cancels some of them. */
-function moneyMixSessions(origin, { orderShoppers }) {
-  moneyMixPool ??= (async () => {
-    const { emails, productIds } = orderShoppers;
-    const first = ORDER_BENCH_SHOPPERS + 1;
-    const sessions = await checkoutSessionRounds(
-      origin,
-      emails.slice(first, first + MONEY_MIX_SHOPPERS),
-      productIds,
-      MONEY_MIX_SESSIONS_PER_SHOPPER,
-    );
-    const operator = await signInSeededStaff(origin, orderShoppers);
-    let next = 0;
-    return {
-      operator: { ...operator, operator: true },
-      sessions: {
-        take: () => (next < sessions.length ? { index: next, ...sessions[next++] } : undefined),
-      },
-    };
-  })();
-  return moneyMixPool;
 }
 
 /** A run of the money mix on the bench's PostgreSQL database, with the card provider stand-in. */
@@ -363,72 +112,6 @@ async function cartLines(origin, count) {
       return { productId: uuid, variantPath: product.variants.map(() => 0).join('/') };
     }),
   );
-}
-
-/**
- * Deep category listing paths, for each category with more products than the numbered pages hold: the
- * deepest page the web links by number, and the page after the deepest numbered one through the
- * `nextCursor` that page answers with.
- */
-export async function deepCategoryPaths(origin, categoryIds) {
-  const paths = [];
-  for (const id of categoryIds) {
-    const deepest = `/api/product/search?categoryId=${id}&limit=${LISTING_LIMIT}&page=${DEEPEST_NUMBERED_PAGE}`;
-    const response = await fetch(`${origin}${deepest}`);
-    if (!response.ok) throw new Error(`${deepest} answered ${response.status}: ${await response.text()}`);
-    const page = await response.json();
-    if (page.total <= LISTING_LIMIT * DEEPEST_NUMBERED_PAGE) continue;
-    paths.push(`/api/product/search?categoryId=${id}&limit=${LISTING_LIMIT}&page=${DEEPEST_LINKED_PAGE}`);
-    if (page.nextCursor) {
-      paths.push(
-        `/api/product/search?categoryId=${id}&limit=${LISTING_LIMIT}&after=${encodeURIComponent(page.nextCursor)}`,
-      );
-    }
-  }
-  return paths;
-}
-
-const PRODUCT_PAGES_TO_ROTATE = 50;
-
-/** Product pages of the running store to rotate over, by uuid and by paramName in turn. */
-async function gatherProductPaths(origin) {
-  const paths = [];
-  for (let page = 1; page <= PRODUCT_PAGES_TO_ROTATE; page += 1) {
-    const response = await fetch(`${origin}/api/product/search?sort=newest&limit=60&page=${page}`);
-    if (!response.ok) throw new Error(`product search answered ${response.status}: ${await response.text()}`);
-    const { products } = await response.json();
-    if (products.length === 0) break;
-    for (const [index, product] of products.entries()) {
-      paths.push(`/api/product/one/${index % 2 === 0 ? product.uuid : product.paramName}`);
-    }
-  }
-  if (paths.length === 0) throw new Error('the catalogue is empty: nothing to rotate over');
-  return paths;
-}
-
-/** Every category of the tree, parents and leaves. */
-async function gatherCategoryIds(origin) {
-  const response = await fetch(`${origin}/api/product/categories`);
-  if (!response.ok) throw new Error(`categories answered ${response.status}: ${await response.text()}`);
-  const ids = [];
-  const walk = (nodes) => {
-    for (const node of nodes) {
-      ids.push(node.id);
-      walk(node.children);
-    }
-  };
-  walk((await response.json()).categories);
-  return ids;
-}
-
-/** What the scenarios' `paths(context)` read, gathered from the running store. */
-export async function scenarioContext(origin) {
-  const categoryIds = await gatherCategoryIds(origin);
-  return {
-    productPaths: await gatherProductPaths(origin),
-    categoryIds,
-    deepCategoryPaths: await deepCategoryPaths(origin, categoryIds),
-  };
 }
 
 export const scenarios = [
